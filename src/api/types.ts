@@ -6,7 +6,8 @@ import type { ErrorBody } from '../contract/errors';
  * body (spec: "return the response on success, or the error response body on failure, without throwing").
  * A network failure (no response at all) resolves with status 0.
  */
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorBody };
+export type ApiResult<T> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorBody };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,6 +20,11 @@ export interface RequestOptions<T> {
   showLoader?: boolean;
   /** Parses a successful body; a body that does not match is reported as a failure, never passed on. */
   schema?: z.ZodType<T>;
+  /**
+   * Authenticates with this token instead of the stored one. Logout needs it: the session clears local
+   * storage at once and the fire-and-forget POST /auth/logout must still say whose session to revoke.
+   */
+  token?: string;
 }
 
 /** The one HTTP client of the browser (src/api/client.ts implements it over ky). */

@@ -20,7 +20,11 @@ export const newPasswordSchema = z
 /** A password offered at login is only bounded, never judged: old passwords stay usable. */
 export const passwordSchema = z.string({ error: messages.fillOutForm }).min(1).max(256);
 
-const nameSchema = z.string({ error: messages.fillOutForm }).trim().min(1, { error: messages.fillOutForm }).max(100);
+const nameSchema = z
+  .string({ error: messages.fillOutForm })
+  .trim()
+  .min(1, { error: messages.fillOutForm })
+  .max(100);
 
 /** A mail token: 32 random bytes, base64url (43 characters). */
 export const mailTokenSchema = z

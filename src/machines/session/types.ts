@@ -14,7 +14,9 @@ export type SessionEvent =
   /** The server returned a fresher copy of the signed-in user. */
   | { type: 'user.updated'; user: User }
   /** The sign-up screens are done: the process flag is cleared. */
-  | { type: 'signup.finished' };
+  | { type: 'signup.finished' }
+  /** A logged-in route was opened without a token (spec section 2): whatever local storage holds is wiped. */
+  | { type: 'session.clearStorage' };
 
 export interface SessionContext {
   token: string | null;
@@ -29,3 +31,15 @@ export interface SessionContext {
 
 /** Tags the session machine puts on its states, so views never test state names. */
 export type SessionTag = 'authenticated' | 'restoring' | 'expiring';
+
+/** The part of window.localStorage the session needs; injected through input so the machine runs under Node. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  clear(): void;
+}
+
+export interface SessionInput {
+  storage: KeyValueStorage;
+}

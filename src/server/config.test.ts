@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultRateLimits, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('fills every default from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: path.resolve('data'),
+      outboxDir: path.resolve('data', 'outbox'),
+      smtpUrl: undefined,
+      mailFrom: 'Gusset <no-reply@gusset.local>',
+      admins: [],
+      sessionTtlHours: 720,
+      logLevel: 'info',
+      clientDir: path.resolve('dist/client'),
+      trustProxy: false,
+    });
+    expect(config.rateLimits).toEqual(defaultRateLimits);
+    expect(defaultRateLimits.loginPerIp).toEqual({ points: 30, durationSeconds: 900 });
+    expect(defaultRateLimits.loginFailuresPerAccount).toEqual({ points: 10, durationSeconds: 900 });
+    expect(defaultRateLimits.forgotPerEmail).toEqual({ points: 4, durationSeconds: 600 });
+  });
+
+  it('derives links from PORT unless PUBLIC_URL is set, without a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://gusset.example.com/' }).publicUrl).toBe(
+      'https://gusset.example.com',
+    );
+  });
+
+  it('puts the outbox under DATA_DIR unless OUTBOX_DIR is set', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/gusset' }).outboxDir).toBe('/srv/gusset/outbox');
+    expect(loadConfig({ DATA_DIR: '/srv/gusset', OUTBOX_DIR: '/tmp/mail' }).outboxDir).toBe('/tmp/mail');
+    expect(loadConfig({ DATA_DIR: ':memory:' }).dataDir).toBe(':memory:');
+  });
+
+  it('reads the internal admins as trimmed, lower-cased addresses', () => {
+    expect(loadConfig({ GUSSET_ADMINS: ' Ann@Example.com,, bob@example.com ' }).admins).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+    ]);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('refuses invalid values and names each one', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ SESSION_TTL_HOURS: '-1', LOG_LEVEL: 'loud' })).toThrow(
+      /SESSION_TTL_HOURS[\s\S]*LOG_LEVEL/,
+    );
+  });
+});

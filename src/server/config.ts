@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** One attempt budget: at most `points` attempts per `durationSeconds` for one key (an IP or an address). */
+export interface AttemptBudget {
+  points: number;
+  durationSeconds: number;
+}
+
+/** The limits of spec section 5's auth endpoints, checked before any password hashing. */
+export interface RateLimitConfig {
+  loginPerIp: AttemptBudget;
+  loginFailuresPerAccount: AttemptBudget;
+  forgotPerIp: AttemptBudget;
+  forgotPerEmail: AttemptBudget;
+  signupPerIp: AttemptBudget;
+  signupPerEmail: AttemptBudget;
+}
+
+export const defaultRateLimits: RateLimitConfig = {
+  loginPerIp: { points: 30, durationSeconds: 15 * 60 },
+  loginFailuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  forgotPerIp: { points: 10, durationSeconds: 10 * 60 },
+  forgotPerEmail: { points: 4, durationSeconds: 10 * 60 },
+  signupPerIp: { points: 10, durationSeconds: 10 * 60 },
+  signupPerEmail: { points: 4, durationSeconds: 10 * 60 },
+};
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Base of every link in a mail. Never derived from the request's Host header (host-header injection). */
+  publicUrl: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Directory of local state; ':memory:' keeps PGlite in memory (tests). */
+  dataDir: string;
+  outboxDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Lower-cased addresses of the internal administrators (spec section 6). */
+  admins: readonly string[];
+  sessionTtlHours: number;
+  logLevel: LogLevel;
+  clientDir: string;
+  /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the client and not the proxy. */
+  trustProxy: boolean;
+  rateLimits: RateLimitConfig;
+}
+
+export const inMemoryDataDir = ':memory:';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('0.0.0.0')),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('./data')),
+  OUTBOX_DIR: optionalText,
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().min(1).default('Gusset <no-reply@gusset.local>'),
+  ),
+  GUSSET_ADMINS: z.preprocess(emptyToUndefined, z.string().default('')),
+  SESSION_TTL_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(720),
+  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(logLevels).default('info')),
+  CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('dist/client')),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+});
+
+/**
+ * Reads the environment once into a validated Config. Throws with every invalid variable named, so a typo in a
+ * deployment fails at start rather than at the first mail or login.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR === inMemoryDataDir ? inMemoryDataDir : path.resolve(e.DATA_DIR);
+  const defaultOutbox =
+    dataDir === inMemoryDataDir ? path.resolve('data', 'outbox') : path.join(dataDir, 'outbox');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    outboxDir: e.OUTBOX_DIR ? path.resolve(e.OUTBOX_DIR) : defaultOutbox,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admins: e.GUSSET_ADMINS.split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter((address) => address.length > 0),
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve(e.CLIENT_DIR),
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    rateLimits: defaultRateLimits,
+  };
+}

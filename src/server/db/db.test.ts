@@ -1,0 +1,165 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createThrowawayDatabase, databases } from '../testing/databases';
+import type { Db } from './db';
+import { DataDirLockedError } from './lockFile';
+import { migrate } from './migrate';
+import { migrations } from './migrations/index';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+const scratchDirs: string[] = [];
+async function scratch(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'gusset-db-'));
+  scratchDirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(scratchDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+const tables = async (db: Db) =>
+  (
+    await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+    )
+  ).map((row) => row.table_name);
+
+describe('PGlite on disk', () => {
+  it('keeps data and migrates once when the app is built twice on the same directory', async () => {
+    const dataDir = await scratch();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      CLIENT_DIR: path.join(dataDir, 'client'),
+    });
+
+    const first = await buildApp(config);
+    await first.ready();
+    const response = await first.inject({
+      method: 'POST',
+      url: '/auth/signup',
+      payload: { emailAddress: 'kept@example.com' },
+    });
+    expect(response.statusCode).toBe(200);
+    await first.close();
+
+    const second = await buildApp(config);
+    await second.ready();
+    await second.close();
+
+    const db = await openPglite(dataDir);
+    try {
+      const applied = await db.query<{ version: number }>(
+        'SELECT version FROM schema_migrations ORDER BY version',
+      );
+      expect(applied.map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+      const kept = await db.query<{ email: string }>('SELECT email FROM mail_tokens');
+      expect(kept).toEqual([{ email: 'kept@example.com' }]);
+      expect(await migrate(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses a second opener of the same directory with a clear message, and frees it on close', async () => {
+    const dataDir = await scratch();
+    const db = await openPglite(dataDir);
+    const second = openPglite(dataDir);
+    await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(second).rejects.toThrow(/in use by another Gusset process/);
+    await db.close();
+    const reopened = await openPglite(dataDir);
+    await reopened.close();
+  });
+
+  it('refuses a directory locked by another live process', async () => {
+    const dataDir = await scratch();
+    // Our parent process is alive and is not us: exactly what another running server looks like.
+    await writeFile(path.join(dataDir, 'pglite.lock'), `${process.ppid}\n`);
+    await expect(openPglite(dataDir)).rejects.toThrow(`pid ${process.ppid}`);
+  });
+
+  it('takes over the lock of a process that died', async () => {
+    const dataDir = await scratch();
+    const finished = spawnSync(process.execPath, ['-e', '0']);
+    expect(finished.pid).toBeGreaterThan(0);
+    await writeFile(path.join(dataDir, 'pglite.lock'), `${finished.pid}\n`);
+    const db = await openPglite(dataDir);
+    expect((await readFile(path.join(dataDir, 'pglite.lock'), 'utf8')).trim()).toBe(String(process.pid));
+    await db.close();
+  });
+});
+
+describe.each(databases())('migrations on $kind', ({ kind }) => {
+  async function freshDb(): Promise<{ db: Db; open: () => Db | Promise<Db>; done: () => Promise<void> }> {
+    if (kind === 'pglite') {
+      const db = await openPglite(undefined);
+      return { db, open: () => db, done: () => db.close() };
+    }
+    const throwaway = await createThrowawayDatabase();
+    const silent = { error: () => undefined };
+    const opened: Db[] = [];
+    const open = () => {
+      const db = openPostgres(throwaway.url, silent);
+      opened.push(db);
+      return db;
+    };
+    return {
+      db: open(),
+      open,
+      done: async () => {
+        await Promise.all(opened.map((db) => db.close()));
+        await throwaway.drop();
+      },
+    };
+  }
+
+  it('creates the account tables and is idempotent', async () => {
+    const { db, done } = await freshDb();
+    try {
+      expect(await migrate(db)).toEqual([1]);
+      expect(await migrate(db)).toEqual([]);
+      expect(await tables(db)).toEqual(['mail_tokens', 'schema_migrations', 'sessions', 'users']);
+      await expect(
+        db.query(
+          `INSERT INTO users (id, email, first_name, last_name, password_hash, preferences, created_at, updated_at)
+           VALUES ($1, 'Upper@Example.com', 'a', 'b', 'h', '{}'::jsonb, now(), now())`,
+          ['00000000-0000-4000-8000-000000000000'],
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await done();
+    }
+  });
+
+  it('lets two instances migrate at the same moment: one applies, the other finds nothing to do', async () => {
+    const { db, open, done } = await freshDb();
+    try {
+      const other = await open();
+      const results = await Promise.all([migrate(db), migrate(other)]);
+      expect(results.map((applied) => applied.length).sort()).toEqual([0, 1]);
+    } finally {
+      await done();
+    }
+  });
+
+  it('rolls a failing migration back completely', async () => {
+    const { db, done } = await freshDb();
+    try {
+      const broken = [
+        ...migrations,
+        { version: 99, name: 'broken', sql: 'CREATE TABLE half (id int); SELECT 1/0;' },
+      ];
+      await expect(migrate(db, broken)).rejects.toThrow();
+      expect(await tables(db)).toEqual([]);
+    } finally {
+      await done();
+    }
+  });
+});

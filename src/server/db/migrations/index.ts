@@ -1,0 +1,11 @@
+import { accounts } from './001_accounts';
+
+export interface Migration {
+  /** Strictly increasing; a released version is never edited, only followed by a new one. */
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, in the order it is applied. */
+export const migrations: readonly Migration[] = [accounts];

@@ -1,0 +1,18 @@
+/** What a mail is for; it names the outbox file, so a reader can find "the reset mail to x" without parsing. */
+export type MailPurpose = 'verify' | 'signup-existing' | 'reset' | 'forgot-unknown' | 'password-changed';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  /** Plain text; the main link stands alone on its own line. */
+  text: string;
+  html: string;
+  purpose: MailPurpose;
+  /** The link the recipient is expected to follow; printed on the console by the outbox. */
+  link: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,88 @@
+import { messages } from '../../../contract/errors';
+import type { OutgoingMail } from '../../mail/mailer';
+
+const product = 'Gusset';
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** A paragraph is text, or a link that the plain-text part puts alone on its own line. */
+type Paragraph = string | { link: string; label: string };
+
+function compose(
+  to: string,
+  purpose: OutgoingMail['purpose'],
+  subject: string,
+  link: string,
+  paragraphs: Paragraph[],
+): OutgoingMail {
+  const text =
+    paragraphs.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n') + `\n\n— ${product}\n`;
+  const htmlParagraphs = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p>${escapeHtml(p)}</p>`
+        : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.label)}</a></p>`,
+    )
+    .join('\n');
+  const html =
+    `<!doctype html>\n<html><body style="font-family: sans-serif; line-height: 1.5">\n` +
+    `${htmlParagraphs}\n<p>— ${product}</p>\n</body></html>\n`;
+  return { to, purpose, subject, link, text, html };
+}
+
+export const authMails = {
+  verify(to: string, link: string): OutgoingMail {
+    return compose(to, 'verify', `Confirm your email address for ${product}`, link, [
+      `Welcome to ${product}. Open this link to create your account:`,
+      { link, label: 'Create your account' },
+      'The link works once and expires in 24 hours. If you did not sign up, ignore this email.',
+    ]);
+  },
+
+  signupExisting(to: string, publicUrl: string): OutgoingMail {
+    const login = `${publicUrl}/login`;
+    return compose(to, 'signup-existing', `Your ${product} account`, login, [
+      `${messages.userExists} Someone (hopefully you) tried to sign up to ${product} with it. Log in here:`,
+      { link: login, label: 'Log in' },
+      'Forgot your password? Reset it here:',
+      { link: `${publicUrl}/forgot`, label: 'Reset your password' },
+      'If it was not you, ignore this email; nothing has changed.',
+    ]);
+  },
+
+  reset(to: string, link: string): OutgoingMail {
+    return compose(to, 'reset', `Reset your ${product} password`, link, [
+      `Someone (hopefully you) asked to reset your ${product} password. Open this link to choose a new one:`,
+      { link, label: 'Choose a new password' },
+      'The link works once and expires in 1 hour. If you did not ask for it, ignore this email; ' +
+        'your password stays as it is.',
+    ]);
+  },
+
+  forgotUnknown(to: string, publicUrl: string): OutgoingMail {
+    const signup = `${publicUrl}/signup`;
+    return compose(to, 'forgot-unknown', `${product} password reset`, signup, [
+      `${messages.emailNotRegistered} Someone (hopefully you) asked to reset the ${product} password of this ` +
+        'address, but it has no account. To create one, sign up here:',
+      { link: signup, label: `Sign up to ${product}` },
+      'If it was not you, ignore this email.',
+    ]);
+  },
+
+  passwordChanged(to: string, publicUrl: string): OutgoingMail {
+    const forgot = `${publicUrl}/forgot`;
+    return compose(to, 'password-changed', `Your ${product} password was changed`, forgot, [
+      `The password of your ${product} account was just changed, and every session signed in with the old ` +
+        'one was ended.',
+      'If you did not do this, reset your password at once:',
+      { link: forgot, label: 'Reset your password' },
+    ]);
+  },
+};

@@ -1,0 +1,115 @@
+import type { Queryable } from '../../db/db';
+import { toUserRecord, userColumns, type UserRecord } from '../users/repository';
+
+export type MailTokenPurpose = 'verify' | 'reset';
+
+export interface MailTokenRecord {
+  tokenHash: string;
+  purpose: MailTokenPurpose;
+  email: string;
+  userId: string | null;
+  expiresAt: Date;
+}
+
+interface MailTokenRow {
+  token_hash: string;
+  purpose: MailTokenPurpose;
+  email: string;
+  user_id: string | null;
+  expires_at: Date | string;
+}
+
+const toMailToken = (row: MailTokenRow): MailTokenRecord => ({
+  tokenHash: row.token_hash,
+  purpose: row.purpose,
+  email: row.email,
+  userId: row.user_id,
+  expiresAt: new Date(row.expires_at),
+});
+
+/** A live session and its user: what the auth plugin puts on the request. */
+export interface AuthSession {
+  tokenHash: string;
+  user: UserRecord;
+}
+
+/** Sessions and mail tokens. Every time comparison takes `now` from the caller's clock, never SQL's now(). */
+export function createAuthRepository(db: Queryable) {
+  return {
+    async insertSession(session: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }) {
+      await db.query(
+        'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+        [session.tokenHash, session.userId, session.createdAt, session.expiresAt],
+      );
+    },
+
+    async findLiveSession(tokenHash: string, now: Date): Promise<AuthSession | null> {
+      const [row] = await db.query<Parameters<typeof toUserRecord>[0]>(
+        `SELECT ${userColumns} FROM sessions JOIN users ON users.id = sessions.user_id
+         WHERE sessions.token_hash = $1 AND sessions.revoked_at IS NULL AND sessions.expires_at > $2`,
+        [tokenHash, now],
+      );
+      return row ? { tokenHash, user: toUserRecord(row) } : null;
+    },
+
+    async revokeSession(tokenHash: string, now: Date) {
+      await db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [
+        tokenHash,
+        now,
+      ]);
+    },
+
+    async revokeAllSessions(userId: string, now: Date) {
+      await db.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+        userId,
+        now,
+      ]);
+    },
+
+    async insertMailToken(token: {
+      tokenHash: string;
+      purpose: MailTokenPurpose;
+      email: string;
+      userId: string | null;
+      createdAt: Date;
+      expiresAt: Date;
+    }) {
+      await db.query(
+        `INSERT INTO mail_tokens (token_hash, purpose, email, user_id, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [token.tokenHash, token.purpose, token.email, token.userId, token.createdAt, token.expiresAt],
+      );
+    },
+
+    /** A token that is unused and unexpired, without consuming it. */
+    async findUsableMailToken(tokenHash: string, purpose: MailTokenPurpose, now: Date) {
+      const [row] = await db.query<MailTokenRow>(
+        `SELECT token_hash, purpose, email, user_id, expires_at FROM mail_tokens
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3`,
+        [tokenHash, purpose, now],
+      );
+      return row ? toMailToken(row) : null;
+    },
+
+    /**
+     * Marks the token used if it still is usable and returns it; null if another request got there first. The
+     * check and the write are one statement, so a token can never be spent twice.
+     */
+    async consumeMailToken(tokenHash: string, purpose: MailTokenPurpose, now: Date) {
+      const [row] = await db.query<MailTokenRow>(
+        `UPDATE mail_tokens SET used_at = $3
+         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+         RETURNING token_hash, purpose, email, user_id, expires_at`,
+        [tokenHash, purpose, now],
+      );
+      return row ? toMailToken(row) : null;
+    },
+
+    async deleteOtherResetTokens(userId: string, keptTokenHash: string) {
+      await db.query(
+        `DELETE FROM mail_tokens WHERE user_id = $1 AND purpose = 'reset' AND token_hash <> $2`,
+        [userId, keptTokenHash],
+      );
+    },
+  };
+}

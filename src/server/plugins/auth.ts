@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { messages } from '../../contract/errors';
+import { HttpError } from '../httpError';
+import type { AuthSession } from '../modules/auth/repository';
+import type { UserRecord } from '../modules/users/repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user on routes behind requireSession; null elsewhere. */
+    user: UserRecord | null;
+    /** Hash of the presented session token, so logout can revoke exactly this session. */
+    sessionTokenHash: string | null;
+  }
+}
+
+const tokenPattern = /^[A-Za-z0-9_-]{16,256}$/;
+
+/** `Authorization: <token>` (what the spec's client sends) or `Authorization: Bearer <token>`. */
+export function tokenFromAuthorization(header: string | undefined): string | null {
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return tokenPattern.test(token) ? token : null;
+}
+
+export function registerAuthDecorations(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+}
+
+/**
+ * An onRequest hook for routes that need a session. A missing, unknown, expired or revoked token answers 403
+ * 'Your session has expired', because the client treats every 403 as the end of its session (spec section 8);
+ * 401 stays free for "signed in but not allowed".
+ */
+export function createRequireSession(
+  authenticate: (token: string) => Promise<AuthSession | null>,
+): onRequestAsyncHookHandler {
+  return async (request) => {
+    const token = tokenFromAuthorization(request.headers.authorization);
+    const session = token ? await authenticate(token) : null;
+    if (!session) throw new HttpError(403, messages.sessionExpired);
+    request.user = session.user;
+    request.sessionTokenHash = session.tokenHash;
+  };
+}
+
+/** The user of a route behind requireSession; a route without the hook that calls this is a programming error. */
+export function signedInUser(request: FastifyRequest): UserRecord {
+  if (!request.user)
+    throw new Error(`${request.routeOptions.url ?? request.url} is not behind requireSession`);
+  return request.user;
+}

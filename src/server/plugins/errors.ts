@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages, ownMessages } from '../../contract/errors';
+import { HttpError } from '../httpError';
+
+function fastifyCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
+function fastifyStatus(error: unknown): number | undefined {
+  return typeof error === 'object' &&
+    error !== null &&
+    'statusCode' in error &&
+    typeof error.statusCode === 'number'
+    ? error.statusCode
+    : undefined;
+}
+
+/**
+ * The one error handler. Every answer is `{ message }`; a client error says what was wrong, anything unexpected
+ * is 500 'Internal server error' with the details only in the log (fail closed, leak nothing).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode === 429) {
+        request.log.warn({ event: 'auth.rateLimited', url: request.routeOptions.url }, 'Rate limit reached');
+      }
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.code(400).send({ message: first?.message ?? messages.fillOutForm });
+    }
+    switch (fastifyCode(error)) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.code(400).send({ message: ownMessages.invalidJson });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send({ message: ownMessages.bodyTooLarge });
+    }
+    const status = fastifyStatus(error);
+    // Fastify's own client errors (415 unsupported media type, 400 bad content length...) carry safe messages.
+    if (status !== undefined && status >= 400 && status < 500 && error instanceof Error) {
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({ message: messages.internalServerError });
+  });
+}

@@ -1,0 +1,31 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { HttpClient } from '../../api/types';
+import type { loadingMachine } from '../../machines/loading/loadingMachine';
+import type { profileMachine } from '../../machines/profile/profileMachine';
+import type { sessionMachine } from '../../machines/session/sessionMachine';
+import type { startupMachine } from '../../machines/startup/startupMachine';
+
+/**
+ * What the composition root hands to the views: the one HTTP client, the root's long-lived actors, and
+ * feature machines already bound to their real implementations (views create their actors from these).
+ */
+export interface AppServices {
+  http: HttpClient;
+  session: ActorRefFrom<typeof sessionMachine>;
+  startup: ActorRefFrom<typeof startupMachine>;
+  loading: ActorRefFrom<typeof loadingMachine>;
+  profileLogic: typeof profileMachine;
+}
+
+const AppServicesContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error('useAppServices must be used inside <AppServicesProvider>');
+  return services;
+}

@@ -1,0 +1,100 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { HttpClient } from '../../api/types';
+import type { PublicUser, UpdateProfileBody, User } from '../../contract/http/users';
+import { loadingMachine } from '../../machines/loading/loadingMachine';
+import { profileMachine } from '../../machines/profile/profileMachine';
+import { aUser, startSessionHarness } from '../../machines/session/sessionTestKit';
+import { startupMachine } from '../../machines/startup/startupMachine';
+import { AppServicesProvider, type AppServices } from './AppServices';
+import { appRoutes } from './routes';
+import { Toasts } from './Toasts';
+
+/** Test support for the views (never imported by the app): the real router and machines, fake ports. */
+
+export interface TestAppOptions {
+  path?: string;
+  /** Signed in as this user; null stays signed out. */
+  user?: User | null;
+  adminIds?: string[];
+  adminList?: PublicUser[];
+  signupInProgress?: boolean;
+  /** What local storage holds before the app starts. */
+  stored?: Record<string, string>;
+}
+
+/** No server in view tests: every call answers as if the network were down. */
+const offlineHttp: HttpClient = {
+  request: async () => ({ ok: false, status: 0, error: { message: 'offline' } }),
+};
+
+export async function renderApp(options: TestAppOptions = {}) {
+  const session = startSessionHarness({
+    stored: options.stored ?? {},
+    adminDirectory: { adminIds: options.adminIds ?? [], adminList: options.adminList ?? [] },
+  });
+  session.actor.start();
+  const user = options.user === undefined ? aUser() : options.user;
+  if (user) {
+    session.actor.send({
+      type: 'session.started',
+      token: 'test-token',
+      user,
+      signupInProgress: options.signupInProgress ?? false,
+    });
+    // Let the admin lists (a resolved stub) arrive, as they would shortly after a real sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  const startup = createActor(startupMachine.provide({ delays: { initialScreenDelay: 0 } })).start();
+  await waitFor(startup, (s) => !s.hasTag('initializing'));
+
+  let reloads = 0;
+  const loading = createActor(
+    loadingMachine.provide({
+      actions: {
+        reloadBrowser: () => {
+          reloads += 1;
+        },
+      },
+    }),
+  ).start();
+
+  const savedProfiles: UpdateProfileBody[] = [];
+  const services: AppServices = {
+    http: offlineHttp,
+    session: session.actor,
+    startup,
+    loading,
+    profileLogic: profileMachine.provide({
+      actors: {
+        saveProfile: fromPromise<User, UpdateProfileBody>(async ({ input }) => {
+          savedProfiles.push(input);
+          return aUser({ ...user, firstName: input.firstName ?? user?.firstName ?? '' });
+        }),
+      },
+      actions: {
+        announceSuccess: () => {},
+        shareUpdatedUser: (_, params) => session.actor.send({ type: 'user.updated', user: params.user }),
+      },
+    }),
+  };
+
+  const router = createMemoryRouter(appRoutes, { initialEntries: [options.path ?? '/dashboard'] });
+  const view = render(
+    <AppServicesProvider services={services}>
+      <RouterProvider router={router} />
+      <Toasts />
+    </AppServicesProvider>,
+  );
+  return {
+    view,
+    router,
+    session,
+    loading,
+    savedProfiles,
+    reloads: () => reloads,
+    location: () => router.state.location.pathname,
+  };
+}

@@ -1,0 +1,25 @@
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+/** The generic error screen of spec section 8, for routing errors and screens that failed to render. */
+export function ErrorScreen() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page error-screen">
+      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>
+        {notFound
+          ? 'This address does not lead anywhere in Gusset.'
+          : 'This screen could not be shown. Reloading the page usually helps.'}
+      </p>
+      <p className="error-screen__actions">
+        <Link to="/" className="button">
+          Go to the start page
+        </Link>
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </p>
+    </main>
+  );
+}

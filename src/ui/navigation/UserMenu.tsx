@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import {
+  orderOrganizationsForUserMenu,
+  selectInitials,
+  selectShowsAdminMenu,
+  selectUser,
+  type OrganizationMenuEntry,
+} from '../../machines/session/selectors';
+import { useSessionEvents, useSessionSelector } from '../app/hooks';
+import { Dropdown } from './Dropdown';
+
+/**
+ * The user's organizations arrive with the organizations issue, which replaces this empty list with its
+ * actor's; the menu already orders whatever it is given.
+ */
+const organizationsNotLoadedYet: readonly OrganizationMenuEntry[] = [];
+
+export function UserMenu() {
+  const user = useSessionSelector(selectUser);
+  const initials = useSessionSelector(selectInitials);
+  const showsAdmin = useSessionSelector(selectShowsAdminMenu);
+  const { logout } = useSessionEvents();
+  const organizations = orderOrganizationsForUserMenu(organizationsNotLoadedYet, user?._id ?? null);
+
+  const avatar = user?.avatarUrl ? (
+    <img className="avatar" src={user.avatarUrl} alt="" />
+  ) : (
+    <span className="avatar avatar--initials" aria-hidden="true">
+      {initials}
+    </span>
+  );
+
+  return (
+    <Dropdown label={avatar} ariaLabel="Account menu" className="user-menu" align="end">
+      {(close) => (
+        <ul className="menu-list">
+          <li>
+            <Link to="/profile/profile" onClick={close}>
+              Your Profile
+            </Link>
+          </li>
+          {showsAdmin && (
+            <li>
+              <Link to="/admin" onClick={close}>
+                Admin
+              </Link>
+            </li>
+          )}
+          {organizations.length > 0 && (
+            <li className="menu-list__group" aria-label="Organizations">
+              <ul>
+                {organizations.map((organization) => (
+                  <li key={organization._id}>
+                    <Link to={`/organizations/${organization._id}/models`} onClick={close}>
+                      {organization.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          )}
+          <li>
+            <button
+              type="button"
+              className="menu-list__action"
+              onClick={() => {
+                close();
+                logout();
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </Dropdown>
+  );
+}
