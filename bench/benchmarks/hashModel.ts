@@ -1,0 +1,16 @@
+import { hashModel } from '../../src/engine/canonical';
+import { generateBuilding } from '../generator/building';
+import { expectedCounts, presetParameters, PRESETS } from '../generator/presets';
+import { defineBenchmark } from '../harness';
+
+export default defineBenchmark({
+  name: 'hash model',
+  setup({ preset, seed }) {
+    const model = generateBuilding(presetParameters(preset, seed));
+    return {
+      baseline: { name: 'JSON.stringify(model)', run: () => JSON.stringify(model) },
+      cases: [{ name: 'hashModel(model)', run: () => hashModel(model) }],
+      note: `${expectedCounts(PRESETS[preset]).elements} elements; the yardstick is serialising the same model with JSON.stringify`,
+    };
+  },
+});

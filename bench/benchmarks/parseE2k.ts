@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { readE2k } from '../../src/engine/formats/etabs';
+import { parseE2kBaseline } from '../baselines/e2kBaseline';
+import { cachedBuilding } from '../generator/cache';
+import { defineBenchmark } from '../harness';
+
+export default defineBenchmark({
+  name: 'parse .e2k',
+  setup({ preset, seed, log }) {
+    const building = cachedBuilding(preset, seed);
+    log(building.generated ? `generated ${building.files.e2k}` : `cached ${building.files.e2k}`);
+    const bytes = readFileSync(building.files.e2k);
+    return {
+      inputBytes: bytes.length,
+      baseline: { name: 'split + regex', run: () => parseE2kBaseline(bytes) },
+      cases: [{ name: 'readE2k → canonical model', run: () => readE2k(bytes) }],
+      note: `${building.counts.elements} elements, ${(bytes.length / 1e6).toFixed(1)} MB; the baseline builds one record per line, readE2k the whole canonical model and its report`,
+    };
+  },
+});

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { readSap2000 } from '../../src/engine/formats/sap2000';
+import { parseS2kBaseline } from '../baselines/s2kBaseline';
+import { cachedBuilding } from '../generator/cache';
+import { defineBenchmark } from '../harness';
+
+export default defineBenchmark({
+  name: 'parse .s2k',
+  setup({ preset, seed, log }) {
+    const building = cachedBuilding(preset, seed);
+    log(building.generated ? `generated ${building.files.s2k}` : `cached ${building.files.s2k}`);
+    const bytes = readFileSync(building.files.s2k);
+    return {
+      inputBytes: bytes.length,
+      baseline: { name: 'split + regex', run: () => parseS2kBaseline(bytes) },
+      cases: [{ name: 'readSap2000 → canonical model', run: () => readSap2000(bytes) }],
+      note: `${building.counts.elements} elements, ${(bytes.length / 1e6).toFixed(1)} MB; the baseline builds one record per table row, readSap2000 the whole canonical model and its report`,
+    };
+  },
+});

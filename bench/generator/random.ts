@@ -1,0 +1,32 @@
+/**
+ * A small seeded PRNG (mulberry32): the generator must give the same building, byte for byte, for the same
+ * seed on every machine, which Math.random cannot.
+ */
+export interface Random {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(probability: number): boolean;
+}
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => {
+      if (items.length === 0) throw new RangeError('pick from an empty list');
+      return items[Math.floor(next() * items.length)] as (typeof items)[number];
+    },
+    chance: (probability) => next() < probability,
+  };
+}

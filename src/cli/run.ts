@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from './command';
+import { inspectCommand } from './commands/inspect';
+import { translateCommand } from './commands/translate';
+import type { CliOutput } from './errors';
+import { CliError, EXIT_OK, EXIT_USAGE, usageError } from './errors';
+import { describeFormats } from './formats';
+
+export const COMMANDS: readonly Command[] = [translateCommand, inspectCommand];
+
+const width = Math.max(...COMMANDS.map((command) => command.synopsis.length));
+
+export const MAIN_HELP = `Usage: gusset <command> [options]
+
+Gusset translates structural models between ETABS, SAP2000 and its own canonical JSON.
+
+Commands:
+${COMMANDS.map((command) => `  ${command.synopsis.padEnd(width)}  ${command.summary}`).join('\n')}
+
+Formats: ${describeFormats()}.
+
+Options:
+  -h, --help     show this help; \`gusset <command> --help\` shows a command's
+  -V, --version  print Gusset's version
+
+Exit codes: 0 success, 1 bad input (unreadable file, malformed model, unknown format), 2 usage error.`;
+
+/** Runs one command line (without `node` and the script) and returns the exit code. */
+export function run(argv: readonly string[], output: CliOutput): number {
+  try {
+    return dispatch(argv, output);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    output.stderr(`gusset: ${error.message}\n`);
+    if (error.hint) output.stderr(`${error.hint}\n`);
+    return error.exitCode;
+  }
+}
+
+function dispatch(argv: readonly string[], output: CliOutput): number {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    output.stderr(`${MAIN_HELP}\n`);
+    return EXIT_USAGE;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const topic = first === 'help' ? rest[0] : undefined;
+    const command = topic === undefined ? undefined : findCommand(topic);
+    output.stdout(`${command ? command.help : MAIN_HELP}\n`);
+    return EXIT_OK;
+  }
+  if (first === '--version' || first === '-V') {
+    output.stdout(`${readVersion()}\n`);
+    return EXIT_OK;
+  }
+  if (first.startsWith('-'))
+    throw usageError(`unknown option "${first}"; options follow the command`, MAIN_HELP);
+  return findCommand(first).run(rest, output);
+}
+
+function findCommand(name: string): Command {
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) throw usageError(`unknown command "${name}"`, MAIN_HELP);
+  return command;
+}
+
+function readVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
+  return manifest.version ?? 'unknown';
+}

@@ -1,0 +1,2 @@
+export * from './serialize';
+export * from './hash';

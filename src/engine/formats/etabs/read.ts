@@ -1,0 +1,2215 @@
+import type {
+  AreaElement,
+  AreaLoad,
+  AttributeValue,
+  Attributes,
+  Diaphragm,
+  Element,
+  FrameElement,
+  Grid,
+  Group,
+  Level,
+  LinearLoad,
+  LinkProperty,
+  LoadCase,
+  LoadCombination,
+  LoadDirection,
+  LoadPattern,
+  Material,
+  MaterialKind,
+  Model,
+  Node,
+  PointLoad,
+  Profile,
+  Releases,
+  Restraint,
+  SectionShape,
+  Source,
+  SpringProperty,
+} from '../../schema';
+import { emptyModel, MATERIAL_KINDS, noEndReleases, setAttribute } from '../../schema';
+import { decodeText } from '../../text/encoding';
+import type { QuantityFactors, UnitSystem } from '../../units';
+import {
+  parseForceUnit,
+  parseLengthUnit,
+  parseTemperatureUnit,
+  quantityFactors,
+  UnknownUnitError,
+} from '../../units';
+import { ParseError } from '../parseError';
+import { ReportBuilder } from '../report';
+import type { ReadResult } from '../types';
+import { normalizeTitle, SECTION } from './dialect';
+import type { E2kLine } from './tokenizer';
+import { E2kLineTokens, FORMAT_NAME, parseE2kNumber, scanE2kTokens, tokenizeE2kRange } from './tokenizer';
+
+/** What the reader keeps of the file itself, under `model.attributes.etabs`, so the writer can answer in kind. */
+export interface E2kFileAttributes {
+  header: string;
+  lineEnding: '\n' | '\r\n';
+  /** Every section in file order, with the lines no mapping consumed (written back verbatim). */
+  sections: { title: string; lines: string[] }[];
+  /** Plan points no story uses: `[label, x, y, dz]` in file units. */
+  unusedPoints: (string | number)[][];
+}
+
+export const ETABS_ATTRIBUTE_KEY = 'etabs';
+/** Attribute keys starting with `$` are ours (never ETABS keys) and are not written as `KEY value` pairs. */
+export const META_AREA_TYPE = '$areaType';
+
+const SOURCE_TOOL = 'etabs' as const;
+
+interface Pair {
+  key: string;
+  value: string | null;
+  quoted: boolean;
+  /** Index of the source line within its object, so keys of one line can be grouped. */
+  lineIndex: number;
+  lineNo: number;
+  used: boolean;
+}
+
+/** One named object spread over one or more lines (`MATERIAL "x" …` repeated). */
+interface NamedObject {
+  name: string;
+  section: string;
+  lineNo: number;
+  pairs: Pair[];
+}
+
+interface PlanPoint {
+  label: string;
+  x: number;
+  y: number;
+  dz: number;
+  hasDz: boolean;
+  lineNo: number;
+  used: boolean;
+  /** Its nodes by story index, filled as they are created (a cache of `E2kReader.nodes`). */
+  nodes: (Node | undefined)[] | undefined;
+}
+
+interface LineDefinition {
+  label: string;
+  kind: string;
+  i: string;
+  j: string;
+  drop: number;
+  lineNo: number;
+  text: string;
+  /** The plan points of i and j, looked up once when the model is built. */
+  planPoints?: [PlanPoint | undefined, PlanPoint | undefined];
+}
+
+interface AreaDefinition {
+  label: string;
+  kind: string;
+  points: string[];
+  drops: number[];
+  lineNo: number;
+  text: string;
+  /** The plan points of its vertices, looked up once when the model is built. */
+  planPoints?: (PlanPoint | undefined)[];
+}
+
+/** Where the key/value pairs of one assignment line sit in the text; tokenised only when the model is built. */
+interface AssignmentLine {
+  lineNo: number;
+  /** After the story token. */
+  pairsStart: number;
+  lineEnd: number;
+}
+
+/**
+ * An assignment or load line (`LINEASSIGN "B1" "L3" SECTION …`). Its pairs are not kept from the scan: they are
+ * read again from the text when the model is built, so a million of them do not outlive the scan as objects.
+ */
+interface Assignment extends AssignmentLine {
+  name: string;
+  story: string;
+  lineStart: number;
+  section: string;
+  /** Later lines for the same object and story, merged into it (ETABS splits long assignments). */
+  continuations: AssignmentLine[] | undefined;
+}
+
+/**
+ * Assignment lines stored by column (strings in arrays, positions in one Int32Array) rather than one object per
+ * line: a million objects kept from the scan to the build cost the garbage collector more than building them.
+ * Rows are read back as short-lived `Assignment` objects.
+ */
+class AssignmentTable implements Iterable<Assignment> {
+  private readonly names: string[] = [];
+  private readonly stories: string[] = [];
+  private readonly sections: string[] = [];
+  /** lineNo, lineStart, pairsStart, lineEnd of each row. */
+  private numbers = new Int32Array(4 * 256);
+  private readonly continuations = new Map<number, AssignmentLine[]>();
+
+  get length(): number {
+    return this.names.length;
+  }
+
+  /** Adds a row and returns its index. */
+  push(assignment: Assignment): number {
+    const row = this.names.length;
+    if ((row + 1) * 4 > this.numbers.length) {
+      const grown = new Int32Array(this.numbers.length * 2);
+      grown.set(this.numbers);
+      this.numbers = grown;
+    }
+    this.names.push(assignment.name);
+    this.stories.push(assignment.story);
+    this.sections.push(assignment.section);
+    const base = row * 4;
+    this.numbers[base] = assignment.lineNo;
+    this.numbers[base + 1] = assignment.lineStart;
+    this.numbers[base + 2] = assignment.pairsStart;
+    this.numbers[base + 3] = assignment.lineEnd;
+    return row;
+  }
+
+  /** Merges a later line for the same object and story into row `row`. */
+  continueRow(row: number, line: AssignmentLine): void {
+    let lines = this.continuations.get(row);
+    if (!lines) {
+      lines = [];
+      this.continuations.set(row, lines);
+    }
+    lines.push(line);
+  }
+
+  at(row: number): Assignment {
+    const base = row * 4;
+    return {
+      name: this.names[row] as string,
+      story: this.stories[row] as string,
+      section: this.sections[row] as string,
+      lineNo: this.numbers[base] as number,
+      lineStart: this.numbers[base + 1] as number,
+      pairsStart: this.numbers[base + 2] as number,
+      lineEnd: this.numbers[base + 3] as number,
+      continuations: this.continuations.get(row),
+    };
+  }
+
+  nameList(): readonly string[] {
+    return this.names;
+  }
+
+  [Symbol.iterator](): Iterator<Assignment> {
+    let row = 0;
+    return {
+      next: (): IteratorResult<Assignment> =>
+        row < this.names.length ? { value: this.at(row++), done: false } : { value: undefined, done: true },
+    };
+  }
+}
+
+interface SectionRecord {
+  title: string;
+  lines: string[];
+}
+
+function pairsFrom(line: E2kLine, start: number, lineIndex: number, out: Pair[]): void {
+  const { tokens, quoted } = line;
+  for (let index = start; index < tokens.length; index += 2) {
+    out.push({
+      key: tokens[index] as string,
+      value: index + 1 < tokens.length ? (tokens[index + 1] as string) : null,
+      quoted: quoted[index + 1] ?? false,
+      lineIndex,
+      lineNo: line.lineNo,
+      used: false,
+    });
+  }
+}
+
+function attributeValue(pair: Pair): AttributeValue {
+  if (pair.value === null) return null;
+  if (pair.quoted) return pair.value;
+  return parseE2kNumber(pair.value) ?? pair.value;
+}
+
+/** Unused pairs into a bag; a key met again in the same call becomes an array of its values in order. */
+function leftovers(pairs: readonly Pair[], bag: Attributes = {}): Attributes {
+  const repeated = new Set<string>();
+  for (const pair of pairs) {
+    if (pair.used) continue;
+    const value = attributeValue(pair);
+    if (!Object.hasOwn(bag, pair.key)) {
+      setAttribute(bag, pair.key, value);
+    } else if (repeated.has(pair.key)) {
+      (bag[pair.key] as AttributeValue[]).push(value);
+    } else {
+      setAttribute(bag, pair.key, [bag[pair.key] as AttributeValue, value]);
+      repeated.add(pair.key);
+    }
+  }
+  return bag;
+}
+
+function take(pairs: readonly Pair[], key: string): Pair | undefined {
+  for (const pair of pairs) {
+    if (!pair.used && pair.key === key) {
+      pair.used = true;
+      return pair;
+    }
+  }
+  return undefined;
+}
+
+const MATERIAL_KIND_BY_WORD: Record<string, MaterialKind> = {
+  STEEL: 'steel',
+  CONCRETE: 'concrete',
+  REBAR: 'rebar',
+  TENDON: 'tendon',
+  ALUMINUM: 'aluminum',
+  COLDFORMED: 'coldformed',
+  MASONRY: 'masonry',
+  OTHER: 'other',
+};
+
+export const DIRECTION_BY_WORD: Record<string, LoadDirection> = {
+  '1': '1',
+  '2': '2',
+  '3': '3',
+  X: 'X',
+  Y: 'Y',
+  Z: 'Z',
+  GRAV: 'Gravity',
+  XPROJ: 'X-projected',
+  YPROJ: 'Y-projected',
+  ZPROJ: 'Z-projected',
+  GRAVPROJ: 'Gravity-projected',
+};
+
+export const RELEASE_TOKENS = {
+  PI: ['i', 'p'],
+  V2I: ['i', 'v2'],
+  V3I: ['i', 'v3'],
+  TI: ['i', 't'],
+  M2I: ['i', 'm2'],
+  M3I: ['i', 'm3'],
+  PJ: ['j', 'p'],
+  V2J: ['j', 'v2'],
+  V3J: ['j', 'v3'],
+  TJ: ['j', 't'],
+  M2J: ['j', 'm2'],
+  M3J: ['j', 'm3'],
+} as const;
+
+export const RESTRAINT_TOKENS = { UX: 'ux', UY: 'uy', UZ: 'uz', RX: 'rx', RY: 'ry', RZ: 'rz' } as const;
+
+/** The ETABS parametric shapes we map to canonical shapes; other SHAPE words that name a shape type. */
+const SHAPE_TYPE_WORDS = new Set([
+  'AUTO SELECT',
+  'AUTO SELECT LIST',
+  'NONPRISMATIC',
+  'SD SECTION',
+  'GENERAL',
+  'STEEL CHANNEL',
+  'STEEL ANGLE',
+  'STEEL DOUBLE ANGLE',
+  'STEEL TEE',
+  'STEEL DOUBLE CHANNEL',
+  'STEEL PLATE',
+  'STEEL ROD',
+  'CONCRETE TEE',
+  'CONCRETE L',
+  'CONCRETE PIPE',
+  'CONCRETE BOX',
+  'CONCRETE TRAPEZOIDAL',
+  'BUCKLING RESTRAINED BRACE',
+  'STEEL JOIST',
+  'COLD FORMED C',
+  'COLD FORMED Z',
+]);
+
+/**
+ * Objects keyed by `label@story` ids, looked up by label and story. When no story name contains '@', an id
+ * splits back into exactly one label and story, so the index is kept per story: small maps, and no id string
+ * built and hashed per lookup. Otherwise it keys by the id itself, as a single map would.
+ */
+class StoryIndex<T> {
+  private readonly byStory = new Map<string, Map<string, T>>();
+  private readonly byId = new Map<string, T>();
+
+  constructor(private readonly byIdOnly: boolean) {}
+
+  get(label: string, story: string): T | undefined {
+    if (this.byIdOnly) return this.byId.get(`${label}@${story}`);
+    if (story.includes('@')) {
+      const id = `${label}@${story}`;
+      const at = id.lastIndexOf('@');
+      return this.byStory.get(id.slice(at + 1))?.get(id.slice(0, at));
+    }
+    return this.byStory.get(story)?.get(label);
+  }
+
+  /** `story` is a level id. */
+  set(label: string, story: string, value: T): void {
+    if (this.byIdOnly) {
+      this.byId.set(`${label}@${story}`, value);
+      return;
+    }
+    let byLabel = this.byStory.get(story);
+    if (!byLabel) {
+      byLabel = new Map();
+      this.byStory.set(story, byLabel);
+    }
+    byLabel.set(label, value);
+  }
+}
+
+/**
+ * How many loads have had the id `prefix:target:pattern` so far. When no pattern name contains ':', such an id
+ * splits back into one prefix, target and pattern, so counts are kept per prefix and pattern and looked up by
+ * the target's own id string (already hashed); otherwise by the id itself.
+ */
+class LoadIdCounters {
+  private readonly byKey = new Map<string, number>();
+  private readonly byPattern = new Map<string, Map<string, Map<string, number>>>();
+
+  constructor(private readonly perPattern: boolean) {}
+
+  next(prefix: string, target: string, pattern: string, key: string): number {
+    if (!this.perPattern) {
+      const count = (this.byKey.get(key) ?? 0) + 1;
+      this.byKey.set(key, count);
+      return count;
+    }
+    let byPrefix = this.byPattern.get(pattern);
+    if (!byPrefix) {
+      byPrefix = new Map();
+      this.byPattern.set(pattern, byPrefix);
+    }
+    let byTarget = byPrefix.get(prefix);
+    if (!byTarget) {
+      byTarget = new Map();
+      byPrefix.set(prefix, byTarget);
+    }
+    const count = (byTarget.get(target) ?? 0) + 1;
+    byTarget.set(target, count);
+    return count;
+  }
+}
+
+class E2kReader {
+  /** Maps every line through the general path; only to check the fast paths against it. */
+  constructor(private readonly generalOnly = false) {}
+
+  private readonly report = new ReportBuilder();
+  private readonly sections: SectionRecord[] = [];
+  private current: SectionRecord | undefined;
+  private currentTitle = '';
+  private header = '';
+  private sawEnd = false;
+  private lineEnding: '\n' | '\r\n' = '\n';
+  private version: string | undefined;
+  private unitLine: E2kLine | undefined;
+
+  private readonly storyLines: NamedObject[] = [];
+  private readonly named = new Map<string, Map<string, NamedObject>>();
+  private readonly grids: { line: E2kLine; general: boolean }[] = [];
+  private readonly planPoints = new Map<string, PlanPoint>();
+  private readonly lineDefinitions = new Map<string, LineDefinition>();
+  private readonly areaDefinitions = new Map<string, AreaDefinition>();
+  private readonly pointAssigns = new AssignmentTable();
+  private readonly lineAssigns = new AssignmentTable();
+  private readonly areaAssigns = new AssignmentTable();
+  private readonly pointLoads = new AssignmentTable();
+  private readonly lineLoads = new AssignmentTable();
+  private readonly areaLoads = new AssignmentTable();
+  private readonly groupLines: E2kLine[] = [];
+  /** Assignments by keyword, story and name, to merge the lines of one object. */
+  /** Row of each assignment in its table, by keyword, story and name. */
+  private readonly assignmentIndex = new Map<string, Map<string, Map<string, number>>>();
+  private lastIndexKeyword = '';
+  private lastIndexStory = '';
+  private lastIndex: Map<string, number> | undefined;
+  private readonly sourceCounts = new Map<string, number>();
+  private text = '';
+  /** Scratch space for tokenising assignment pairs at build time. */
+  private readonly pairTokens = new E2kLineTokens();
+
+  read(bytes: Uint8Array): ReadResult {
+    if (bytes.length === 0) throw new ParseError(FORMAT_NAME, 0, 'the file is empty');
+    if (looksBinary(bytes)) throw new ParseError(FORMAT_NAME, 0, 'the file is binary, not ETABS text');
+    const { text } = decodeText(bytes);
+    this.text = text;
+    this.pairTokens.text = text;
+    const firstBreak = text.indexOf('\n');
+    if (firstBreak > 0 && text.charCodeAt(firstBreak - 1) === 0x0d) this.lineEnding = '\r\n';
+    let sawContent = false;
+    scanE2kTokens(text, {
+      section: (rawTitle, lineNo) => {
+        if (!sawContent && /^File /i.test(rawTitle)) {
+          this.header = rawTitle;
+          sawContent = true;
+          return;
+        }
+        sawContent = true;
+        this.startSection(rawTitle, lineNo);
+      },
+      data: (tokens) => {
+        if (!sawContent)
+          throw new ParseError(FORMAT_NAME, tokens.lineNo, 'data before any `$` section header');
+        sawContent = true;
+        this.dataLine(tokens);
+      },
+    });
+    if (!sawContent) throw new ParseError(FORMAT_NAME, 0, 'the file has no ETABS sections');
+    if (this.sections.length === 0) throw new ParseError(FORMAT_NAME, 1, 'the file has no ETABS sections');
+    if (!this.sawEnd) this.report.warning('$ END OF MODEL FILE', 'missing: the file may be truncated');
+    return this.build();
+  }
+
+  private startSection(rawTitle: string, lineNo: number): void {
+    const title = normalizeTitle(rawTitle);
+    if (title === '') throw new ParseError(FORMAT_NAME, lineNo, 'a `$` line without a section title');
+    if (title === SECTION.end) this.sawEnd = true;
+    this.current = { title: rawTitle, lines: [] };
+    this.currentTitle = title;
+    this.sections.push(this.current);
+  }
+
+  private keep(line: E2kLine): void {
+    this.current?.lines.push(line.text);
+  }
+
+  private namedObject(kind: string, line: E2kLine): NamedObject | undefined {
+    const name = line.tokens[1];
+    if (name === undefined || line.quoted[1] !== true) return undefined;
+    let byName = this.named.get(kind);
+    if (!byName) {
+      byName = new Map();
+      this.named.set(kind, byName);
+    }
+    let object = byName.get(name);
+    if (!object) {
+      object = { name, section: this.currentTitle, lineNo: line.lineNo, pairs: [] };
+      byName.set(name, object);
+    }
+    const lineIndex =
+      object.pairs.length === 0 ? 0 : (object.pairs[object.pairs.length - 1] as Pair).lineIndex + 1;
+    pairsFrom(line, 2, lineIndex, object.pairs);
+    return object;
+  }
+
+  private assignment(tokens: E2kLineTokens, keyword: string): Assignment | undefined {
+    if (tokens.count < 3 || !tokens.isQuoted(1) || !tokens.isQuoted(2)) return undefined;
+    this.lastStory = tokens.tokenLike(2, this.lastStory);
+    const name = tokens.token(1);
+    // The label of the plan object already read under this name: an equal string, shared rather than kept once
+    // per story, with its hash already computed for the lookups to come.
+    const label =
+      keyword === 'LINEASSIGN' || keyword === 'LINELOAD'
+        ? this.lineDefinitions.get(name)?.label
+        : keyword === 'AREAASSIGN' || keyword === 'AREALOAD'
+          ? this.areaDefinitions.get(name)?.label
+          : this.planPoints.get(name)?.label;
+    return {
+      name: label ?? name,
+      story: this.lastStory,
+      lineNo: tokens.lineNo,
+      lineStart: tokens.lineStart,
+      pairsStart: tokens.after(2),
+      lineEnd: tokens.lineEnd,
+      section: this.currentTitle,
+      continuations: undefined,
+    };
+  }
+
+  /** Tokenises the pairs of a single-line assignment into `pairTokens`; false when it has continuation lines. */
+  private tokenizePairs(assignment: Assignment): boolean {
+    if (assignment.continuations) return false;
+    const tokens = this.pairTokens;
+    tokens.count = 0;
+    tokens.lineNo = assignment.lineNo;
+    tokenizeE2kRange(this.text, assignment.pairsStart, tokens);
+    return tokens.count % 2 === 0;
+  }
+
+  /** Recently seen values, so repeated section, diaphragm and pattern names share one string. */
+  private readonly recent = { section: '', shell: '', diaphragm: '', pattern: '' };
+
+  /** The name of a defined FRAMESECTION/SHELLPROP given by pair token `index`, or undefined. */
+  private definedName(kind: 'FRAMESECTION' | 'SHELLPROP', index: number): string | undefined {
+    const slot = kind === 'FRAMESECTION' ? 'section' : 'shell';
+    const value = this.pairTokens.tokenLike(index, this.recent[slot]);
+    this.recent[slot] = value;
+    return value !== '' && this.named.get(kind)?.has(value) ? value : undefined;
+  }
+
+  private readonly releaseTemplates = new Map<string, Releases | undefined>();
+
+  /** `parseReleases`, remembered per text; every element gets its own copy. */
+  private releasesFrom(text: string): Releases | undefined {
+    let template = this.releaseTemplates.get(text);
+    if (template === undefined && !this.releaseTemplates.has(text)) {
+      template = parseReleases(text);
+      this.releaseTemplates.set(text, template);
+    }
+    return template && { type: 'Releases', i: { ...template.i }, j: { ...template.j } };
+  }
+
+  /**
+   * The common LINEASSIGN (one line; SECTION, ANG, CARDINALPT, RELEASE at most once each, all valid), mapped
+   * straight from the token positions. Anything else returns false with `element` untouched, and the general
+   * path (which reports what it keeps or drops) maps it: both give the same element.
+   */
+  private fastLineAssign(assignment: Assignment, element: FrameElement): boolean {
+    if (!this.tokenizePairs(assignment)) return false;
+    const tokens = this.pairTokens;
+    let section = -1;
+    let angle = -1;
+    let cardinal = -1;
+    let release = -1;
+    for (let index = 0; index < tokens.count; index += 2) {
+      if (section < 0 && tokens.equals(index, 'SECTION')) section = index + 1;
+      else if (angle < 0 && tokens.equals(index, 'ANG')) angle = index + 1;
+      else if (cardinal < 0 && tokens.equals(index, 'CARDINALPT')) cardinal = index + 1;
+      else if (release < 0 && tokens.equals(index, 'RELEASE')) release = index + 1;
+      else return false;
+    }
+    const profileId = section < 0 ? undefined : this.definedName('FRAMESECTION', section);
+    if (section >= 0 && profileId === undefined) return false;
+    const angleValue = angle < 0 ? undefined : parseE2kNumber(tokens.token(angle));
+    if (angle >= 0 && angleValue === undefined) return false;
+    const cardinalValue = cardinal < 0 ? undefined : parseE2kNumber(tokens.token(cardinal));
+    if (
+      cardinal >= 0 &&
+      (cardinalValue === undefined ||
+        !Number.isInteger(cardinalValue) ||
+        cardinalValue < 1 ||
+        cardinalValue > 11)
+    ) {
+      return false;
+    }
+    const releases = release < 0 ? undefined : this.releasesFrom(tokens.token(release));
+    if (release >= 0 && releases === undefined) return false;
+    if (profileId !== undefined) element.profileId = profileId;
+    if (angleValue !== undefined) element.orientationAngle = angleValue;
+    if (cardinalValue !== undefined) element.cardinalPoint = cardinalValue;
+    if (releases !== undefined) element.releases = releases;
+    return true;
+  }
+
+  /** The common AREAASSIGN (one line; SECTION, DIAPH, ANG at most once each, all valid); see fastLineAssign. */
+  private fastAreaAssign(
+    assignment: Assignment,
+    element: AreaElement,
+    diaphragms: ReadonlySet<string>,
+  ): boolean {
+    if (!this.tokenizePairs(assignment)) return false;
+    const tokens = this.pairTokens;
+    let section = -1;
+    let diaphragm = -1;
+    let angle = -1;
+    for (let index = 0; index < tokens.count; index += 2) {
+      if (section < 0 && tokens.equals(index, 'SECTION')) section = index + 1;
+      else if (diaphragm < 0 && tokens.equals(index, 'DIAPH')) diaphragm = index + 1;
+      else if (angle < 0 && tokens.equals(index, 'ANG')) angle = index + 1;
+      else return false;
+    }
+    const profileId = section < 0 ? undefined : this.definedName('SHELLPROP', section);
+    if (section >= 0 && profileId === undefined) return false;
+    let diaphragmId: string | undefined;
+    if (diaphragm >= 0) {
+      diaphragmId = tokens.tokenLike(diaphragm, this.recent.diaphragm);
+      this.recent.diaphragm = diaphragmId;
+      if (diaphragmId === '' || !diaphragms.has(diaphragmId)) return false;
+    }
+    const angleValue = angle < 0 ? undefined : parseE2kNumber(tokens.token(angle));
+    if (angle >= 0 && angleValue === undefined) return false;
+    if (profileId !== undefined) element.profileId = profileId;
+    if (diaphragmId !== undefined) element.diaphragmId = diaphragmId;
+    if (angleValue !== undefined) element.orientationAngle = angleValue;
+    return true;
+  }
+
+  /**
+   * The common AREALOAD (one line; TYPE "UNIFF", a defined LC, a mapped DIR, a numeric FVAL, at most once each, on
+   * an existing area); see fastLineAssign.
+   */
+  private fastAreaLoad(
+    assignment: Assignment,
+    patterns: ReadonlySet<string>,
+  ):
+    { patternId: string; direction: LoadDirection | undefined; value: number; element: Element } | undefined {
+    if (!this.tokenizePairs(assignment)) return undefined;
+    const tokens = this.pairTokens;
+    let type = -1;
+    let direction = -1;
+    let pattern = -1;
+    let value = -1;
+    for (let index = 0; index < tokens.count; index += 2) {
+      if (type < 0 && tokens.equals(index, 'TYPE')) type = index + 1;
+      else if (direction < 0 && tokens.equals(index, 'DIR')) direction = index + 1;
+      else if (pattern < 0 && tokens.equals(index, 'LC')) pattern = index + 1;
+      else if (value < 0 && tokens.equals(index, 'FVAL')) value = index + 1;
+      else return undefined;
+    }
+    if (type < 0 || pattern < 0 || tokens.token(type).toUpperCase() !== 'UNIFF') return undefined;
+    const patternId = tokens.tokenLike(pattern, this.recent.pattern);
+    this.recent.pattern = patternId;
+    if (patternId === '' || !patterns.has(patternId)) return undefined;
+    const element = this.elementAt(assignment.name, assignment.story);
+    if (!element) return undefined;
+    let mapped: LoadDirection | undefined;
+    if (direction >= 0) {
+      const word = tokens.token(direction);
+      mapped = word === '' ? undefined : DIRECTION_BY_WORD[word.toUpperCase()];
+      if (!mapped) return undefined;
+    }
+    const number = value < 0 ? 0 : parseE2kNumber(tokens.token(value));
+    if (number === undefined) return undefined;
+    return { patternId, direction: mapped, value: number, element };
+  }
+
+  private assignmentText(assignment: Assignment): string {
+    return this.text.slice(assignment.lineStart, assignment.lineEnd);
+  }
+
+  /** The pairs of an assignment and its continuation lines, each line numbered as if merged when read. */
+  private pairsOf(assignment: Assignment): Pair[] {
+    const pairs: Pair[] = [];
+    this.pairsIn(assignment, 0, pairs);
+    if (assignment.continuations) {
+      for (const line of assignment.continuations) {
+        this.pairsIn(line, (pairs[pairs.length - 1]?.lineIndex ?? 0) + 1, pairs);
+      }
+    }
+    return pairs;
+  }
+
+  private pairsIn(line: AssignmentLine, lineIndex: number, out: Pair[]): void {
+    const tokens = this.pairTokens;
+    tokens.count = 0;
+    tokens.lineNo = line.lineNo;
+    tokenizeE2kRange(this.text, line.pairsStart, tokens);
+    for (let index = 0; index < tokens.count; index += 2) {
+      const hasValue = index + 1 < tokens.count;
+      out.push({
+        key: tokens.token(index),
+        value: hasValue ? tokens.token(index + 1) : null,
+        quoted: hasValue && tokens.isQuoted(index + 1),
+        lineIndex,
+        lineNo: line.lineNo,
+        used: false,
+      });
+    }
+  }
+
+  /** The last keyword token and story seen, so that runs of lines share one string for each. */
+  private lastKeywordToken = '';
+  private lastKeyword = '';
+  private lastStory = '';
+
+  private dataLine(tokens: E2kLineTokens): void {
+    if (!tokens.equals(0, this.lastKeywordToken)) {
+      this.lastKeywordToken = tokens.token(0);
+      this.lastKeyword = this.lastKeywordToken.toUpperCase();
+    }
+    const keyword = this.lastKeyword;
+    this.sourceCounts.set(keyword, (this.sourceCounts.get(keyword) ?? 0) + 1);
+    switch (keyword) {
+      case 'POINTASSIGN':
+      case 'LINEASSIGN':
+      case 'AREAASSIGN': {
+        const assignment = this.assignment(tokens, keyword);
+        if (assignment) {
+          // ETABS splits one object's assignment over several lines (SECTION… then OFFSETXI…): merge them.
+          let byName =
+            keyword === this.lastIndexKeyword && assignment.story === this.lastIndexStory
+              ? this.lastIndex
+              : undefined;
+          if (!byName) {
+            let byStory = this.assignmentIndex.get(keyword);
+            if (!byStory) {
+              byStory = new Map();
+              this.assignmentIndex.set(keyword, byStory);
+            }
+            byName = byStory.get(assignment.story);
+            if (!byName) {
+              byName = new Map();
+              byStory.set(assignment.story, byName);
+            }
+            this.lastIndexKeyword = keyword;
+            this.lastIndexStory = assignment.story;
+            this.lastIndex = byName;
+          }
+          const table =
+            keyword === 'POINTASSIGN'
+              ? this.pointAssigns
+              : keyword === 'LINEASSIGN'
+                ? this.lineAssigns
+                : this.areaAssigns;
+          const existing = byName.get(assignment.name);
+          if (existing !== undefined) {
+            table.continueRow(existing, {
+              lineNo: assignment.lineNo,
+              pairsStart: assignment.pairsStart,
+              lineEnd: assignment.lineEnd,
+            });
+            return;
+          }
+          byName.set(assignment.name, table.push(assignment));
+          return;
+        }
+        break;
+      }
+      case 'POINTLOAD':
+      case 'LINELOAD':
+      case 'AREALOAD': {
+        const assignment = this.assignment(tokens, keyword);
+        if (assignment) {
+          (keyword === 'POINTLOAD'
+            ? this.pointLoads
+            : keyword === 'LINELOAD'
+              ? this.lineLoads
+              : this.areaLoads
+          ).push(assignment);
+          return;
+        }
+        break;
+      }
+      default:
+        this.otherLine(keyword, tokens.toLine());
+        return;
+    }
+    this.current?.lines.push(tokens.lineText());
+  }
+
+  private otherLine(keyword: string, line: E2kLine): void {
+    const section = this.currentTitle;
+    switch (keyword) {
+      case 'PROGRAM':
+        if (section === SECTION.programInformation) {
+          const pairs: Pair[] = [];
+          pairsFrom(line, 2, 0, pairs);
+          const version = take(pairs, 'VERSION');
+          if (
+            line.tokens[1]?.toUpperCase() === 'ETABS' &&
+            version?.value &&
+            pairs.every((pair) => pair.used)
+          ) {
+            this.version = version.value;
+            return;
+          }
+        }
+        break;
+      case 'UNITS':
+        if (section === SECTION.controls && line.tokens.length >= 3 && line.tokens.length <= 4) {
+          if (this.unitLine) throw new ParseError(FORMAT_NAME, line.lineNo, 'UNITS given twice');
+          this.unitLine = line;
+          return;
+        }
+        break;
+      case 'STORY':
+        if (section === SECTION.stories && line.quoted[1]) {
+          const name = line.tokens[1] as string;
+          const existing = this.storyLines.find((story) => story.name === name);
+          const object = existing ?? { name, section, lineNo: line.lineNo, pairs: [] };
+          pairsFrom(line, 2, existing ? 1 : 0, object.pairs);
+          if (!existing) this.storyLines.push(object);
+          return;
+        }
+        break;
+      case 'GRID':
+      case 'GENGRID':
+        if (section === SECTION.grids && line.quoted[1]) {
+          this.grids.push({ line, general: keyword === 'GENGRID' });
+          return;
+        }
+        break;
+      case 'DIAPHRAGM':
+        if (section === SECTION.diaphragms && this.namedObject('DIAPHRAGM', line)) return;
+        break;
+      case 'MATERIAL':
+        if (section === SECTION.materials && this.namedObject('MATERIAL', line)) return;
+        break;
+      case 'FRAMESECTION':
+        if (section === SECTION.frameSections && this.namedObject('FRAMESECTION', line)) return;
+        break;
+      case 'SHELLPROP':
+        if (
+          (section === SECTION.shellLegacy ||
+            section === SECTION.slab ||
+            section === SECTION.deck ||
+            section === SECTION.wall) &&
+          this.namedObject('SHELLPROP', line)
+        )
+          return;
+        break;
+      case 'LINKPROP':
+        if (section === SECTION.links && this.namedObject('LINKPROP', line)) return;
+        break;
+      case 'POINTSPRING':
+        if (section === SECTION.springs && this.namedObject('POINTSPRING', line)) return;
+        break;
+      case 'POINT':
+        if (section === SECTION.points && this.planPoint(line)) return;
+        break;
+      case 'LINE':
+        if (section === SECTION.lines && this.lineDefinition(line)) return;
+        break;
+      case 'AREA':
+        if (section === SECTION.areas && this.areaDefinition(line)) return;
+        break;
+      case 'LOADPATTERN':
+        if (section === SECTION.loadPatterns && this.namedObject('PATTERN', line)) return;
+        break;
+      case 'LOADCASE':
+        if (section === SECTION.staticLoads && this.namedObject('PATTERN', line)) return;
+        if (section === SECTION.loadCases && this.namedObject('CASE', line)) return;
+        break;
+      case 'COMBO':
+        if (section === SECTION.combinations && this.namedObject('COMBO', line)) return;
+        break;
+      case 'GROUP':
+        if (section === SECTION.groups && line.quoted[1]) {
+          this.groupLines.push(line);
+          return;
+        }
+        break;
+      default:
+        break;
+    }
+    this.keep(line);
+  }
+
+  private number(token: string | undefined, lineNo: number, what: string): number {
+    const value = token === undefined ? undefined : parseE2kNumber(token);
+    if (value === undefined)
+      throw new ParseError(FORMAT_NAME, lineNo, `${what}: "${token ?? ''}" is not a number`);
+    return value;
+  }
+
+  private planPoint(line: E2kLine): boolean {
+    const { tokens, quoted, lineNo } = line;
+    if (!quoted[1] || tokens.length < 4 || tokens.length > 5) return false;
+    const label = tokens[1] as string;
+    const point: PlanPoint = {
+      label,
+      x: this.number(tokens[2], lineNo, `POINT "${label}" x`),
+      y: this.number(tokens[3], lineNo, `POINT "${label}" y`),
+      dz: tokens.length === 5 ? this.number(tokens[4], lineNo, `POINT "${label}" dz`) : 0,
+      hasDz: tokens.length === 5,
+      lineNo,
+      used: false,
+      nodes: undefined,
+    };
+    if (this.planPoints.has(label)) {
+      this.report.warning('POINT', 'defined twice; the last definition is used', { id: label, line: lineNo });
+    }
+    this.planPoints.set(label, point);
+    return true;
+  }
+
+  private lineDefinition(line: E2kLine): boolean {
+    const { tokens, quoted, lineNo } = line;
+    if (tokens.length !== 6 || !quoted[1] || !quoted[3] || !quoted[4]) return false;
+    const label = tokens[1] as string;
+    const drop = this.number(tokens[5], lineNo, `LINE "${label}" story drop`);
+    if (!Number.isInteger(drop) || drop < 0) {
+      throw new ParseError(FORMAT_NAME, lineNo, `LINE "${label}": the story drop must be a whole number ≥ 0`);
+    }
+    if (this.lineDefinitions.has(label)) {
+      this.report.warning('LINE', 'defined twice; the last definition is used', { id: label, line: lineNo });
+    }
+    this.lineDefinitions.set(label, {
+      label,
+      kind: (tokens[2] as string).toUpperCase(),
+      i: tokens[3] as string,
+      j: tokens[4] as string,
+      drop,
+      lineNo,
+      text: line.text,
+    });
+    return true;
+  }
+
+  private areaDefinition(line: E2kLine): boolean {
+    const { tokens, quoted, lineNo } = line;
+    if (tokens.length < 4 || !quoted[1]) return false;
+    const label = tokens[1] as string;
+    const count = this.number(tokens[3], lineNo, `AREA "${label}" vertex count`);
+    if (!Number.isInteger(count) || count < 3 || count > 10000) {
+      throw new ParseError(
+        FORMAT_NAME,
+        lineNo,
+        `AREA "${label}": the vertex count must be a whole number ≥ 3`,
+      );
+    }
+    if (tokens.length !== 4 + 2 * count) {
+      throw new ParseError(
+        FORMAT_NAME,
+        lineNo,
+        `AREA "${label}": expected ${count} points and ${count} story drops`,
+      );
+    }
+    const points: string[] = [];
+    const drops: number[] = [];
+    for (let index = 0; index < count; index++) {
+      if (!quoted[4 + index])
+        throw new ParseError(FORMAT_NAME, lineNo, `AREA "${label}": point names are quoted`);
+      points.push(tokens[4 + index] as string);
+      const drop = this.number(tokens[4 + count + index], lineNo, `AREA "${label}" story drop`);
+      if (!Number.isInteger(drop) || drop < 0) {
+        throw new ParseError(FORMAT_NAME, lineNo, `AREA "${label}": story drops are whole numbers ≥ 0`);
+      }
+      drops.push(drop);
+    }
+    if (this.areaDefinitions.has(label)) {
+      this.report.warning('AREA', 'defined twice; the last definition is used', { id: label, line: lineNo });
+    }
+    this.areaDefinitions.set(label, {
+      label,
+      kind: (tokens[2] as string).toUpperCase(),
+      points,
+      drops,
+      lineNo,
+      text: line.text,
+    });
+    return true;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Building the model
+
+  private units!: UnitSystem;
+  private factors!: QuantityFactors;
+  private model!: Model;
+  private readonly levelIndex = new Map<string, number>();
+  /** Nodes and elements in creation order, and where to find them by label and story. */
+  private readonly nodeList: Node[] = [];
+  private readonly elementList: Element[] = [];
+  private nodeIndex!: StoryIndex<Node>;
+  /** `@story` per story index: ids are `label@story`, built with one concatenation. */
+  private idSuffixes: string[] = [];
+  private elementIndex!: StoryIndex<number>;
+
+  private sharedSource: Source | undefined;
+
+  /** One object shared by everything read (a model of a million objects need not hold a million copies). */
+  private source(): Source {
+    this.sharedSource ??=
+      this.version === undefined ? { tool: SOURCE_TOOL } : { tool: SOURCE_TOOL, version: this.version };
+    return this.sharedSource;
+  }
+
+  private build(): ReadResult {
+    this.readUnits();
+    const source = this.source();
+    const lengthUnit = this.units.length;
+    this.model = emptyModel(
+      source,
+      lengthUnit === 'MM'
+        ? 'mm'
+        : lengthUnit === 'CM'
+          ? 'cm'
+          : lengthUnit === 'M'
+            ? 'm'
+            : lengthUnit === 'FT'
+              ? 'ft'
+              : 'in',
+    );
+    const unitTokens = this.unitLine?.tokens ?? [];
+    this.model.sourceUnits = {
+      force: unitTokens[1] ?? 'KN',
+      length: unitTokens[2] ?? 'M',
+      ...(unitTokens[3] === undefined ? {} : { temperature: unitTokens[3] }),
+    };
+    this.buildLevels();
+    this.idSuffixes = this.model.levels.map((level) => `@${level.id}`);
+    const byIdOnly = this.model.levels.some((level) => level.id.includes('@'));
+    this.nodeIndex = new StoryIndex(byIdOnly);
+    this.elementIndex = new StoryIndex(byIdOnly);
+    this.buildMaterials();
+    this.buildProfiles();
+    this.buildDiaphragms();
+    this.buildSprings();
+    this.buildLinkProperties();
+    this.buildGrids();
+    this.buildPointAssigns();
+    this.buildLineElements();
+    this.buildAreaElements();
+    this.buildPatterns();
+    this.buildCases();
+    this.buildCombinations();
+    this.buildLoads();
+    this.buildGroups();
+    this.model.nodes = this.nodeList;
+    this.model.elements = this.elementList;
+    const unusedPoints: (string | number)[][] = [];
+    for (const point of this.planPoints.values()) {
+      if (!point.used)
+        unusedPoints.push(
+          point.hasDz ? [point.label, point.x, point.y, point.dz] : [point.label, point.x, point.y],
+        );
+    }
+    const file: E2kFileAttributes = {
+      header: this.header,
+      lineEnding: this.lineEnding,
+      sections: this.sections,
+      unusedPoints,
+    };
+    setAttribute(this.model.attributes, ETABS_ATTRIBUTE_KEY, file as unknown as AttributeValue);
+    return {
+      model: this.model,
+      report: this.report.build(FORMAT_NAME, 'read', this.model, this.sourceCounts),
+    };
+  }
+
+  private readUnits(): void {
+    const line = this.unitLine;
+    if (!line) {
+      this.report.approximated('UNITS', 'no UNITS line in $ CONTROLS; kN and m assumed');
+      this.units = { force: 'KN', length: 'M', temperature: 'C' };
+    } else {
+      try {
+        this.units = {
+          force: parseForceUnit(line.tokens[1] as string),
+          length: parseLengthUnit(line.tokens[2] as string),
+          temperature: line.tokens[3] === undefined ? 'C' : parseTemperatureUnit(line.tokens[3]),
+        };
+      } catch (error) {
+        if (error instanceof UnknownUnitError) {
+          throw new ParseError(FORMAT_NAME, line.lineNo, `unknown unit "${error.unit}" in UNITS`);
+        }
+        throw error;
+      }
+    }
+    this.factors = quantityFactors(this.units);
+  }
+
+  private optionalNumber(pair: Pair | undefined, what: string): number | undefined {
+    if (!pair || pair.value === null) return undefined;
+    const value = parseE2kNumber(pair.value);
+    if (value === undefined) {
+      pair.used = false;
+      this.report.warning(what, `"${pair.value}" is not a number; kept as an attribute`, {
+        line: pair.lineNo,
+      });
+    }
+    return value;
+  }
+
+  private buildLevels(): void {
+    const count = this.storyLines.length;
+    const elevations: number[] = new Array<number>(count).fill(0);
+    const heights: (number | undefined)[] = [];
+    const explicit: (number | undefined)[] = [];
+    for (const story of this.storyLines) {
+      heights.push(this.optionalNumber(take(story.pairs, 'HEIGHT'), 'STORY HEIGHT'));
+      explicit.push(this.optionalNumber(take(story.pairs, 'ELEV'), 'STORY ELEV'));
+    }
+    for (let index = count - 1; index >= 0; index--) {
+      const below = index === count - 1 ? undefined : elevations[index + 1];
+      const elevation = explicit[index] ?? (below === undefined ? 0 : below + (heights[index] ?? 0));
+      elevations[index] = elevation;
+    }
+    this.storyLines.forEach((story, index) => {
+      const master = take(story.pairs, 'MASTERSTORY');
+      const similar = take(story.pairs, 'SIMILARTO');
+      const level: Level = {
+        id: story.name,
+        source: this.source(),
+        name: story.name,
+        type: 'Level',
+        elevation: (elevations[index] as number) * this.factors.length,
+        height: (heights[index] ?? 0) * this.factors.length,
+        ...(master?.value ? { isMaster: master.value.toUpperCase() === 'YES' } : {}),
+        ...(similar?.value ? { similarTo: similar.value } : {}),
+        attributes: leftovers(story.pairs),
+      };
+      this.levelIndex.set(story.name, index);
+      this.model.levels.push(level);
+    });
+  }
+
+  private objects(kind: string): NamedObject[] {
+    return [...(this.named.get(kind)?.values() ?? [])];
+  }
+
+  private buildMaterials(): void {
+    const f = this.factors;
+    for (const object of this.objects('MATERIAL')) {
+      const { pairs } = object;
+      let kind: MaterialKind = 'other';
+      const designType = take(pairs, 'DESIGNTYPE');
+      let kindFound = false;
+      if (designType?.value && MATERIAL_KIND_BY_WORD[designType.value.toUpperCase()]) {
+        kind = MATERIAL_KIND_BY_WORD[designType.value.toUpperCase()] as MaterialKind;
+        kindFound = true;
+      } else if (designType) designType.used = false;
+      if (!kindFound) {
+        const typePair = pairs.find((pair) => pair.key === 'TYPE' && !pair.used);
+        const word = typePair?.value?.toUpperCase();
+        if (typePair && word && MATERIAL_KIND_BY_WORD[word]) {
+          typePair.used = true;
+          kind = MATERIAL_KIND_BY_WORD[word] as MaterialKind;
+          kindFound = true;
+        }
+      }
+      if (!kindFound)
+        this.report.approximated('MATERIAL', 'no material type; "other" assumed', {
+          id: object.name,
+          line: object.lineNo,
+        });
+      const scaled = (key: string, factor: number): number | undefined => {
+        const value = this.optionalNumber(take(pairs, key), `MATERIAL ${key}`);
+        return value === undefined ? undefined : value * factor;
+      };
+      const grade = take(pairs, 'GRADE');
+      const material: Material = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'Material',
+        kind,
+        ...(grade?.value ? { grade: grade.value } : {}),
+      } as Material;
+      const assign = (field: keyof Material, value: number | undefined): void => {
+        if (value !== undefined) (material as Record<string, unknown>)[field] = value;
+      };
+      assign('elasticModulus', scaled('E', f.pressure));
+      assign('poissonRatio', scaled('U', 1));
+      assign('thermalCoefficient', scaled('A', f.thermalCoefficient));
+      assign('unitWeight', scaled('WEIGHTPERVOLUME', f.unitWeight) ?? scaled('W', f.unitWeight));
+      assign('massDensity', scaled('M', f.massDensity));
+      assign('fy', scaled('FY', f.pressure));
+      assign('fu', scaled('FU', f.pressure));
+      assign('fc', scaled('FC', f.pressure));
+      material.attributes = leftovers(pairs);
+      this.model.materials.push(material);
+    }
+  }
+
+  private materialRef(pair: Pair | undefined, owner: string): string | undefined {
+    if (!pair?.value) return undefined;
+    if (this.named.get('MATERIAL')?.has(pair.value)) return pair.value;
+    pair.used = false;
+    this.report.warning(owner, `material "${pair.value}" is not defined; kept as an attribute`, {
+      line: pair.lineNo,
+    });
+    return undefined;
+  }
+
+  private buildProfiles(): void {
+    const f = this.factors;
+    for (const object of this.objects('FRAMESECTION')) {
+      const { pairs } = object;
+      const materialId = this.materialRef(take(pairs, 'MATERIAL'), 'FRAMESECTION');
+      const shapePair = take(pairs, 'SHAPE');
+      const shapeWord = shapePair?.value ?? '';
+      const upper = shapeWord.toUpperCase();
+      const dimension = (key: string): number | undefined => {
+        const pair = pairs.find((candidate) => candidate.key === key && !candidate.used);
+        const value = pair?.value ? parseE2kNumber(pair.value) : undefined;
+        return value === undefined ? undefined : value * f.length;
+      };
+      const use = (...keys: string[]): void => {
+        for (const key of keys) take(pairs, key);
+      };
+      let section: SectionShape;
+      const depth = dimension('D');
+      const width = dimension('B');
+      const flange = dimension('TF');
+      const web = dimension('TW');
+      if (upper === 'CONCRETE RECTANGULAR' && depth !== undefined && width !== undefined) {
+        section = { shape: 'rectangle', depth, width };
+        use('D', 'B');
+      } else if ((upper === 'CONCRETE CIRCLE' || upper === 'STEEL CIRCLE') && depth !== undefined) {
+        section = { shape: 'circle', diameter: depth };
+        use('D');
+      } else if (
+        upper === 'STEEL I/WIDE FLANGE' &&
+        depth !== undefined &&
+        width !== undefined &&
+        flange !== undefined &&
+        web !== undefined
+      ) {
+        section = { shape: 'i', depth, flangeWidth: width, flangeThickness: flange, webThickness: web };
+        use('D', 'B', 'TF', 'TW');
+      } else if (
+        upper === 'STEEL TUBE' &&
+        depth !== undefined &&
+        width !== undefined &&
+        flange !== undefined &&
+        web !== undefined
+      ) {
+        section = { shape: 'tube', depth, width, flangeThickness: flange, webThickness: web };
+        use('D', 'B', 'TF', 'TW');
+      } else if (upper === 'STEEL PIPE' && depth !== undefined && web !== undefined) {
+        section = { shape: 'pipe', diameter: depth, wallThickness: web };
+        use('D', 'TW');
+      } else if (
+        shapeWord !== '' &&
+        !SHAPE_TYPE_WORDS.has(upper) &&
+        !upper.startsWith('CONCRETE ') &&
+        !upper.startsWith('STEEL ')
+      ) {
+        const file = take(pairs, 'FILE');
+        section = {
+          shape: 'library',
+          designation: shapeWord,
+          ...(file?.value ? { library: file.value } : {}),
+        };
+      } else {
+        section = { shape: 'general' };
+        if (shapePair) shapePair.used = false;
+        if (!SHAPE_TYPE_WORDS.has(upper)) {
+          this.report.approximated('FRAMESECTION', `shape "${shapeWord}" kept by name only`, {
+            id: object.name,
+            line: object.lineNo,
+          });
+        }
+      }
+      const profile: Profile = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'Profile',
+        kind: 'frame',
+        ...(materialId ? { materialId } : {}),
+        section,
+        attributes: leftovers(pairs),
+      };
+      this.model.profiles.push(profile);
+    }
+    for (const object of this.objects('SHELLPROP')) {
+      const { pairs } = object;
+      const materialId = this.materialRef(take(pairs, 'MATERIAL'), 'SHELLPROP');
+      const propType = take(pairs, 'PROPTYPE');
+      const useWord = (propType?.value ?? '').toUpperCase();
+      const use =
+        useWord === 'SLAB' ? 'slab' : useWord === 'DECK' ? 'deck' : useWord === 'WALL' ? 'wall' : 'other';
+      if (use === 'other' && propType) propType.used = false;
+      const modeling = take(pairs, 'MODELINGTYPE');
+      let thickness: number | undefined;
+      for (const key of ['SLABTHICKNESS', 'WALLTHICKNESS', 'TM']) {
+        const pair = pairs.find((candidate) => candidate.key === key && !candidate.used);
+        const value = pair?.value ? parseE2kNumber(pair.value) : undefined;
+        if (pair && value !== undefined) {
+          pair.used = true;
+          thickness = value * this.factors.length;
+          break;
+        }
+      }
+      const profile: Profile = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'Profile',
+        kind: 'shell',
+        ...(materialId ? { materialId } : {}),
+        use,
+        ...(modeling?.value ? { behaviour: modeling.value } : {}),
+        ...(thickness === undefined ? {} : { thickness }),
+        attributes: leftovers(pairs),
+      };
+      this.model.profiles.push(profile);
+    }
+  }
+
+  private buildDiaphragms(): void {
+    for (const object of this.objects('DIAPHRAGM')) {
+      const type = take(object.pairs, 'TYPE');
+      const word = (type?.value ?? '').toUpperCase();
+      const rigidity =
+        word === 'RIGID' ? 'rigid' : word === 'SEMIRIGID' || word === 'SEMI-RIGID' ? 'semi-rigid' : undefined;
+      if (!rigidity) {
+        if (type) type.used = false;
+        this.report.approximated('DIAPHRAGM', 'no rigidity given; rigid assumed', {
+          id: object.name,
+          line: object.lineNo,
+        });
+      }
+      const diaphragm: Diaphragm = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'Diaphragm',
+        rigidity: rigidity ?? 'rigid',
+        attributes: leftovers(object.pairs),
+      };
+      this.model.diaphragms.push(diaphragm);
+    }
+  }
+
+  private buildSprings(): void {
+    const f = this.factors;
+    for (const object of this.objects('POINTSPRING')) {
+      const value = (key: string, factor: number): number => {
+        const pair = take(object.pairs, key);
+        return (this.optionalNumber(pair, `POINTSPRING ${key}`) ?? 0) * factor;
+      };
+      const spring: SpringProperty = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'SpringProperty',
+        ux: value('UX', f.translationalStiffness),
+        uy: value('UY', f.translationalStiffness),
+        uz: value('UZ', f.translationalStiffness),
+        rx: value('RX', f.rotationalStiffness),
+        ry: value('RY', f.rotationalStiffness),
+        rz: value('RZ', f.rotationalStiffness),
+        attributes: {},
+      };
+      spring.attributes = leftovers(object.pairs);
+      this.model.springProperties.push(spring);
+    }
+  }
+
+  private buildLinkProperties(): void {
+    for (const object of this.objects('LINKPROP')) {
+      const type = take(object.pairs, 'TYPE');
+      const property: LinkProperty = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'LinkProperty',
+        linkType: type?.value ?? '',
+        stiffness: {},
+        attributes: leftovers(object.pairs),
+      };
+      this.model.linkProperties.push(property);
+    }
+  }
+
+  private buildGrids(): void {
+    const seen = new Set<string>();
+    for (const { line, general } of this.grids) {
+      const system = line.tokens[1] as string;
+      const pairs: Pair[] = [];
+      pairsFrom(line, 2, 0, pairs);
+      const label = take(pairs, 'LABEL')?.value ?? '';
+      let geometry: Grid['geometry'] | undefined;
+      if (general) {
+        const values = ['X1', 'Y1', 'X2', 'Y2'].map((key) =>
+          this.optionalNumber(take(pairs, key), `GENGRID ${key}`),
+        );
+        if (values.every((value) => value !== undefined)) {
+          const [x1, y1, x2, y2] = values.map((value) => (value as number) * this.factors.length) as [
+            number,
+            number,
+            number,
+            number,
+          ];
+          geometry = { kind: 'general', start: { x: x1, y: y1 }, end: { x: x2, y: y2 } };
+        }
+      } else {
+        const direction = take(pairs, 'DIR');
+        const coordinate = this.optionalNumber(take(pairs, 'COORD'), 'GRID COORD');
+        const axis = direction?.value?.toUpperCase();
+        if ((axis === 'X' || axis === 'Y') && coordinate !== undefined) {
+          geometry = { kind: 'axis', direction: axis, coordinate: coordinate * this.factors.length };
+        }
+      }
+      if (!geometry) {
+        this.report.dropped(general ? 'GENGRID' : 'GRID', 'incomplete grid line; kept as text', {
+          id: label,
+          line: line.lineNo,
+        });
+        this.keepIn(SECTION.grids, line.text);
+        continue;
+      }
+      let id = `${system}/${label}`;
+      for (let suffix = 2; seen.has(id); suffix++) id = `${system}/${label}#${suffix}`;
+      seen.add(id);
+      const grid: Grid = {
+        id,
+        source: this.source(),
+        name: label,
+        type: 'Grid',
+        system,
+        label,
+        geometry,
+        attributes: leftovers(pairs),
+      };
+      this.model.grids.push(grid);
+    }
+  }
+
+  private keepIn(title: string, text: string): void {
+    const section = this.sections.find((candidate) => normalizeTitle(candidate.title) === title);
+    section?.lines.push(text);
+  }
+
+  /** The node for plan point `label` on the story `storyIndex` (0 = top), created on first use. */
+  private node(
+    label: string,
+    storyIndex: number,
+    lineNo: number,
+    point: PlanPoint | undefined = this.planPoints.get(label),
+  ): Node | undefined {
+    const cached = point?.nodes?.[storyIndex];
+    if (cached) return cached;
+    const level = this.model.levels[storyIndex];
+    if (!level || !point) {
+      this.report.dropped(
+        'point',
+        !point
+          ? `point "${label}" is not defined in $ POINT COORDINATES`
+          : `story ${storyIndex + 1} does not exist`,
+        { id: label, line: lineNo },
+      );
+      return undefined;
+    }
+    let node = this.nodeIndex.get(label, level.id);
+    if (!node) {
+      point.used = true;
+      node = {
+        id: label + (this.idSuffixes[storyIndex] as string),
+        source: this.source(),
+        name: label,
+        type: 'Node',
+        x: point.x * this.factors.length,
+        y: point.y * this.factors.length,
+        z: level.elevation - point.dz * this.factors.length,
+        levelId: level.id,
+        attributes: {},
+      };
+      this.nodeIndex.set(label, level.id, node);
+      this.nodeList.push(node);
+    }
+    // Filled with undefined up front: assigning a high index first would make a sparse (dictionary) array.
+    (point.nodes ??= new Array<Node | undefined>(this.model.levels.length).fill(undefined))[storyIndex] =
+      node;
+    return node;
+  }
+
+  /** Adds an element, or replaces the one with its id in place (a Map keyed by id keeps the first position). */
+  private putElement(
+    label: string,
+    levelId: string,
+    existingIndex: number | undefined,
+    element: Element,
+  ): void {
+    if (existingIndex === undefined) {
+      this.elementIndex.set(label, levelId, this.elementList.length);
+      this.elementList.push(element);
+    } else this.elementList[existingIndex] = element;
+  }
+
+  private elementAt(label: string, story: string): Element | undefined {
+    const index = this.elementIndex.get(label, story);
+    return index === undefined ? undefined : this.elementList[index];
+  }
+
+  private storyIndexOf(assignment: { story: string; lineNo: number }, subject: string): number | undefined {
+    const index = this.levelIndex.get(assignment.story);
+    if (index === undefined) {
+      this.report.dropped(subject, `story "${assignment.story}" is not defined`, { line: assignment.lineNo });
+    }
+    return index;
+  }
+
+  private buildPointAssigns(): void {
+    const springs = new Set(this.model.springProperties.map((spring) => spring.id));
+    const diaphragms = new Set(this.model.diaphragms.map((diaphragm) => diaphragm.id));
+    for (const assignment of this.pointAssigns) {
+      const storyIndex = this.storyIndexOf(assignment, 'POINTASSIGN');
+      if (storyIndex === undefined) continue;
+      const node = this.node(assignment.name, storyIndex, assignment.lineNo);
+      if (!node) continue;
+      const pairs = this.pairsOf(assignment);
+      const restraint = take(pairs, 'RESTRAINT');
+      if (restraint) {
+        const parsed = parseRestraint(restraint.value ?? '');
+        if (parsed) node.restraint = parsed;
+        else {
+          restraint.used = false;
+          this.report.warning(
+            'RESTRAINT',
+            `"${restraint.value ?? ''}" is not a set of UX…RZ; kept as an attribute`,
+            { line: assignment.lineNo },
+          );
+        }
+      }
+      const spring = take(pairs, 'SPRINGPROP');
+      if (spring?.value && springs.has(spring.value)) node.springPropertyId = spring.value;
+      else if (spring) spring.used = false;
+      const diaphragm = take(pairs, 'DIAPH') ?? take(pairs, 'DIAPHRAGM');
+      if (diaphragm?.value && diaphragms.has(diaphragm.value) && diaphragm.key === 'DIAPH')
+        node.diaphragmId = diaphragm.value;
+      else if (diaphragm) diaphragm.used = false;
+      leftovers(pairs, node.attributes);
+    }
+  }
+
+  private profileRef(pair: Pair | undefined, kind: 'frame' | 'shell', owner: string): string | undefined {
+    if (!pair?.value) return undefined;
+    const found = this.named.get(kind === 'frame' ? 'FRAMESECTION' : 'SHELLPROP')?.has(pair.value);
+    if (found) return pair.value;
+    pair.used = false;
+    if (pair.value.toUpperCase() !== 'NONE') {
+      this.report.warning(owner, `section "${pair.value}" is not defined; kept as an attribute`, {
+        line: pair.lineNo,
+      });
+    }
+    return undefined;
+  }
+
+  private buildLineElements(): void {
+    const typeByKind: Record<string, FrameElement['type']> = {
+      COLUMN: 'Column',
+      BEAM: 'Beam',
+      BRACE: 'Brace',
+    };
+    const keptLines = new Set<string>();
+    for (const assignment of this.lineAssigns) {
+      const definition = this.lineDefinitions.get(assignment.name);
+      if (!definition) {
+        this.report.dropped(
+          'LINEASSIGN',
+          `line "${assignment.name}" is not defined in $ LINE CONNECTIVITIES`,
+          { line: assignment.lineNo },
+        );
+        continue;
+      }
+      const type = typeByKind[definition.kind];
+      if (!type) {
+        // A line kind we do not map: keep both its definition and its assignments as text, written back as is.
+        if (!keptLines.has(definition.label)) {
+          keptLines.add(definition.label);
+          this.keepIn(SECTION.lines, definition.text);
+          this.report.dropped('LINE', `line type ${definition.kind} is not mapped; kept as text`, {
+            id: definition.label,
+            line: definition.lineNo,
+          });
+        }
+        this.keepIn(SECTION.lineAssigns, this.assignmentText(assignment));
+        continue;
+      }
+      const storyIndex = this.storyIndexOf(assignment, 'LINEASSIGN');
+      if (storyIndex === undefined) continue;
+      const points = (definition.planPoints ??= [
+        this.planPoints.get(definition.i),
+        this.planPoints.get(definition.j),
+      ]);
+      const start = this.node(definition.i, storyIndex + definition.drop, definition.lineNo, points[0]);
+      const end = this.node(definition.j, storyIndex, definition.lineNo, points[1]);
+      if (!start || !end) continue;
+      const level = this.model.levels[storyIndex] as Level;
+      const id = definition.label + (this.idSuffixes[storyIndex] as string);
+      const existingIndex = this.elementIndex.get(definition.label, level.id);
+      if (existingIndex !== undefined) {
+        this.report.warning('LINEASSIGN', 'assigned twice on one story; the last assignment is used', {
+          id,
+          line: assignment.lineNo,
+        });
+      }
+      const element: FrameElement = {
+        id,
+        source: this.source(),
+        name: definition.label,
+        type,
+        startNodeId: start.id,
+        endNodeId: end.id,
+        levelId: level.id,
+        attributes: {},
+      };
+      if (!this.generalOnly && this.fastLineAssign(assignment, element)) {
+        this.putElement(definition.label, level.id, existingIndex, element);
+        continue;
+      }
+      const pairs = this.pairsOf(assignment);
+      const profileId = this.profileRef(take(pairs, 'SECTION'), 'frame', 'LINEASSIGN');
+      if (profileId) element.profileId = profileId;
+      const angle = this.optionalNumber(take(pairs, 'ANG'), 'ANG');
+      if (angle !== undefined) element.orientationAngle = angle;
+      const cardinal = take(pairs, 'CARDINALPT');
+      const cardinalValue = this.optionalNumber(cardinal, 'CARDINALPT');
+      if (
+        cardinalValue !== undefined &&
+        Number.isInteger(cardinalValue) &&
+        cardinalValue >= 1 &&
+        cardinalValue <= 11
+      ) {
+        element.cardinalPoint = cardinalValue;
+      } else if (cardinal) cardinal.used = false;
+      const offsetI = this.optionalNumber(take(pairs, 'LENGTHOFFI'), 'LENGTHOFFI');
+      const offsetJ = this.optionalNumber(take(pairs, 'LENGTHOFFJ'), 'LENGTHOFFJ');
+      if (offsetI !== undefined || offsetJ !== undefined) {
+        element.endOffsets = {
+          i: (offsetI ?? 0) * this.factors.length,
+          j: (offsetJ ?? 0) * this.factors.length,
+        };
+      }
+      const rigid = this.optionalNumber(take(pairs, 'RIGIDZONE'), 'RIGIDZONE');
+      if (rigid !== undefined) element.rigidZoneFactor = rigid;
+      const offsets = ['OFFSETXI', 'OFFSETYI', 'OFFSETZI', 'OFFSETXJ', 'OFFSETYJ', 'OFFSETZJ'].map((key) =>
+        this.optionalNumber(take(pairs, key), key),
+      );
+      if (offsets.some((value) => value !== undefined)) {
+        const [xi, yi, zi, xj, yj, zj] = offsets.map(
+          (value) => (value ?? 0) * this.factors.length,
+        ) as number[];
+        element.insertionOffsets = {
+          i: { x: xi ?? 0, y: yi ?? 0, z: zi ?? 0 },
+          j: { x: xj ?? 0, y: yj ?? 0, z: zj ?? 0 },
+        };
+      }
+      const release = take(pairs, 'RELEASE');
+      if (release) {
+        const parsed = parseReleases(release.value ?? '');
+        if (parsed) element.releases = parsed;
+        else {
+          release.used = false;
+          this.report.warning(
+            'RELEASE',
+            `"${release.value ?? ''}" has unknown release names; kept as an attribute`,
+            { id, line: assignment.lineNo },
+          );
+        }
+      }
+      leftovers(pairs, element.attributes);
+      this.putElement(definition.label, level.id, existingIndex, element);
+    }
+    const assignedLines = new Set(this.lineAssigns.nameList());
+    for (const definition of this.lineDefinitions.values()) {
+      if (keptLines.has(definition.label)) continue;
+      if (!assignedLines.has(definition.label)) {
+        this.keepIn(SECTION.lines, definition.text);
+      }
+    }
+  }
+
+  private buildAreaElements(): void {
+    const typeByKind: Record<string, AreaElement['type']> = { FLOOR: 'Floor', PANEL: 'Wall', AREA: 'Area' };
+    const diaphragms = new Set(this.model.diaphragms.map((diaphragm) => diaphragm.id));
+    const assigned = new Set<string>();
+    const keptAreas = new Set<string>();
+    for (const assignment of this.areaAssigns) {
+      const definition = this.areaDefinitions.get(assignment.name);
+      if (!definition) {
+        this.report.dropped(
+          'AREAASSIGN',
+          `area "${assignment.name}" is not defined in $ AREA CONNECTIVITIES`,
+          { line: assignment.lineNo },
+        );
+        continue;
+      }
+      assigned.add(definition.label);
+      let type = typeByKind[definition.kind];
+      if (!type) {
+        if (!keptAreas.has(definition.label)) {
+          keptAreas.add(definition.label);
+          this.keepIn(SECTION.areas, definition.text);
+          this.report.dropped('AREA', `area type ${definition.kind} is not mapped; kept as text`, {
+            id: definition.label,
+            line: definition.lineNo,
+          });
+        }
+        this.keepIn(SECTION.areaAssigns, this.assignmentText(assignment));
+        continue;
+      }
+      const storyIndex = this.storyIndexOf(assignment, 'AREAASSIGN');
+      if (storyIndex === undefined) continue;
+      const nodes: Node[] = [];
+      const points = (definition.planPoints ??= definition.points.map((label) => this.planPoints.get(label)));
+      for (let index = 0; index < definition.points.length; index++) {
+        const node = this.node(
+          definition.points[index] as string,
+          storyIndex + (definition.drops[index] as number),
+          definition.lineNo,
+          points[index],
+        );
+        if (node) nodes.push(node);
+      }
+      if (nodes.length !== definition.points.length) continue;
+      const level = this.model.levels[storyIndex] as Level;
+      const id = definition.label + (this.idSuffixes[storyIndex] as string);
+      const nodeIds = nodes.map((node) => node.id);
+      const common: AreaElement = {
+        id,
+        source: this.source(),
+        name: definition.label,
+        type,
+        nodeIds,
+        levelId: level.id,
+        attributes: {},
+      };
+      if (!this.generalOnly && this.fastAreaAssign(assignment, common, diaphragms)) {
+        const existingIndex = this.elementIndex.get(definition.label, level.id);
+        if (existingIndex !== undefined) {
+          this.report.warning('AREAASSIGN', 'assigned twice on one story; the last assignment is used', {
+            id,
+            line: assignment.lineNo,
+          });
+        }
+        this.putElement(definition.label, level.id, existingIndex, common);
+        continue;
+      }
+      const pairs = this.pairsOf(assignment);
+      const opening = pairs.find((pair) => pair.key === 'OPENING' && !pair.used);
+      const attributes: Attributes = {};
+      if (opening?.value?.toUpperCase() === 'YES') {
+        type = 'Opening';
+        setAttribute(attributes, META_AREA_TYPE, definition.kind);
+      }
+      const element: AreaElement = {
+        id,
+        source: this.source(),
+        name: definition.label,
+        type,
+        nodeIds,
+        levelId: level.id,
+        attributes,
+      };
+      const profileId = this.profileRef(take(pairs, 'SECTION'), 'shell', 'AREAASSIGN');
+      if (profileId) element.profileId = profileId;
+      const diaphragm = take(pairs, 'DIAPH');
+      if (diaphragm?.value && diaphragms.has(diaphragm.value)) element.diaphragmId = diaphragm.value;
+      else if (diaphragm) diaphragm.used = false;
+      const angle = this.optionalNumber(take(pairs, 'ANG'), 'ANG');
+      if (angle !== undefined) element.orientationAngle = angle;
+      const existingIndex = this.elementIndex.get(definition.label, level.id);
+      if (existingIndex !== undefined) {
+        this.report.warning('AREAASSIGN', 'assigned twice on one story; the last assignment is used', {
+          id,
+          line: assignment.lineNo,
+        });
+      }
+      leftovers(pairs, element.attributes);
+      this.putElement(definition.label, level.id, existingIndex, element);
+    }
+    for (const definition of this.areaDefinitions.values()) {
+      if (!assigned.has(definition.label)) this.keepIn(SECTION.areas, definition.text);
+    }
+  }
+
+  private buildPatterns(): void {
+    for (const object of this.objects('PATTERN')) {
+      const type = take(object.pairs, 'TYPE');
+      const selfWeight = this.optionalNumber(take(object.pairs, 'SELFWEIGHT'), 'SELFWEIGHT');
+      const pattern: LoadPattern = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'LoadPattern',
+        patternType: type?.value ?? '',
+        selfWeightMultiplier: selfWeight ?? 0,
+        attributes: leftovers(object.pairs),
+      };
+      this.model.loadPatterns.push(pattern);
+    }
+  }
+
+  private buildCases(): void {
+    const patterns = new Set(this.model.loadPatterns.map((pattern) => pattern.id));
+    for (const object of this.objects('CASE')) {
+      const type = take(object.pairs, 'TYPE');
+      const loads: LoadCase['loads'] = [];
+      const { pairs } = object;
+      for (let index = 0; index < pairs.length; index++) {
+        const pair = pairs[index] as Pair;
+        if (pair.used || pair.key !== 'LOADPAT' || !pair.value || !patterns.has(pair.value)) continue;
+        const next = pairs[index + 1];
+        const scale =
+          next && next.key === 'SF' && next.lineIndex === pair.lineIndex
+            ? parseE2kNumber(next.value ?? '')
+            : 1;
+        if (scale === undefined) continue;
+        pair.used = true;
+        if (next && next.key === 'SF' && next.lineIndex === pair.lineIndex) next.used = true;
+        loads.push({ patternId: pair.value, scale });
+      }
+      for (const pair of pairs) {
+        if (!pair.used && pair.key === 'LOADPAT') {
+          this.report.warning(
+            'LOADCASE',
+            `pattern "${pair.value ?? ''}" is not defined; kept as an attribute`,
+            { id: object.name, line: pair.lineNo },
+          );
+        }
+      }
+      const loadCase: LoadCase = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'LoadCase',
+        caseType: type?.value ?? '',
+        loads,
+        attributes: leftovers(pairs),
+      };
+      this.model.loadCases.push(loadCase);
+    }
+  }
+
+  private buildCombinations(): void {
+    const patterns = new Set(this.model.loadPatterns.map((pattern) => pattern.id));
+    const cases = new Set(this.model.loadCases.map((loadCase) => loadCase.id));
+    const combos = new Set(this.named.get('COMBO')?.keys() ?? []);
+    const kindByKey: Record<string, LoadCombination['items'][number]['kind']> = {
+      LOAD: 'pattern',
+      LOADCASE: 'case',
+      LOADCOMBO: 'combination',
+    };
+    for (const object of this.objects('COMBO')) {
+      const type = take(object.pairs, 'TYPE');
+      const items: LoadCombination['items'] = [];
+      const { pairs } = object;
+      for (let index = 0; index < pairs.length; index++) {
+        const pair = pairs[index] as Pair;
+        let kind = kindByKey[pair.key];
+        if (pair.used || !kind || !pair.value) continue;
+        if (kind === 'case' && !cases.has(pair.value) && combos.has(pair.value)) kind = 'combination';
+        const known =
+          kind === 'pattern'
+            ? patterns.has(pair.value)
+            : kind === 'case'
+              ? cases.has(pair.value)
+              : combos.has(pair.value);
+        if (!known) {
+          this.report.warning('COMBO', `"${pair.value}" is not defined; kept as an attribute`, {
+            id: object.name,
+            line: pair.lineNo,
+          });
+          continue;
+        }
+        const next = pairs[index + 1];
+        const hasScale = next !== undefined && next.key === 'SF' && next.lineIndex === pair.lineIndex;
+        const scale = hasScale ? parseE2kNumber(next.value ?? '') : 1;
+        if (scale === undefined) continue;
+        pair.used = true;
+        if (hasScale) next.used = true;
+        items.push({ kind, id: pair.value, scale });
+      }
+      const combination: LoadCombination = {
+        id: object.name,
+        source: this.source(),
+        name: object.name,
+        type: 'LoadCombination',
+        combinationType: type?.value ?? '',
+        items,
+        attributes: leftovers(pairs),
+      };
+      this.model.loadCombinations.push(combination);
+    }
+  }
+
+  private loadId(prefix: string, target: string, pattern: string, counters: LoadIdCounters): string {
+    const key = `${prefix}:${target}:${pattern}`;
+    const count = counters.next(prefix, target, pattern, key);
+    return count === 1 ? key : `${key}#${count}`;
+  }
+
+  private buildLoads(): void {
+    const f = this.factors;
+    const patterns = new Set(this.model.loadPatterns.map((pattern) => pattern.id));
+    const counters = new LoadIdCounters(
+      this.model.loadPatterns.every((pattern) => !pattern.id.includes(':')),
+    );
+    const keepLoad = (assignment: Assignment, reason: string): void => {
+      this.keepIn(assignment.section, this.assignmentText(assignment));
+      this.report.warning(
+        this.assignmentText(assignment).trim().split(' ')[0] ?? 'LOAD',
+        `${reason}; kept as text`,
+        {
+          line: assignment.lineNo,
+        },
+      );
+    };
+    for (const assignment of this.pointLoads) {
+      const pairs = this.pairsOf(assignment);
+      const type = take(pairs, 'TYPE');
+      const pattern = take(pairs, 'LC');
+      if (type?.value?.toUpperCase() !== 'FORCE' || !pattern?.value || !patterns.has(pattern.value)) {
+        keepLoad(
+          assignment,
+          type?.value?.toUpperCase() !== 'FORCE'
+            ? `point load type ${type?.value ?? '(none)'} is not mapped`
+            : `pattern "${pattern?.value ?? ''}" is not defined`,
+        );
+        continue;
+      }
+      const storyIndex = this.storyIndexOf(assignment, 'POINTLOAD');
+      if (storyIndex === undefined) continue;
+      const node = this.node(assignment.name, storyIndex, assignment.lineNo);
+      if (!node) continue;
+      const component = (key: string, factor: number): number =>
+        (this.optionalNumber(take(pairs, key), key) ?? 0) * factor;
+      const load: PointLoad = {
+        id: this.loadId('point', node.id, pattern.value, counters),
+        source: this.source(),
+        name: assignment.name,
+        type: 'PointLoad',
+        nodeId: node.id,
+        patternId: pattern.value,
+        coordinateSystem: 'global',
+        fx: component('FX', f.force),
+        fy: component('FY', f.force),
+        fz: component('FZ', f.force),
+        mx: component('MX', f.moment),
+        my: component('MY', f.moment),
+        mz: component('MZ', f.moment),
+        attributes: {},
+      };
+      load.attributes = leftovers(pairs);
+      this.model.loads.push(load);
+    }
+    for (const assignment of this.lineLoads) {
+      const pairs = this.pairsOf(assignment);
+      const type = take(pairs, 'TYPE');
+      const pattern = take(pairs, 'LC');
+      const word = type?.value?.toUpperCase() ?? '';
+      const shape = LINE_LOAD_TYPES[word];
+      const elementId = `${assignment.name}@${assignment.story}`;
+      const element = this.elementAt(assignment.name, assignment.story);
+      if (!shape || !pattern?.value || !patterns.has(pattern.value) || !element) {
+        keepLoad(
+          assignment,
+          !shape
+            ? `frame load type ${word || '(none)'} is not mapped`
+            : !element
+              ? `frame "${elementId}" does not exist`
+              : `pattern "${pattern?.value ?? ''}" is not defined`,
+        );
+        continue;
+      }
+      const direction = take(pairs, 'DIR');
+      const mappedDirection = direction?.value ? DIRECTION_BY_WORD[direction.value.toUpperCase()] : undefined;
+      if (direction && !mappedDirection) direction.used = false;
+      const valueFactor =
+        shape.distribution === 'point'
+          ? shape.quantity === 'force'
+            ? f.force
+            : f.moment
+          : shape.quantity === 'force'
+            ? f.lineLoad
+            : f.lineMoment;
+      let distribution: LinearLoad['distribution'];
+      if (shape.distribution === 'uniform') {
+        const value = (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL') ?? 0) * valueFactor;
+        distribution = {
+          kind: 'distributed',
+          relative: true,
+          start: 0,
+          end: 1,
+          startValue: value,
+          endValue: value,
+        };
+      } else if (shape.distribution === 'trapezoidal') {
+        distribution = {
+          kind: 'distributed',
+          relative: true,
+          start: this.optionalNumber(take(pairs, 'RDSTART'), 'RDSTART') ?? 0,
+          end: this.optionalNumber(take(pairs, 'RDEND'), 'RDEND') ?? 1,
+          startValue: (this.optionalNumber(take(pairs, 'FSTART'), 'FSTART') ?? 0) * valueFactor,
+          endValue: (this.optionalNumber(take(pairs, 'FEND'), 'FEND') ?? 0) * valueFactor,
+        };
+      } else {
+        distribution = {
+          kind: 'point',
+          relative: true,
+          start: this.optionalNumber(take(pairs, 'RDIST'), 'RDIST') ?? 0,
+          value: (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL') ?? 0) * valueFactor,
+        };
+      }
+      const load: LinearLoad = {
+        id: this.loadId('line', elementId, pattern.value, counters),
+        source: this.source(),
+        name: assignment.name,
+        type: 'LinearLoad',
+        elementId,
+        patternId: pattern.value,
+        quantity: shape.quantity,
+        ...(mappedDirection ? { direction: mappedDirection } : {}),
+        distribution,
+        attributes: {},
+      };
+      load.attributes = leftovers(pairs);
+      this.model.loads.push(load);
+    }
+    for (const assignment of this.areaLoads) {
+      const fast = this.generalOnly ? undefined : this.fastAreaLoad(assignment, patterns);
+      if (fast) {
+        // The area's own id: equal to `${name}@${story}`, and already a string of its own.
+        const elementId = fast.element.id;
+        const load: AreaLoad = {
+          id: this.loadId('area', elementId, fast.patternId, counters),
+          source: this.source(),
+          name: assignment.name,
+          type: 'AreaLoad',
+          elementId,
+          patternId: fast.patternId,
+          ...(fast.direction ? { direction: fast.direction } : {}),
+          value: fast.value * f.pressure,
+          attributes: {},
+        };
+        this.model.loads.push(load);
+        continue;
+      }
+      const pairs = this.pairsOf(assignment);
+      const type = take(pairs, 'TYPE');
+      const pattern = take(pairs, 'LC');
+      const elementId = `${assignment.name}@${assignment.story}`;
+      const element = this.elementAt(assignment.name, assignment.story);
+      if (
+        type?.value?.toUpperCase() !== 'UNIFF' ||
+        !pattern?.value ||
+        !patterns.has(pattern.value) ||
+        !element
+      ) {
+        keepLoad(
+          assignment,
+          type?.value?.toUpperCase() !== 'UNIFF'
+            ? `area load type ${type?.value ?? '(none)'} is not mapped`
+            : !element
+              ? `area "${elementId}" does not exist`
+              : `pattern "${pattern?.value ?? ''}" is not defined`,
+        );
+        continue;
+      }
+      const direction = take(pairs, 'DIR');
+      const mappedDirection = direction?.value ? DIRECTION_BY_WORD[direction.value.toUpperCase()] : undefined;
+      if (direction && !mappedDirection) direction.used = false;
+      const load: AreaLoad = {
+        id: this.loadId('area', elementId, pattern.value, counters),
+        source: this.source(),
+        name: assignment.name,
+        type: 'AreaLoad',
+        elementId,
+        patternId: pattern.value,
+        ...(mappedDirection ? { direction: mappedDirection } : {}),
+        value: (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL') ?? 0) * f.pressure,
+        attributes: {},
+      };
+      load.attributes = leftovers(pairs);
+      this.model.loads.push(load);
+    }
+  }
+
+  private buildGroups(): void {
+    const groups = new Map<string, Group>();
+    for (const line of this.groupLines) {
+      const name = line.tokens[1] as string;
+      let group = groups.get(name);
+      if (!group) {
+        group = { id: name, source: this.source(), name, type: 'Group', members: [], attributes: {} };
+        groups.set(name, group);
+      }
+      const kindWord = line.quoted[2] ? undefined : line.tokens[2]?.toUpperCase();
+      if (
+        (kindWord === 'POINT' || kindWord === 'LINE' || kindWord === 'AREA') &&
+        line.tokens.length === 5 &&
+        line.quoted[3] &&
+        line.quoted[4]
+      ) {
+        const label = line.tokens[3] as string;
+        const story = line.tokens[4] as string;
+        const id = `${label}@${story}`;
+        const exists =
+          kindWord === 'POINT'
+            ? this.nodeIndex.get(label, story) !== undefined
+            : this.elementIndex.get(label, story) !== undefined;
+        if (!exists) {
+          this.report.dropped('GROUP', `member ${kindWord} "${id}" does not exist`, {
+            id: name,
+            line: line.lineNo,
+          });
+          continue;
+        }
+        group.members.push({ kind: kindWord === 'POINT' ? 'node' : 'element', id });
+        continue;
+      }
+      const pairs: Pair[] = [];
+      pairsFrom(line, 2, 0, pairs);
+      leftovers(pairs, group.attributes);
+    }
+    this.model.groups = [...groups.values()];
+  }
+}
+
+export const LINE_LOAD_TYPES: Record<
+  string,
+  { quantity: 'force' | 'moment'; distribution: 'uniform' | 'trapezoidal' | 'point' }
+> = {
+  UNIFF: { quantity: 'force', distribution: 'uniform' },
+  TRAPF: { quantity: 'force', distribution: 'trapezoidal' },
+  POINTF: { quantity: 'force', distribution: 'point' },
+  UNIFM: { quantity: 'moment', distribution: 'uniform' },
+  TRAPM: { quantity: 'moment', distribution: 'trapezoidal' },
+  POINTM: { quantity: 'moment', distribution: 'point' },
+};
+
+function parseRestraint(text: string): Restraint | undefined {
+  const restraint: Restraint = {
+    type: 'Restraint',
+    ux: false,
+    uy: false,
+    uz: false,
+    rx: false,
+    ry: false,
+    rz: false,
+  };
+  for (const word of text.split(' ')) {
+    if (word === '') continue;
+    const dof = RESTRAINT_TOKENS[word.toUpperCase() as keyof typeof RESTRAINT_TOKENS];
+    if (!dof) return undefined;
+    restraint[dof] = true;
+  }
+  return restraint;
+}
+
+function parseReleases(text: string): Releases | undefined {
+  const releases: Releases = { type: 'Releases', i: noEndReleases(), j: noEndReleases() };
+  for (const word of text.split(' ')) {
+    if (word === '') continue;
+    const target = RELEASE_TOKENS[word.toUpperCase() as keyof typeof RELEASE_TOKENS];
+    if (!target) return undefined;
+    releases[target[0]][target[1]] = true;
+  }
+  return releases;
+}
+
+/** NUL bytes or many control characters in the first 4 KiB mean this is not a text model. */
+function looksBinary(bytes: Uint8Array): boolean {
+  const limit = Math.min(bytes.length, 4096);
+  let control = 0;
+  for (let index = 0; index < limit; index++) {
+    const byte = bytes[index] as number;
+    if (byte === 0) return !(index % 2 === 1 && (bytes[0] === 0xff || bytes[0] === 0xfe));
+    if (byte < 0x09 || (byte > 0x0d && byte < 0x20)) control++;
+  }
+  return control > limit / 20;
+}
+
+/**
+ * Reads an ETABS `.e2k` / `.$et` text model. Throws only `ParseError` (with a line number) for input that is not
+ * a readable model; everything kept approximately or not at all is listed in the report.
+ */
+export function readE2k(bytes: Uint8Array): ReadResult {
+  return readWith(new E2kReader(), bytes);
+}
+
+/**
+ * `readE2k` with the fast paths for common assignment and load lines turned off. The two must give the same
+ * model and report for every input; this exists so tests can check that.
+ */
+export function readE2kGeneralPath(bytes: Uint8Array): ReadResult {
+  return readWith(new E2kReader(true), bytes);
+}
+
+function readWith(reader: E2kReader, bytes: Uint8Array): ReadResult {
+  try {
+    return reader.read(bytes);
+  } catch (error) {
+    if (error instanceof ParseError) throw error;
+    // A bug in the reader must still surface as a parse failure of this file, never as a crash of the caller.
+    throw new ParseError(
+      FORMAT_NAME,
+      0,
+      `unreadable model (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+export { MATERIAL_KINDS };

@@ -1,0 +1,857 @@
+import type {
+  AttributeValue,
+  Attributes,
+  Element,
+  Level,
+  Model,
+  Node,
+  Releases,
+  Restraint,
+} from '../../schema';
+import { DOF_NAMES, END_RELEASE_NAMES, isAreaElement, isFrameElement } from '../../schema';
+import { encodeWindows1252 } from '../../text/encoding';
+import type { QuantityFactors, UnitSystem } from '../../units';
+import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
+import { ReportBuilder } from '../report';
+import type { WriteResult } from '../types';
+import type { E2kDialect } from './dialect';
+import { LEGACY_ORDER, MODERN_ORDER, normalizeTitle, SECTION } from './dialect';
+import type { E2kFileAttributes } from './read';
+import { DIRECTION_BY_WORD, ETABS_ATTRIBUTE_KEY, RELEASE_TOKENS, RESTRAINT_TOKENS } from './read';
+import { FORMAT_NAME, formatE2kNumber, quoteE2k } from './tokenizer';
+
+/** The version we claim for models that did not come from ETABS: the dialect of the 20.x fixtures. */
+const DEFAULT_VERSION = '20.2.0';
+
+const WORD_BY_DIRECTION = Object.fromEntries(
+  Object.entries(DIRECTION_BY_WORD).map(([word, direction]) => [direction, word]),
+);
+
+interface PlanRef {
+  label: string;
+  storyIndex: number;
+}
+
+function isEtabsObject(object: { source: { tool: string } }): boolean {
+  return object.source.tool === 'etabs';
+}
+
+function fileAttributes(model: Model): E2kFileAttributes | undefined {
+  const value = model.attributes[ETABS_ATTRIBUTE_KEY] as unknown;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const candidate = value as Partial<E2kFileAttributes>;
+  if (!Array.isArray(candidate.sections) || typeof candidate.header !== 'string') return undefined;
+  return candidate as E2kFileAttributes;
+}
+
+function valueText(value: AttributeValue): string | undefined {
+  if (typeof value === 'string') return quoteE2k(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? formatE2kNumber(value) : undefined;
+  if (typeof value === 'boolean') return value ? '"Yes"' : '"No"';
+  return undefined;
+}
+
+class E2kWriter {
+  private readonly report = new ReportBuilder();
+  private readonly generated = new Map<string, string[]>();
+  private dialect: E2kDialect = 'modern';
+  private units!: UnitSystem;
+  private unitTokens!: [string, string, string | undefined];
+  private factors!: QuantityFactors;
+  private levels: Level[] = [];
+  private readonly levelIndex = new Map<string, number>();
+  private readonly nodeRef = new Map<string, PlanRef>();
+  private readonly elementRef = new Map<string, PlanRef & { kind: 'LINE' | 'AREA' }>();
+
+  constructor(private readonly model: Model) {}
+
+  write(): WriteResult {
+    const model = this.model;
+    const file = fileAttributes(model);
+    const version =
+      model.source.tool === 'etabs' && model.source.version ? model.source.version : DEFAULT_VERSION;
+    this.dialect = /^[0-9]\./.test(version) ? 'legacy' : 'modern';
+    this.chooseUnits();
+    this.emit(SECTION.programInformation, `  PROGRAM  "ETABS"  VERSION ${quoteE2k(version)}  `);
+    const [force, length, temperature] = this.unitTokens;
+    this.emit(
+      SECTION.controls,
+      `  UNITS  ${quoteE2k(force)}  ${quoteE2k(length)}  ${temperature === undefined ? '' : `${quoteE2k(temperature)}  `}`,
+    );
+    this.writeLevels();
+    this.writeGrids();
+    this.writeDiaphragms();
+    this.writeMaterials();
+    this.writeProfiles();
+    this.writeLinkProperties();
+    this.writeSprings();
+    this.placeNodesAndElements(file);
+    this.writeLoadDefinitions();
+    this.writeLoads();
+    this.writeGroups();
+    if (model.results) this.report.dropped('results', 'ETABS text models carry no analysis results');
+    const text = this.assemble(file);
+    const { bytes, unmappable } = encodeWindows1252(text);
+    if (unmappable > 0) {
+      this.report.approximated('text', `${unmappable} characters outside windows-1252 were written as "?"`);
+    }
+    return { bytes, report: this.report.build(FORMAT_NAME, 'write', model) };
+  }
+
+  private chooseUnits(): void {
+    const declared = this.model.sourceUnits;
+    if (declared) {
+      try {
+        this.units = {
+          force: parseForceUnit(declared.force),
+          length: parseLengthUnit(declared.length),
+          temperature: declared.temperature === undefined ? 'C' : parseTemperatureUnit(declared.temperature),
+        };
+        const etabsSpelling = this.model.source.tool === 'etabs';
+        this.unitTokens = etabsSpelling
+          ? [declared.force, declared.length, declared.temperature]
+          : [this.units.force, this.units.length, this.units.temperature];
+        this.factors = quantityFactors(this.units);
+        return;
+      } catch {
+        this.report.approximated(
+          'UNITS',
+          `source units ${declared.force}, ${declared.length} are not ETABS units; N and mm used`,
+        );
+      }
+    }
+    this.units = { force: 'N', length: 'MM', temperature: 'C' };
+    this.unitTokens = ['N', 'MM', 'C'];
+    this.factors = quantityFactors(this.units);
+  }
+
+  private emit(section: string, line: string): void {
+    let lines = this.generated.get(section);
+    if (!lines) {
+      lines = [];
+      this.generated.set(section, lines);
+    }
+    lines.push(line);
+  }
+
+  /** `  KEYWORD "name" <mapped> <attributes>` plus continuation lines for repeated attribute keys. */
+  private emitObject(
+    section: string,
+    head: string,
+    mapped: string,
+    object: { source: { tool: string }; attributes: Attributes },
+  ): void {
+    const fragments = isEtabsObject(object) ? this.attributeFragments(object.attributes) : [];
+    const first = [mapped, fragments[0] ?? ''].filter((part) => part !== '').join('  ');
+    this.emit(section, `  ${head}  ${first}`.trimEnd() + '  ');
+    for (let index = 1; index < fragments.length; index++)
+      this.emit(section, `  ${head}  ${fragments[index] as string}  `);
+  }
+
+  private attributeFragments(bag: Attributes): string[] {
+    const fragments: string[][] = [[]];
+    for (const key of Object.keys(bag)) {
+      if (key.startsWith('$') || key.includes(' ') || key.includes('"') || key === '') continue;
+      const value = bag[key] as AttributeValue;
+      const values = Array.isArray(value) ? value : [value];
+      values.forEach((item, index) => {
+        const text = item === null ? '' : valueText(item);
+        if (text === undefined) return;
+        while (fragments.length <= index) fragments.push([]);
+        (fragments[index] as string[]).push(text === '' ? key : `${key} ${text}`);
+      });
+    }
+    return fragments
+      .map((parts) => parts.join('  '))
+      .filter((fragment, index) => index === 0 || fragment !== '');
+  }
+
+  private length(valueMm: number): string {
+    return formatE2kNumber(valueMm / this.factors.length);
+  }
+
+  private writeLevels(): void {
+    this.levels = [...this.model.levels];
+    if (this.levels.length === 0 && this.model.nodes.length > 0) this.inferLevels();
+    this.levels.forEach((level, index) => this.levelIndex.set(level.id, index));
+    this.levels.forEach((level, index) => {
+      const isBase = index === this.levels.length - 1;
+      const below = this.levels[index + 1];
+      const parts: string[] = [];
+      if (isBase) parts.push(`ELEV ${this.length(level.elevation)}`);
+      else {
+        parts.push(`HEIGHT ${this.length(level.height)}`);
+        const expected = (below as Level).elevation + level.height;
+        if (Math.abs(expected - level.elevation) > 1e-9 * Math.max(1, Math.abs(level.elevation))) {
+          parts.push(`ELEV ${this.length(level.elevation)}`);
+        }
+      }
+      if (level.isMaster !== undefined) parts.push(`MASTERSTORY ${level.isMaster ? '"Yes"' : '"No"'}`);
+      if (level.similarTo !== undefined) parts.push(`SIMILARTO ${quoteE2k(level.similarTo)}`);
+      this.emitObject(SECTION.stories, `STORY ${quoteE2k(level.name)}`, parts.join('  '), level);
+    });
+  }
+
+  /** Models without storeys (SAP2000) get one storey per distinct node elevation, named after it. */
+  private inferLevels(): void {
+    const elevations = [...new Set(this.model.nodes.map((node) => Number(node.z.toPrecision(12))))].sort(
+      (a, b) => b - a,
+    );
+    this.levels = elevations.map((elevation, index) => {
+      const below = elevations[index + 1];
+      const name =
+        index === elevations.length - 1 ? 'Base' : `Z${formatE2kNumber(elevation / this.factors.length)}`;
+      return {
+        id: name,
+        source: { tool: 'gusset' },
+        name,
+        type: 'Level',
+        elevation,
+        height: below === undefined ? 0 : elevation - below,
+        attributes: {},
+      };
+    });
+    this.report.approximated(
+      'STORY',
+      `no storeys in the model; ${this.levels.length} inferred from node elevations`,
+    );
+  }
+
+  private writeGrids(): void {
+    for (const grid of this.model.grids) {
+      const head = `${grid.geometry.kind === 'general' ? 'GENGRID' : 'GRID'} ${quoteE2k(grid.system)}`;
+      const mapped =
+        grid.geometry.kind === 'axis'
+          ? `LABEL ${quoteE2k(grid.label)}  DIR ${quoteE2k(grid.geometry.direction)}  COORD ${this.length(grid.geometry.coordinate)}`
+          : `LABEL ${quoteE2k(grid.label)}  X1 ${this.length(grid.geometry.start.x)} Y1 ${this.length(grid.geometry.start.y)} X2 ${this.length(grid.geometry.end.x)} Y2 ${this.length(grid.geometry.end.y)}`;
+      this.emitObject(SECTION.grids, head, mapped, grid);
+    }
+  }
+
+  private writeDiaphragms(): void {
+    for (const diaphragm of this.model.diaphragms) {
+      const mapped = `TYPE ${diaphragm.rigidity === 'rigid' ? 'RIGID' : 'SEMIRIGID'}`;
+      this.emitObject(SECTION.diaphragms, `DIAPHRAGM ${quoteE2k(diaphragm.name)}`, mapped, diaphragm);
+    }
+  }
+
+  private writeMaterials(): void {
+    const f = this.factors;
+    const legacy = this.dialect === 'legacy';
+    for (const material of this.model.materials) {
+      const head = `MATERIAL  ${quoteE2k(material.name)}`;
+      const kindWord = legacy
+        ? material.kind.toUpperCase()
+        : material.kind.charAt(0).toUpperCase() + material.kind.slice(1);
+      const number = (value: number | undefined, factor: number, key: string): string =>
+        value === undefined ? '' : `${key} ${formatE2kNumber(value / factor)}`;
+      const join = (...parts: string[]): string => parts.filter((part) => part !== '').join('  ');
+      if (legacy) {
+        this.emit(
+          SECTION.materials,
+          `  ${head}  ${join(number(material.massDensity, f.massDensity, 'M'), number(material.unitWeight, f.unitWeight, 'W'))}  `,
+        );
+        this.emit(
+          SECTION.materials,
+          `  ${head}  ${join(number(material.elasticModulus, f.pressure, 'E'), number(material.poissonRatio, 1, 'U'), number(material.thermalCoefficient, f.thermalCoefficient, 'A'))}  `,
+        );
+        this.emitObject(
+          SECTION.materials,
+          head,
+          join(
+            `DESIGNTYPE ${quoteE2k(kindWord)}`,
+            number(material.fy, f.pressure, 'FY'),
+            number(material.fu, f.pressure, 'FU'),
+            number(material.fc, f.pressure, 'FC'),
+          ),
+          material,
+        );
+      } else {
+        if (material.massDensity !== undefined) {
+          this.report.dropped('MATERIAL', 'mass density is derived from weight in ETABS 20+', {
+            id: material.id,
+          });
+        }
+        this.emit(
+          SECTION.materials,
+          `  ${head}  ${join(`TYPE ${quoteE2k(kindWord)}`, material.grade === undefined ? '' : `GRADE ${quoteE2k(material.grade)}`, number(material.unitWeight, f.unitWeight, 'WEIGHTPERVOLUME'))}  `,
+        );
+        this.emit(
+          SECTION.materials,
+          `  ${head}  ${join(number(material.elasticModulus, f.pressure, 'E'), number(material.poissonRatio, 1, 'U'), number(material.thermalCoefficient, f.thermalCoefficient, 'A'))}  `,
+        );
+        this.emitObject(
+          SECTION.materials,
+          head,
+          join(
+            number(material.fy, f.pressure, 'FY'),
+            number(material.fu, f.pressure, 'FU'),
+            number(material.fc, f.pressure, 'FC'),
+          ),
+          material,
+        );
+      }
+      if (legacy && material.grade !== undefined)
+        this.emit(SECTION.materials, `  ${head}  GRADE ${quoteE2k(material.grade)}  `);
+    }
+  }
+
+  private writeProfiles(): void {
+    const legacy = this.dialect === 'legacy';
+    for (const profile of this.model.profiles) {
+      const material = profile.materialId === undefined ? '' : `MATERIAL ${quoteE2k(profile.materialId)}  `;
+      if (profile.kind === 'frame') {
+        const section = profile.section;
+        let shape: string;
+        switch (section.shape) {
+          case 'rectangle':
+            shape = `SHAPE "Concrete Rectangular"  D ${this.length(section.depth)} B ${this.length(section.width)}`;
+            break;
+          case 'circle':
+            shape = `SHAPE "Concrete Circle"  D ${this.length(section.diameter)}`;
+            break;
+          case 'i':
+            shape = `SHAPE "Steel I/Wide Flange"  D ${this.length(section.depth)} B ${this.length(section.flangeWidth)} TF ${this.length(section.flangeThickness)} TW ${this.length(section.webThickness)}`;
+            if (section.bottomFlangeWidth !== undefined || section.bottomFlangeThickness !== undefined) {
+              this.report.approximated('FRAMESECTION', 'unequal flanges written with the top flange', {
+                id: profile.id,
+              });
+            }
+            break;
+          case 'tube':
+            shape = `SHAPE "Steel Tube"  D ${this.length(section.depth)} B ${this.length(section.width)} TF ${this.length(section.flangeThickness)} TW ${this.length(section.webThickness)}`;
+            break;
+          case 'pipe':
+            shape = `SHAPE "Steel Pipe"  D ${this.length(section.diameter)} TW ${this.length(section.wallThickness)}`;
+            break;
+          case 'library':
+            shape = `SHAPE ${quoteE2k(section.designation)}${section.library === undefined ? '' : `  FILE ${quoteE2k(section.library)}`}`;
+            break;
+          case 'general':
+            shape = '';
+            if (!isEtabsObject(profile)) {
+              this.report.approximated('FRAMESECTION', 'general section written by name only', {
+                id: profile.id,
+              });
+            }
+            break;
+        }
+        this.emitObject(
+          SECTION.frameSections,
+          `FRAMESECTION  ${quoteE2k(profile.name)}`,
+          `${material}${shape}`.trim(),
+          profile,
+        );
+        continue;
+      }
+      const useWord = profile.use === 'other' ? 'slab' : profile.use;
+      const section = legacy
+        ? SECTION.shellLegacy
+        : useWord === 'slab'
+          ? SECTION.slab
+          : useWord === 'deck'
+            ? SECTION.deck
+            : SECTION.wall;
+      const propType =
+        profile.use === 'other'
+          ? ''
+          : `PROPTYPE  ${quoteE2k(legacy ? profile.use.toUpperCase() : profile.use.charAt(0).toUpperCase() + profile.use.slice(1))}  `;
+      const behaviour =
+        profile.behaviour === undefined ? '' : `MODELINGTYPE ${quoteE2k(profile.behaviour)}  `;
+      const thicknessKey = legacy ? 'TM' : profile.use === 'wall' ? 'WALLTHICKNESS' : 'SLABTHICKNESS';
+      const thickness =
+        profile.thickness === undefined ? '' : `${thicknessKey} ${this.length(profile.thickness)}`;
+      this.emitObject(
+        section,
+        `SHELLPROP  ${quoteE2k(profile.name)}`,
+        `${propType}${material}${behaviour}${thickness}`.trim(),
+        profile,
+      );
+    }
+  }
+
+  private writeLinkProperties(): void {
+    for (const property of this.model.linkProperties) {
+      this.emitObject(
+        SECTION.links,
+        `LINKPROP  ${quoteE2k(property.name)}`,
+        `TYPE ${quoteE2k(property.linkType)}`,
+        property,
+      );
+      if (
+        Object.values(property.stiffness).some((value) => value !== undefined) &&
+        !isEtabsObject(property)
+      ) {
+        this.report.dropped('LINKPROP', 'link stiffnesses are not written', { id: property.id });
+      }
+    }
+  }
+
+  private writeSprings(): void {
+    const f = this.factors;
+    for (const spring of this.model.springProperties) {
+      const mapped = [
+        `UX ${formatE2kNumber(spring.ux / f.translationalStiffness)}`,
+        `UY ${formatE2kNumber(spring.uy / f.translationalStiffness)}`,
+        `UZ ${formatE2kNumber(spring.uz / f.translationalStiffness)}`,
+        `RX ${formatE2kNumber(spring.rx / f.rotationalStiffness)}`,
+        `RY ${formatE2kNumber(spring.ry / f.rotationalStiffness)}`,
+        `RZ ${formatE2kNumber(spring.rz / f.rotationalStiffness)}`,
+      ].join(' ');
+      this.emitObject(SECTION.springs, `POINTSPRING  ${quoteE2k(spring.name)}`, mapped, spring);
+    }
+  }
+
+  private storyOf(node: Node): number {
+    if (node.levelId !== undefined) {
+      const index = this.levelIndex.get(node.levelId);
+      if (index !== undefined) return index;
+    }
+    // The level whose elevation is closest at or above the node: ETABS offsets points down from their story.
+    let best = 0;
+    let bestDistance = Infinity;
+    this.levels.forEach((level, index) => {
+      const distance = level.elevation - node.z;
+      if (distance >= -1e-6 && distance < bestDistance) {
+        bestDistance = distance;
+        best = index;
+      }
+    });
+    return best;
+  }
+
+  private placeNodesAndElements(file: E2kFileAttributes | undefined): void {
+    const planPoints = new Map<string, { x: number; y: number; dz: number }>();
+    const usedLabels = new Set<string>();
+    const nodesById = new Map(this.model.nodes.map((node) => [node.id, node]));
+    const same = (a: number, b: number): boolean =>
+      Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+    const pointLines: string[] = [];
+    for (const node of this.model.nodes) {
+      const storyIndex = this.storyOf(node);
+      const level = this.levels[storyIndex];
+      if (!level) {
+        this.report.dropped('POINT', 'no storey to place the node on', { id: node.id });
+        continue;
+      }
+      const plan = { x: node.x, y: node.y, dz: level.elevation - node.z };
+      let label = node.name === '' ? node.id : node.name;
+      const existing = planPoints.get(label);
+      if (existing && !(same(existing.x, plan.x) && same(existing.y, plan.y) && same(existing.dz, plan.dz))) {
+        let suffix = 2;
+        let candidate = `${label}~${suffix}`;
+        while (
+          usedLabels.has(candidate) &&
+          !(
+            planPoints.get(candidate) &&
+            same(planPoints.get(candidate)!.x, plan.x) &&
+            same(planPoints.get(candidate)!.y, plan.y) &&
+            same(planPoints.get(candidate)!.dz, plan.dz)
+          )
+        ) {
+          suffix++;
+          candidate = `${label}~${suffix}`;
+        }
+        this.report.approximated(
+          'POINT',
+          `plan point "${label}" differs between storeys; written as "${candidate}"`,
+          { id: node.id },
+        );
+        label = candidate;
+      }
+      if (!planPoints.has(label)) {
+        planPoints.set(label, plan);
+        usedLabels.add(label);
+        const dz = plan.dz === 0 ? '' : ` ${this.length(plan.dz)}`;
+        pointLines.push(`  POINT ${quoteE2k(label)}  ${this.length(plan.x)} ${this.length(plan.y)}${dz}`);
+      }
+      this.nodeRef.set(node.id, { label, storyIndex });
+    }
+    for (const unused of file?.unusedPoints ?? []) {
+      const [label, ...numbers] = unused;
+      if (
+        typeof label !== 'string' ||
+        usedLabels.has(label) ||
+        numbers.some((value) => typeof value !== 'number')
+      )
+        continue;
+      usedLabels.add(label);
+      pointLines.push(
+        `  POINT ${quoteE2k(label)}  ${numbers.map((value) => formatE2kNumber(value as number)).join(' ')}`,
+      );
+    }
+    for (const line of pointLines) this.emit(SECTION.points, line);
+    this.writePointAssigns();
+    this.writeElements(nodesById);
+  }
+
+  private writePointAssigns(): void {
+    for (const node of this.model.nodes) {
+      const ref = this.nodeRef.get(node.id);
+      if (!ref) continue;
+      const parts: string[] = [];
+      if (node.restraint) parts.push(`RESTRAINT ${quoteE2k(restraintText(node.restraint))}`);
+      if (node.springPropertyId !== undefined) parts.push(`SPRINGPROP ${quoteE2k(node.springPropertyId)}`);
+      if (node.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(node.diaphragmId)}`);
+      const hasAttributes = isEtabsObject(node) && this.attributeFragments(node.attributes)[0] !== '';
+      if (parts.length === 0 && !hasAttributes) continue;
+      const story = (this.levels[ref.storyIndex] as Level).name;
+      this.emitObject(
+        SECTION.pointAssigns,
+        `POINTASSIGN  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
+        parts.join('  '),
+        node,
+      );
+    }
+  }
+
+  private writeElements(nodesById: Map<string, Node>): void {
+    const lineDefinitions = new Map<string, string>();
+    const areaDefinitions = new Map<string, string>();
+    for (const element of this.model.elements) {
+      if (isFrameElement(element)) {
+        let i = this.nodeRef.get(element.startNodeId);
+        let j = this.nodeRef.get(element.endNodeId);
+        if (!i || !j || !nodesById.has(element.startNodeId)) {
+          this.report.dropped(element.type, 'an end node is missing', { id: element.id });
+          continue;
+        }
+        let releases = element.releases;
+        if (i.storyIndex < j.storyIndex) {
+          [i, j] = [j, i];
+          releases = releases ? { type: 'Releases', i: releases.j, j: releases.i } : undefined;
+          this.report.approximated(element.type, 'ends swapped so the j-end is on the upper storey', {
+            id: element.id,
+          });
+        }
+        const kindWord = element.type === 'Column' ? 'COLUMN' : element.type === 'Beam' ? 'BEAM' : 'BRACE';
+        const definition = `${kindWord}  ${quoteE2k(i.label)}  ${quoteE2k(j.label)}  ${i.storyIndex - j.storyIndex}`;
+        const label = this.uniqueLabel(
+          element.name === '' ? element.id : element.name,
+          definition,
+          lineDefinitions,
+          element,
+        );
+        this.elementRef.set(element.id, { label, storyIndex: j.storyIndex, kind: 'LINE' });
+        this.writeLineAssign(element, label, j.storyIndex, releases);
+        continue;
+      }
+      if (isAreaElement(element)) {
+        const refs = element.nodeIds.map((id) => this.nodeRef.get(id));
+        if (refs.some((ref) => ref === undefined)) {
+          this.report.dropped(element.type, 'a vertex node is missing', { id: element.id });
+          continue;
+        }
+        const placed = refs as PlanRef[];
+        const levelIndex = element.levelId === undefined ? undefined : this.levelIndex.get(element.levelId);
+        const topmost = Math.min(...placed.map((ref) => ref.storyIndex));
+        const storyIndex = levelIndex !== undefined && levelIndex <= topmost ? levelIndex : topmost;
+        const kindWord =
+          element.type === 'Floor'
+            ? 'FLOOR'
+            : element.type === 'Wall'
+              ? 'PANEL'
+              : element.type === 'Opening' && typeof element.attributes['$areaType'] === 'string'
+                ? (element.attributes['$areaType'] as string)
+                : 'AREA';
+        const definition = `${kindWord}  ${placed.length}  ${placed.map((ref) => quoteE2k(ref.label)).join('  ')}  ${placed.map((ref) => ref.storyIndex - storyIndex).join('  ')}`;
+        const label = this.uniqueLabel(
+          element.name === '' ? element.id : element.name,
+          definition,
+          areaDefinitions,
+          element,
+        );
+        this.elementRef.set(element.id, { label, storyIndex, kind: 'AREA' });
+        const parts: string[] = [];
+        if (element.profileId !== undefined) parts.push(`SECTION ${quoteE2k(element.profileId)}`);
+        if (element.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(element.diaphragmId)}`);
+        if (element.orientationAngle !== undefined)
+          parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
+        if (element.type === 'Opening' && !Object.hasOwn(element.attributes, 'OPENING'))
+          parts.push('OPENING "Yes"');
+        const story = (this.levels[storyIndex] as Level).name;
+        this.emitObject(
+          SECTION.areaAssigns,
+          `AREAASSIGN  ${quoteE2k(label)}  ${quoteE2k(story)}`,
+          parts.join('  '),
+          element,
+        );
+        continue;
+      }
+      this.report.dropped(element.type, `${element.type} elements are not written to ETABS text`, {
+        id: element.id,
+      });
+    }
+    for (const [label, definition] of lineDefinitions)
+      this.emit(SECTION.lines, `  LINE  ${quoteE2k(label)}  ${definition}`);
+    for (const [label, definition] of areaDefinitions)
+      this.emit(SECTION.areas, `  AREA ${quoteE2k(label)}  ${definition}  `);
+  }
+
+  /** ETABS labels are plan objects: one label, one definition. A clash gets a fresh label. */
+  private uniqueLabel(
+    wanted: string,
+    definition: string,
+    definitions: Map<string, string>,
+    element: Element,
+  ): string {
+    const existing = definitions.get(wanted);
+    if (existing === undefined) {
+      definitions.set(wanted, definition);
+      return wanted;
+    }
+    if (existing === definition) return wanted;
+    for (let suffix = 2; ; suffix++) {
+      const candidate = `${wanted}~${suffix}`;
+      const other = definitions.get(candidate);
+      if (other === definition) return candidate;
+      if (other === undefined) {
+        definitions.set(candidate, definition);
+        this.report.approximated(
+          element.type,
+          `label "${wanted}" differs between storeys; written as "${candidate}"`,
+          { id: element.id },
+        );
+        return candidate;
+      }
+    }
+  }
+
+  private writeLineAssign(
+    element: Element & { type: 'Beam' | 'Column' | 'Brace' },
+    label: string,
+    storyIndex: number,
+    releases: Releases | undefined,
+  ): void {
+    const parts: string[] = [];
+    if (element.profileId !== undefined) parts.push(`SECTION ${quoteE2k(element.profileId)}`);
+    if (element.orientationAngle !== undefined)
+      parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
+    if (element.cardinalPoint !== undefined) parts.push(`CARDINALPT ${element.cardinalPoint}`);
+    if (element.endOffsets)
+      parts.push(
+        `LENGTHOFFI ${this.length(element.endOffsets.i)} LENGTHOFFJ ${this.length(element.endOffsets.j)}`,
+      );
+    if (element.rigidZoneFactor !== undefined)
+      parts.push(`RIGIDZONE ${formatE2kNumber(element.rigidZoneFactor)}`);
+    if (releases) parts.push(`RELEASE ${quoteE2k(releaseText(releases))}`);
+    if (element.insertionOffsets) {
+      const { i, j } = element.insertionOffsets;
+      parts.push(
+        `OFFSETXI ${this.length(i.x)} OFFSETYI ${this.length(i.y)} OFFSETZI ${this.length(i.z)} OFFSETXJ ${this.length(j.x)} OFFSETYJ ${this.length(j.y)} OFFSETZJ ${this.length(j.z)}`,
+      );
+    }
+    if (element.materialId !== undefined)
+      this.report.dropped(element.type, 'a member material override is not written', { id: element.id });
+    const story = (this.levels[storyIndex] as Level).name;
+    this.emitObject(
+      SECTION.lineAssigns,
+      `LINEASSIGN  ${quoteE2k(label)}  ${quoteE2k(story)}`,
+      parts.join('  '),
+      element,
+    );
+  }
+
+  private writeLoadDefinitions(): void {
+    const legacy = this.dialect === 'legacy';
+    for (const pattern of this.model.loadPatterns) {
+      const mapped = `TYPE  ${quoteE2k(pattern.patternType)}  SELFWEIGHT  ${formatE2kNumber(pattern.selfWeightMultiplier)}`;
+      if (legacy) this.emitObject(SECTION.staticLoads, `LOADCASE ${quoteE2k(pattern.name)}`, mapped, pattern);
+      else this.emitObject(SECTION.loadPatterns, `LOADPATTERN ${quoteE2k(pattern.name)}`, mapped, pattern);
+    }
+    for (const loadCase of this.model.loadCases) {
+      if (legacy) {
+        this.report.dropped('LOADCASE', 'ETABS 9 files have no load cases', { id: loadCase.id });
+        continue;
+      }
+      const head = `LOADCASE ${quoteE2k(loadCase.name)}`;
+      this.emitObject(SECTION.loadCases, head, `TYPE  ${quoteE2k(loadCase.caseType)}`, loadCase);
+      for (const load of loadCase.loads) {
+        this.emit(
+          SECTION.loadCases,
+          `  ${head}  LOADPAT  ${quoteE2k(load.patternId)}  SF  ${formatE2kNumber(load.scale)}  `,
+        );
+      }
+    }
+    for (const combination of this.model.loadCombinations) {
+      const head = `COMBO ${quoteE2k(combination.name)}`;
+      this.emitObject(
+        SECTION.combinations,
+        head,
+        `TYPE ${quoteE2k(combination.combinationType)}`,
+        combination,
+      );
+      for (const item of combination.items) {
+        const key = item.kind === 'pattern' ? 'LOAD' : item.kind === 'case' ? 'LOADCASE' : 'LOADCOMBO';
+        this.emit(
+          SECTION.combinations,
+          `  ${head}  ${key} ${quoteE2k(item.id)}  SF ${formatE2kNumber(item.scale)}  `,
+        );
+      }
+    }
+  }
+
+  private writeLoads(): void {
+    const f = this.factors;
+    const legacy = this.dialect === 'legacy';
+    for (const load of this.model.loads) {
+      const number = (value: number, factor: number): string => formatE2kNumber(value / factor);
+      if (load.type === 'PointLoad') {
+        const ref = this.nodeRef.get(load.nodeId);
+        if (!ref) {
+          this.report.dropped('POINTLOAD', `node "${load.nodeId}" does not exist`, { id: load.id });
+          continue;
+        }
+        if (load.coordinateSystem.toLowerCase() !== 'global') {
+          this.report.approximated('POINTLOAD', `components in ${load.coordinateSystem} written as global`, {
+            id: load.id,
+          });
+        }
+        const components = (
+          [
+            ['FX', load.fx, f.force],
+            ['FY', load.fy, f.force],
+            ['FZ', load.fz, f.force],
+            ['MX', load.mx, f.moment],
+            ['MY', load.my, f.moment],
+            ['MZ', load.mz, f.moment],
+          ] as const
+        )
+          .filter(([, value]) => value !== 0)
+          .map(([key, value, factor]) => `${key} ${number(value, factor)}`)
+          .join('  ');
+        const story = (this.levels[ref.storyIndex] as Level).name;
+        this.emitObject(
+          SECTION.pointLoads,
+          `POINTLOAD  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
+          `TYPE "FORCE"  LC ${quoteE2k(load.patternId)}    ${components}`.trimEnd(),
+          load,
+        );
+        continue;
+      }
+      const ref = this.elementRef.get(load.elementId);
+      if (!ref) {
+        this.report.dropped(load.type, `element "${load.elementId}" was not written`, { id: load.id });
+        continue;
+      }
+      const story = (this.levels[ref.storyIndex] as Level).name;
+      const direction =
+        load.direction === undefined ? '' : `DIR ${quoteE2k(WORD_BY_DIRECTION[load.direction] ?? 'GRAV')}  `;
+      if (load.type === 'AreaLoad') {
+        this.emitObject(
+          legacy ? SECTION.areaLoadsLegacy : SECTION.shellLoads,
+          `AREALOAD  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
+          `TYPE "UNIFF"  ${direction}LC ${quoteE2k(load.patternId)}  FVAL ${number(load.value, f.pressure)}`,
+          load,
+        );
+        continue;
+      }
+      const distribution = load.distribution;
+      const moment = load.quantity === 'moment';
+      let body: string;
+      if (distribution.kind === 'point') {
+        if (!distribution.relative)
+          this.report.approximated('LINELOAD', 'absolute distance written as relative is not supported', {
+            id: load.id,
+          });
+        body = `TYPE ${moment ? '"POINTM"' : '"POINTF"'}  ${direction}LC ${quoteE2k(load.patternId)}  FVAL ${number(distribution.value, moment ? f.moment : f.force)}  RDIST ${formatE2kNumber(distribution.start)}`;
+      } else {
+        const factor = moment ? f.lineMoment : f.lineLoad;
+        const uniform =
+          distribution.relative &&
+          distribution.start === 0 &&
+          distribution.end === 1 &&
+          distribution.startValue === distribution.endValue;
+        body = uniform
+          ? `TYPE ${moment ? '"UNIFM"' : '"UNIFF"'}  ${direction}LC ${quoteE2k(load.patternId)}  FVAL ${number(distribution.startValue, factor)}`
+          : `TYPE ${moment ? '"TRAPM"' : '"TRAPF"'}  ${direction}LC ${quoteE2k(load.patternId)}  FSTART ${number(distribution.startValue, factor)}  FEND ${number(distribution.endValue, factor)}  RDSTART ${formatE2kNumber(distribution.start)}  RDEND ${formatE2kNumber(distribution.end)}`;
+        if (!distribution.relative)
+          this.report.approximated('LINELOAD', 'absolute distances are written as relative ones', {
+            id: load.id,
+          });
+      }
+      this.emitObject(SECTION.frameLoads, `LINELOAD  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`, body, load);
+    }
+  }
+
+  private writeGroups(): void {
+    for (const group of this.model.groups) {
+      const head = `GROUP ${quoteE2k(group.name)}`;
+      this.emitObject(SECTION.groups, head, '', group);
+      for (const member of group.members) {
+        const ref: (PlanRef & { kind?: 'LINE' | 'AREA' }) | undefined =
+          member.kind === 'node' ? this.nodeRef.get(member.id) : this.elementRef.get(member.id);
+        if (!ref || member.kind === 'load') {
+          this.report.dropped('GROUP', `member "${member.id}" is not in the written model`, { id: group.id });
+          continue;
+        }
+        const kind = member.kind === 'node' ? 'POINT' : (ref.kind ?? 'LINE');
+        const story = (this.levels[ref.storyIndex] as Level).name;
+        this.emit(SECTION.groups, `  ${head}  ${kind} ${quoteE2k(ref.label)} ${quoteE2k(story)}`);
+      }
+    }
+  }
+
+  private assemble(file: E2kFileAttributes | undefined): string {
+    const order: { title: string; kept: string[] }[] = file
+      ? file.sections.map((section) => ({ title: section.title, kept: section.lines }))
+      : (this.dialect === 'legacy' ? LEGACY_ORDER : MODERN_ORDER).map((title) => ({ title, kept: [] }));
+    const present = new Set(order.map((section) => normalizeTitle(section.title)));
+    const missing = [...this.generated.keys()].filter((title) => !present.has(title));
+    if (missing.length > 0) {
+      const template = this.dialect === 'legacy' ? LEGACY_ORDER : MODERN_ORDER;
+      for (const title of missing) {
+        const templateIndex = template.indexOf(title);
+        // Insert after the last present section that precedes it in ETABS' own order.
+        let insertAt = order.length;
+        const tail = order.findIndex((section) => {
+          const index = template.indexOf(normalizeTitle(section.title));
+          return index > templateIndex;
+        });
+        if (tail >= 0) insertAt = tail;
+        order.splice(insertAt, 0, { title, kept: [] });
+      }
+    }
+    const generatedFirst = new Set<string>([SECTION.programInformation, SECTION.controls]);
+    const out: string[] = [`$ ${file?.header || 'File model.e2k saved by Gusset'}`, ''];
+    for (const section of order) {
+      const title = normalizeTitle(section.title);
+      const generated = this.generated.get(title) ?? [];
+      out.push(`$ ${section.title}`);
+      // Loops, not push(...lines): a spread of a million lines overflows the call stack.
+      const [first, second] = generatedFirst.has(title)
+        ? [generated, section.kept]
+        : [section.kept, generated];
+      for (const line of first) out.push(line);
+      for (const line of second) out.push(line);
+      out.push('');
+    }
+    const lineEnding = file?.lineEnding === '\r\n' ? '\r\n' : '\n';
+    return out.join(lineEnding);
+  }
+}
+
+function restraintText(restraint: Restraint): string {
+  return DOF_NAMES.filter((dof) => restraint[dof])
+    .map((dof) => Object.entries(RESTRAINT_TOKENS).find(([, name]) => name === dof)?.[0] as string)
+    .join(' ');
+}
+
+function releaseText(releases: Releases): string {
+  const words: string[] = [];
+  for (const name of END_RELEASE_NAMES) {
+    for (const end of ['i', 'j'] as const) {
+      if (!releases[end][name]) continue;
+      const word = Object.entries(RELEASE_TOKENS).find(
+        ([, target]) => target[0] === end && target[1] === name,
+      )?.[0];
+      if (word) words.push(word);
+    }
+  }
+  return words.join(' ');
+}
+
+/** Writes a model as ETABS `.e2k` text in ETABS' own section order and quoting, windows-1252 encoded. */
+export function writeE2k(model: Model): WriteResult {
+  return new E2kWriter(model).write();
+}

@@ -1,0 +1,147 @@
+import type { Element, Model } from '../schema';
+import { hasReleases, isRestrained } from '../schema';
+
+/** What happened to one source item the translator could not carry over exactly. */
+export interface ReportItem {
+  /** `approximated`: kept with a change; `dropped`: not carried; `warning`: kept, but suspicious input. */
+  severity: 'approximated' | 'dropped' | 'warning';
+  /** What the item is, in the source's words (`LINEASSIGN`, `$ SECTION CUTS`, `Node`). */
+  subject: string;
+  /** The item's id or name, when it has one. */
+  id?: string;
+  /** 1-based source line, for readers. */
+  line?: number;
+  reason: string;
+}
+
+/** Counts of canonical objects, with the keys `gusset inspect --json` prints. */
+export interface ModelCounts {
+  nodes: number;
+  beams: number;
+  columns: number;
+  braces: number;
+  cables: number;
+  walls: number;
+  floors: number;
+  areas: number;
+  openings: number;
+  links: number;
+  components: number;
+  foundations: number;
+  geoElements: number;
+  levels: number;
+  grids: number;
+  sections: number;
+  materials: number;
+  restraints: number;
+  releases: number;
+  diaphragms: number;
+  loadPatterns: number;
+  loadCases: number;
+  loadCombinations: number;
+  pointLoads: number;
+  linearLoads: number;
+  areaLoads: number;
+  groups: number;
+}
+
+export interface TranslationReport {
+  format: string;
+  direction: 'read' | 'write';
+  counts: ModelCounts;
+  items: ReportItem[];
+  /** Readers: data lines (or rows) seen per source keyword/table, to show that every line was read. */
+  sourceCounts?: Record<string, number>;
+}
+
+const ELEMENT_COUNT_KEY = {
+  Area: 'areas',
+  Beam: 'beams',
+  Brace: 'braces',
+  Cable: 'cables',
+  Column: 'columns',
+  Component: 'components',
+  Floor: 'floors',
+  Foundation: 'foundations',
+  GeoElement: 'geoElements',
+  Link: 'links',
+  Opening: 'openings',
+  Wall: 'walls',
+} as const satisfies Record<Element['type'], keyof ModelCounts>;
+
+export function countModel(model: Model): ModelCounts {
+  const counts: ModelCounts = {
+    nodes: model.nodes.length,
+    beams: 0,
+    columns: 0,
+    braces: 0,
+    cables: 0,
+    walls: 0,
+    floors: 0,
+    areas: 0,
+    openings: 0,
+    links: 0,
+    components: 0,
+    foundations: 0,
+    geoElements: 0,
+    levels: model.levels.length,
+    grids: model.grids.length,
+    sections: model.profiles.length,
+    materials: model.materials.length,
+    restraints: 0,
+    releases: 0,
+    diaphragms: model.diaphragms.length,
+    loadPatterns: model.loadPatterns.length,
+    loadCases: model.loadCases.length,
+    loadCombinations: model.loadCombinations.length,
+    pointLoads: 0,
+    linearLoads: 0,
+    areaLoads: 0,
+    groups: model.groups.length,
+  };
+  for (const node of model.nodes) if (isRestrained(node.restraint)) counts.restraints++;
+  for (const element of model.elements) {
+    counts[ELEMENT_COUNT_KEY[element.type]]++;
+    if (
+      (element.type === 'Beam' || element.type === 'Column' || element.type === 'Brace') &&
+      hasReleases(element.releases)
+    ) {
+      counts.releases++;
+    }
+  }
+  for (const load of model.loads) {
+    if (load.type === 'PointLoad') counts.pointLoads++;
+    else if (load.type === 'LinearLoad') counts.linearLoads++;
+    else counts.areaLoads++;
+  }
+  return counts;
+}
+
+/** Collects report items while a translator runs. */
+export class ReportBuilder {
+  readonly items: ReportItem[] = [];
+
+  approximated(subject: string, reason: string, where: { id?: string; line?: number } = {}): void {
+    this.items.push({ severity: 'approximated', subject, reason, ...where });
+  }
+
+  dropped(subject: string, reason: string, where: { id?: string; line?: number } = {}): void {
+    this.items.push({ severity: 'dropped', subject, reason, ...where });
+  }
+
+  warning(subject: string, reason: string, where: { id?: string; line?: number } = {}): void {
+    this.items.push({ severity: 'warning', subject, reason, ...where });
+  }
+
+  build(
+    format: string,
+    direction: 'read' | 'write',
+    model: Model,
+    sourceCounts?: ReadonlyMap<string, number>,
+  ): TranslationReport {
+    const report: TranslationReport = { format, direction, counts: countModel(model), items: this.items };
+    // fromEntries defines own properties, so a keyword such as __proto__ stays data.
+    if (sourceCounts) report.sourceCounts = Object.fromEntries(sourceCounts);
+    return report;
+  }
+}

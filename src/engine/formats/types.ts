@@ -1,0 +1,40 @@
+import type { Model } from '../schema';
+import type { TranslationReport } from './report';
+
+/** The platforms of the product, in the specification's order. */
+export const PLATFORMS = ['Etabs', 'Excel', 'RAM', 'Revit', 'SAP', 'Tekla'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export interface ReadResult {
+  model: Model;
+  report: TranslationReport;
+}
+
+export interface WriteResult {
+  bytes: Uint8Array;
+  report: TranslationReport;
+}
+
+/** How well a translator carries one canonical concept: fully, partly (see note), or not at all. */
+export interface Capability {
+  concept: string;
+  read: 'full' | 'partial' | 'none';
+  write: 'full' | 'partial' | 'none';
+  note?: string;
+}
+
+/**
+ * One file format. `read` throws only `ParseError`; everything it could not carry exactly is in the report.
+ * `capabilities` is data so docs/supported-elements.md can be generated from it.
+ */
+export interface Translator {
+  /** Short format id used on the command line (`--to e2k`). */
+  id: string;
+  platform: Platform;
+  title: string;
+  /** Lower-case file extensions with the dot. */
+  extensions: readonly string[];
+  capabilities: readonly Capability[];
+  read(bytes: Uint8Array): ReadResult;
+  write(model: Model): WriteResult;
+}
