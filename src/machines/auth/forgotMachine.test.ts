@@ -14,10 +14,10 @@ function startForgot() {
 describe('forgotMachine', () => {
   it('validates the address before asking for a reset mail', () => {
     const { actor, fake, type } = startForgot();
-    actor.send({ type: 'forgot.submit' });
+    actor.send({ type: 'request.submit' });
     expect(actor.getSnapshot().context.error).toBe(messages.fillOutForm);
     type('not-an-address');
-    actor.send({ type: 'forgot.submit' });
+    actor.send({ type: 'request.submit' });
     expect(actor.getSnapshot().context.error).toBe(messages.enterValidEmail);
     expect(fake.requests).toEqual([]);
   });
@@ -26,7 +26,7 @@ describe('forgotMachine', () => {
     const { actor, fake, type } = startForgot();
     fake.answer('POST /auth/forgot', ok({ message: messages.resetEmailSent }));
     type('ada@example.com');
-    actor.send({ type: 'forgot.submit' });
+    actor.send({ type: 'request.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('sent'));
     expect(actor.getSnapshot().context.notice).toBe('We just sent you an email to reset your password');
@@ -34,7 +34,7 @@ describe('forgotMachine', () => {
       { method: 'POST', path: '/auth/forgot', json: { emailAddress: 'ada@example.com' } },
     ]);
 
-    actor.send({ type: 'forgot.again' });
+    actor.send({ type: 'request.again' });
     expect(actor.getSnapshot().hasTag('form')).toBe(true);
     expect(actor.getSnapshot().context.notice).toBeNull();
   });
@@ -43,7 +43,7 @@ describe('forgotMachine', () => {
     const { actor, fake, type } = startForgot();
     fake.answer('POST /auth/forgot', failure(429, ownMessages.tooManyAttempts));
     type('ada@example.com');
-    actor.send({ type: 'forgot.submit' });
+    actor.send({ type: 'request.submit' });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().hasTag('form')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(ownMessages.tooManyAttempts);

@@ -16,10 +16,10 @@ function startSignupRequest() {
 describe('signupRequestMachine', () => {
   it('validates the address before asking for a verification mail', () => {
     const { actor, fake, type } = startSignupRequest();
-    actor.send({ type: 'signup.submit' });
+    actor.send({ type: 'request.submit' });
     expect(actor.getSnapshot().context.error).toBe(messages.fillOutForm);
     type('ada@');
-    actor.send({ type: 'signup.submit' });
+    actor.send({ type: 'request.submit' });
     expect(actor.getSnapshot().context.error).toBe(messages.enterValidEmail);
     expect(fake.requests).toEqual([]);
   });
@@ -28,14 +28,14 @@ describe('signupRequestMachine', () => {
     const { actor, fake, type } = startSignupRequest();
     fake.answer('POST /auth/signup', ok({ message: ownMessages.confirmationEmailSent }));
     type(' ada@example.com ');
-    actor.send({ type: 'signup.submit' });
-    await waitFor(actor, (s) => s.hasTag('checkMail'));
+    actor.send({ type: 'request.submit' });
+    await waitFor(actor, (s) => s.hasTag('sent'));
     expect(actor.getSnapshot().context.notice).toBe(ownMessages.confirmationEmailSent);
     expect(fake.requests).toEqual([
       { method: 'POST', path: '/auth/signup', json: { emailAddress: 'ada@example.com' } },
     ]);
 
-    actor.send({ type: 'signup.again' });
+    actor.send({ type: 'request.again' });
     expect(actor.getSnapshot().hasTag('form')).toBe(true);
   });
 
@@ -43,7 +43,7 @@ describe('signupRequestMachine', () => {
     const { actor, fake, type } = startSignupRequest();
     fake.answer('POST /auth/signup', failure(400, messages.provideValidEmail));
     type('ada@example.com');
-    actor.send({ type: 'signup.submit' });
+    actor.send({ type: 'request.submit' });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().context.error).toBe(messages.provideValidEmail);
     expect(actor.getSnapshot().hasTag('form')).toBe(true);

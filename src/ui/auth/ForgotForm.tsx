@@ -18,7 +18,7 @@ export function ForgotForm({ actorRef }: { actorRef: ForgotActorRef }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actorRef.send({ type: 'forgot.submit' });
+    actorRef.send({ type: 'request.submit' });
   };
 
   return (
@@ -27,7 +27,7 @@ export function ForgotForm({ actorRef }: { actorRef: ForgotActorRef }) {
       {sent ? (
         <>
           <FormNotice message={notice} />
-          <button type="button" onClick={() => actorRef.send({ type: 'forgot.again' })}>
+          <button type="button" onClick={() => actorRef.send({ type: 'request.again' })}>
             Use a different email
           </button>
         </>

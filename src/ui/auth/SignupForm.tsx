@@ -13,12 +13,12 @@ export function SignupForm({ actorRef }: { actorRef: SignupRequestActorRef }) {
   const error = useSelector(actorRef, (s) => s.context.error);
   const notice = useSelector(actorRef, (s) => s.context.notice);
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'));
-  const checkMail = useSelector(actorRef, (s) => s.hasTag('checkMail'));
+  const checkMail = useSelector(actorRef, (s) => s.hasTag('sent'));
   const emailId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actorRef.send({ type: 'signup.submit' });
+    actorRef.send({ type: 'request.submit' });
   };
 
   if (checkMail) {
@@ -27,7 +27,7 @@ export function SignupForm({ actorRef }: { actorRef: SignupRequestActorRef }) {
         <h1>Check your mail</h1>
         <FormNotice message={notice} />
         <p>The link in that email opens the screens that create your account.</p>
-        <button type="button" onClick={() => actorRef.send({ type: 'signup.again' })}>
+        <button type="button" onClick={() => actorRef.send({ type: 'request.again' })}>
           Use a different email
         </button>
       </main>
