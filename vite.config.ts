@@ -14,6 +14,7 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/auth': 'http://localhost:3000',
       '/stripe': 'http://localhost:3000',
+      '/docs': 'http://localhost:3000',
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },

@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './mail/index';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createArgon2Hasher, type PasswordHasher } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
+import { registerDocsRoutes } from './modules/docs/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const requireSession = createRequireSession(authService.authenticate);
 
     registerHealthRoutes(app, { db });
+    registerDocsRoutes(app, { docsDir: config.docsDir });
     registerAuthRoutes(app, { service: authService, limits, requireSession });
     await app.register(
       async (api) => {

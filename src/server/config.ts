@@ -46,6 +46,8 @@ export interface Config {
   sessionTtlHours: number;
   logLevel: LogLevel;
   clientDir: string;
+  /** The user documentation served at /docs/{page} (the repository's docs/). */
+  docsDir: string;
   /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the client and not the proxy. */
   trustProxy: boolean;
   rateLimits: RateLimitConfig;
@@ -79,6 +81,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(logLevels).default('info')),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('dist/client')),
+  DOCS_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('docs')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
 });
 
@@ -111,6 +114,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     sessionTtlHours: e.SESSION_TTL_HOURS,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    docsDir: path.resolve(e.DOCS_DIR),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     rateLimits: defaultRateLimits,
   };

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ownMessages } from '../../contract/errors';
 
 /** Paths the SPA never answers: an unknown one is a JSON 404, never index.html. */
-const serverPrefixes = ['/api', '/auth', '/stripe', '/socket.io', '/health'];
+const serverPrefixes = ['/api', '/auth', '/stripe', '/socket.io', '/health', '/docs'];
 
 const isServerPath = (pathname: string) =>
   serverPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

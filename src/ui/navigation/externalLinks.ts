@@ -1,13 +1,15 @@
 /**
- * Every address outside the app, in one place. The spec names these pages but not their addresses; the
- * values below are the product's own site and must be confirmed before a public release.
+ * Every address outside the single-page app, in one place. The documentation pages are served by Gusset's own
+ * server from the repository's docs/ (GET /docs/{page}), so they always describe the version that runs. The
+ * product site, privacy page and video channel are not ours to serve: their addresses must be confirmed before a
+ * public release.
  */
 const productSite = 'https://gusset.app';
-const documentation = `${productSite}/docs`;
+const documentation = '/docs';
 
 export const externalLinks = {
   productSite,
-  documentation,
+  documentation: `${documentation}/getting-started`,
   gettingStarted: `${documentation}/getting-started`,
   supportedElements: `${documentation}/supported-elements`,
   tutorials: `${documentation}/tutorials`,

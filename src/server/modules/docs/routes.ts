@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { marked } from 'marked';
+import { ownMessages } from '../../../contract/errors';
+
+/**
+ * The pages behind the Documentation menu, served from the repository's own docs/ so they are always the
+ * version of the code that runs (supported-elements.md is generated from the translators themselves).
+ * Only these names are served: the folder also holds design notes that are not for users.
+ */
+export const publicDocs = ['getting-started', 'supported-elements', 'formats', 'tutorials', 'faq'] as const;
+type PublicDoc = (typeof publicDocs)[number];
+
+const isPublicDoc = (name: string): name is PublicDoc => (publicDocs as readonly string[]).includes(name);
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Markdown links between docs (`formats.md`) become links between served pages (`formats`). */
+function linkDocsToPages(html: string): string {
+  return html.replace(/href="([a-z-]+)\.md(#[^"]*)?"/g, (whole, name: string, hash: string | undefined) =>
+    isPublicDoc(name) ? `href="/docs/${name}${hash ?? ''}"` : whole,
+  );
+}
+
+const pageStyle = `
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b2430;background:#f5f7fa;margin:0}
+header{background:#14213d;color:#fff;padding:.75rem 1.5rem}header a{color:#fff;text-decoration:none;font-weight:700}
+nav.docs{display:flex;gap:1rem;flex-wrap:wrap;margin-top:.25rem}nav.docs a{font-weight:400;opacity:.85}
+main{max-width:60rem;margin:1.5rem auto;background:#fff;padding:1.5rem 2rem;border-radius:8px;box-shadow:0 1px 3px #0002}
+table{border-collapse:collapse;margin:1rem 0;font-size:.9rem}td,th{border:1px solid #d5dbe3;padding:.35rem .6rem;text-align:left;vertical-align:top}
+th{background:#eef2f7}code{background:#eef2f7;padding:.1rem .3rem;border-radius:4px}pre{background:#eef2f7;padding:.75rem;overflow:auto}
+pre code{padding:0}a{color:#1d5fae}`;
+
+const titles: Record<PublicDoc, string> = {
+  'getting-started': 'Getting Started',
+  'supported-elements': 'Supported Elements',
+  formats: 'Formats',
+  tutorials: 'Tutorials',
+  faq: 'FAQ',
+};
+
+function renderPage(name: PublicDoc, markdown: string): string {
+  const body = linkDocsToPages(marked.parse(markdown, { async: false }));
+  const nav = publicDocs.map((doc) => `<a href="/docs/${doc}">${escapeHtml(titles[doc])}</a>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(titles[name])} · Gusset</title><style>${pageStyle}</style></head>
+<body><header><a href="/">Gusset</a><nav class="docs" aria-label="Documentation">${nav}</nav></header><main>${body}</main></body></html>`;
+}
+
+/** GET /docs/{page}: one documentation page rendered from docs/{page}.md. */
+export function registerDocsRoutes(app: FastifyInstance, { docsDir }: { docsDir: string }) {
+  app.get<{ Params: { page: string } }>('/docs/:page', async (request, reply) => {
+    const { page } = request.params;
+    if (!isPublicDoc(page)) return reply.code(404).send({ message: ownMessages.notFound });
+    const markdown = await readFile(path.join(docsDir, `${page}.md`), 'utf8');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(renderPage(page, markdown));
+  });
+}
