@@ -18,6 +18,7 @@ export function parseS2kBaseline(bytes: Uint8Array): Map<string, Record<string, 
     line = (pending + line).trim();
     pending = '';
     if (line === '') continue;
+    if (line === 'END TABLE DATA') break;
     if (line.startsWith('TABLE:')) {
       rows = [];
       tables.set(line.slice(6).trim().replace(/^"|"$/g, ''), rows);

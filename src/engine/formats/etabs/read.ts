@@ -6,6 +6,7 @@ import type {
   Diaphragm,
   Element,
   FrameElement,
+  FrameProfile,
   Grid,
   Group,
   Level,
@@ -41,6 +42,7 @@ import { ParseError } from '../parseError';
 import { ReportBuilder } from '../report';
 import type { ReadResult } from '../types';
 import { normalizeTitle, SECTION } from './dialect';
+import { isotropicShearModulus } from './materialRules';
 import type { E2kLine } from './tokenizer';
 import { E2kLineTokens, FORMAT_NAME, parseE2kNumber, scanE2kTokens, tokenizeE2kRange } from './tokenizer';
 
@@ -57,8 +59,17 @@ export interface E2kFileAttributes {
 export const ETABS_ATTRIBUTE_KEY = 'etabs';
 /** Attribute keys starting with `$` are ours (never ETABS keys) and are not written as `KEY value` pairs. */
 export const META_AREA_TYPE = '$areaType';
+/** Load attribute: the DIR word as the file wrote it, when it was not one the reader maps (a blank). */
+export const META_DIRECTION_WORD = '$direction';
 
 const SOURCE_TOOL = 'etabs' as const;
+
+/**
+ * The attribute bag of every node, element and load that has no attributes: one frozen object rather than a
+ * million empty ones for the garbage collector to copy. Code of this reader that adds attributes to such an
+ * object gives it a bag of its own first; anything else that tries to fails loudly instead of changing them all.
+ */
+const NO_ATTRIBUTES: Attributes = Object.freeze({}) as Attributes;
 
 interface Pair {
   key: string;
@@ -198,11 +209,96 @@ class AssignmentTable implements Iterable<Assignment> {
     return this.names;
   }
 
+  /** Rows merged into an earlier row by `mergeRepeats`; iteration skips them. */
+  private merged: Uint8Array | undefined;
+
+  /**
+   * ETABS splits one object's assignment over several lines (SECTION… then OFFSETXI…): each later row for the
+   * same name and story becomes a continuation of the first. Done once all lines are read, with a slot per level
+   * for each name (`levelOf` gives a story's level, or undefined), rather than while scanning with a map entry
+   * per row: a million entries kept through the scan cost more to collect than to make.
+   */
+  mergeRepeats(levelOf: (story: string) => number | undefined, levelCount: number): void {
+    const slotsByName = new Map<string, Int32Array>();
+    let others: Map<string, Map<string, number>> | undefined;
+    let story = '';
+    let level: number | undefined;
+    for (let row = 0; row < this.names.length; row++) {
+      const name = this.names[row] as string;
+      if (row === 0 || this.stories[row] !== story) {
+        story = this.stories[row] as string;
+        level = levelOf(story);
+      }
+      let first: number;
+      if (level !== undefined) {
+        let slots = slotsByName.get(name);
+        if (!slots) {
+          slots = new Int32Array(levelCount).fill(-1);
+          slotsByName.set(name, slots);
+        }
+        first = slots[level] as number;
+        if (first < 0) {
+          slots[level] = row;
+          continue;
+        }
+      } else {
+        others ??= new Map();
+        let byName = others.get(story);
+        if (!byName) {
+          byName = new Map();
+          others.set(story, byName);
+        }
+        const seen = byName.get(name);
+        if (seen === undefined) {
+          byName.set(name, row);
+          continue;
+        }
+        first = seen;
+      }
+      const base = row * 4;
+      this.continueRow(first, {
+        lineNo: this.numbers[base] as number,
+        pairsStart: this.numbers[base + 2] as number,
+        lineEnd: this.numbers[base + 3] as number,
+      });
+      (this.merged ??= new Uint8Array(this.names.length))[row] = 1;
+    }
+  }
+
+  /**
+   * Every row in order, as ONE object refilled for each row (and one result object): a loop must read it before
+   * its next turn and keep none of it but its strings, which every loop of this reader does.
+   */
   [Symbol.iterator](): Iterator<Assignment> {
     let row = 0;
+    const current: Assignment = {
+      name: '',
+      story: '',
+      section: '',
+      lineNo: 0,
+      lineStart: 0,
+      pairsStart: 0,
+      lineEnd: 0,
+      continuations: undefined,
+    };
+    const result: IteratorResult<Assignment> = { value: current, done: false };
+    const merged = this.merged;
     return {
-      next: (): IteratorResult<Assignment> =>
-        row < this.names.length ? { value: this.at(row++), done: false } : { value: undefined, done: true },
+      next: (): IteratorResult<Assignment> => {
+        if (merged) while (row < this.names.length && merged[row] === 1) row++;
+        if (row >= this.names.length) return { value: undefined, done: true };
+        const base = row * 4;
+        current.name = this.names[row] as string;
+        current.story = this.stories[row] as string;
+        current.section = this.sections[row] as string;
+        current.lineNo = this.numbers[base] as number;
+        current.lineStart = this.numbers[base + 1] as number;
+        current.pairsStart = this.numbers[base + 2] as number;
+        current.lineEnd = this.numbers[base + 3] as number;
+        current.continuations = this.continuations.size === 0 ? undefined : this.continuations.get(row);
+        row++;
+        return result;
+      },
     };
   }
 }
@@ -329,52 +425,67 @@ const SHAPE_TYPE_WORDS = new Set([
 
 /**
  * Objects keyed by `label@story` ids, looked up by label and story. When no story name contains '@', an id
- * splits back into exactly one label and story, so the index is kept per story: small maps, and no id string
- * built and hashed per lookup. Otherwise it keys by the id itself, as a single map would.
+ * splits back into exactly one label and story, so the index keeps, per label, one slot per story: one lookup
+ * in a map of plan labels (thousands, not a million ids), and no id string built and hashed per lookup.
+ * Otherwise it keys by the id itself, as a single map would.
  */
 class StoryIndex<T> {
-  private readonly byStory = new Map<string, Map<string, T>>();
+  private readonly byLabel = new Map<string, (T | undefined)[]>();
   private readonly byId = new Map<string, T>();
 
-  constructor(private readonly byIdOnly: boolean) {}
+  /** `levels`: the place of each level id among the model's levels. */
+  constructor(
+    private readonly byIdOnly: boolean,
+    private readonly levels: ReadonlyMap<string, number>,
+  ) {}
 
   get(label: string, story: string): T | undefined {
     if (this.byIdOnly) return this.byId.get(`${label}@${story}`);
     if (story.includes('@')) {
       const id = `${label}@${story}`;
       const at = id.lastIndexOf('@');
-      return this.byStory.get(id.slice(at + 1))?.get(id.slice(0, at));
+      return this.slot(id.slice(0, at), id.slice(at + 1));
     }
-    return this.byStory.get(story)?.get(label);
+    return this.slot(label, story);
+  }
+
+  private slot(label: string, story: string): T | undefined {
+    const index = this.levels.get(story);
+    if (index === undefined) return this.byId.size === 0 ? undefined : this.byId.get(`${label}@${story}`);
+    return this.byLabel.get(label)?.[index];
   }
 
   /** `story` is a level id. */
   set(label: string, story: string, value: T): void {
-    if (this.byIdOnly) {
+    const index = this.byIdOnly ? undefined : this.levels.get(story);
+    if (index === undefined) {
       this.byId.set(`${label}@${story}`, value);
       return;
     }
-    let byLabel = this.byStory.get(story);
-    if (!byLabel) {
-      byLabel = new Map();
-      this.byStory.set(story, byLabel);
+    let slots = this.byLabel.get(label);
+    if (!slots) {
+      // Filled up front: assigning a high index first would make a sparse (dictionary) array.
+      slots = new Array<T | undefined>(this.levels.size).fill(undefined);
+      this.byLabel.set(label, slots);
     }
-    byLabel.set(label, value);
+    slots[index] = value;
   }
 }
 
 /**
  * How many loads have had the id `prefix:target:pattern` so far. When no pattern name contains ':', such an id
  * splits back into one prefix, target and pattern, so counts are kept per prefix and pattern and looked up by
- * the target's own id string (already hashed); otherwise by the id itself.
+ * the target's own id string (already hashed), or by the target object itself when the caller has it (one
+ * object per id, and no id string to hash); otherwise by the id itself.
  */
 class LoadIdCounters {
   private readonly byKey = new Map<string, number>();
-  private readonly byPattern = new Map<string, Map<string, Map<string, number>>>();
+  private readonly byPattern = new Map<string, Map<string, Map<unknown, number>>>();
 
   constructor(private readonly perPattern: boolean) {}
 
-  next(prefix: string, target: string, pattern: string, key: string): number {
+  /** A prefix is always counted with a `targetObject`, or always without one. */
+  next(prefix: string, target: string, pattern: string, key: string, targetObject?: object): number {
     if (!this.perPattern) {
       const count = (this.byKey.get(key) ?? 0) + 1;
       this.byKey.set(key, count);
@@ -390,8 +501,9 @@ class LoadIdCounters {
       byTarget = new Map();
       byPrefix.set(prefix, byTarget);
     }
-    const count = (byTarget.get(target) ?? 0) + 1;
-    byTarget.set(target, count);
+    const targetKey = targetObject ?? target;
+    const count = (byTarget.get(targetKey) ?? 0) + 1;
+    byTarget.set(targetKey, count);
     return count;
   }
 }
@@ -423,12 +535,6 @@ class E2kReader {
   private readonly lineLoads = new AssignmentTable();
   private readonly areaLoads = new AssignmentTable();
   private readonly groupLines: E2kLine[] = [];
-  /** Assignments by keyword, story and name, to merge the lines of one object. */
-  /** Row of each assignment in its table, by keyword, story and name. */
-  private readonly assignmentIndex = new Map<string, Map<string, Map<string, number>>>();
-  private lastIndexKeyword = '';
-  private lastIndexStory = '';
-  private lastIndex: Map<string, number> | undefined;
   private readonly sourceCounts = new Map<string, number>();
   private text = '';
   /** Scratch space for tokenising assignment pairs at build time. */
@@ -460,6 +566,7 @@ class E2kReader {
         this.dataLine(tokens);
       },
     });
+    this.countKeywordRun();
     if (!sawContent) throw new ParseError(FORMAT_NAME, 0, 'the file has no ETABS sections');
     if (this.sections.length === 0) throw new ParseError(FORMAT_NAME, 1, 'the file has no ETABS sections');
     if (!this.sawEnd) this.report.warning('$ END OF MODEL FILE', 'missing: the file may be truncated');
@@ -545,14 +652,19 @@ class E2kReader {
 
   private readonly releaseTemplates = new Map<string, Releases | undefined>();
 
-  /** `parseReleases`, remembered per text; every element gets its own copy. */
+  /**
+   * `parseReleases`, remembered per text and frozen: the elements released alike share one object (three per
+   * element would otherwise outlive the read by the hundred thousand).
+   */
   private releasesFrom(text: string): Releases | undefined {
     let template = this.releaseTemplates.get(text);
     if (template === undefined && !this.releaseTemplates.has(text)) {
-      template = parseReleases(text);
+      const parsed = parseReleases(text);
+      template =
+        parsed && Object.freeze({ ...parsed, i: Object.freeze(parsed.i), j: Object.freeze(parsed.j) });
       this.releaseTemplates.set(text, template);
     }
-    return template && { type: 'Releases', i: { ...template.i }, j: { ...template.j } };
+    return template;
   }
 
   /**
@@ -560,8 +672,8 @@ class E2kReader {
    * straight from the token positions. Anything else returns false with `element` untouched, and the general
    * path (which reports what it keeps or drops) maps it: both give the same element.
    */
-  private fastLineAssign(assignment: Assignment, element: FrameElement): boolean {
-    if (!this.tokenizePairs(assignment)) return false;
+  private fastLineAssign(assignment: Assignment, element: FrameElement): FrameElement | undefined {
+    if (!this.tokenizePairs(assignment)) return undefined;
     const tokens = this.pairTokens;
     let section = -1;
     let angle = -1;
@@ -572,12 +684,12 @@ class E2kReader {
       else if (angle < 0 && tokens.equals(index, 'ANG')) angle = index + 1;
       else if (cardinal < 0 && tokens.equals(index, 'CARDINALPT')) cardinal = index + 1;
       else if (release < 0 && tokens.equals(index, 'RELEASE')) release = index + 1;
-      else return false;
+      else return undefined;
     }
     const profileId = section < 0 ? undefined : this.definedName('FRAMESECTION', section);
-    if (section >= 0 && profileId === undefined) return false;
+    if (section >= 0 && profileId === undefined) return undefined;
     const angleValue = angle < 0 ? undefined : parseE2kNumber(tokens.token(angle));
-    if (angle >= 0 && angleValue === undefined) return false;
+    if (angle >= 0 && angleValue === undefined) return undefined;
     const cardinalValue = cardinal < 0 ? undefined : parseE2kNumber(tokens.token(cardinal));
     if (
       cardinal >= 0 &&
@@ -586,15 +698,67 @@ class E2kReader {
         cardinalValue < 1 ||
         cardinalValue > 11)
     ) {
-      return false;
+      return undefined;
     }
     const releases = release < 0 ? undefined : this.releasesFrom(tokens.token(release));
-    if (release >= 0 && releases === undefined) return false;
+    if (release >= 0 && releases === undefined) return undefined;
+    // The usual combinations as one literal each (keys in the order the lines below add them): an element given
+    // its fields after it was made carries a second object for them, a million of which the GC must copy.
+    if (profileId !== undefined && angleValue === undefined) {
+      const { id, source, name, type, startNodeId, endNodeId, levelId, attributes } = element;
+      if (cardinalValue === undefined && releases === undefined) {
+        return { id, source, name, type, startNodeId, endNodeId, levelId, attributes, profileId };
+      }
+      if (cardinalValue !== undefined && releases === undefined) {
+        return {
+          id,
+          source,
+          name,
+          type,
+          startNodeId,
+          endNodeId,
+          levelId,
+          attributes,
+          profileId,
+          cardinalPoint: cardinalValue,
+        };
+      }
+      if (cardinalValue !== undefined) {
+        return {
+          id,
+          source,
+          name,
+          type,
+          startNodeId,
+          endNodeId,
+          levelId,
+          attributes,
+          profileId,
+          cardinalPoint: cardinalValue,
+          releases,
+        };
+      }
+    }
+    if (profileId !== undefined && angleValue !== undefined && cardinalValue === undefined && !releases) {
+      const { id, source, name, type, startNodeId, endNodeId, levelId, attributes } = element;
+      return {
+        id,
+        source,
+        name,
+        type,
+        startNodeId,
+        endNodeId,
+        levelId,
+        attributes,
+        profileId,
+        orientationAngle: angleValue,
+      };
+    }
     if (profileId !== undefined) element.profileId = profileId;
     if (angleValue !== undefined) element.orientationAngle = angleValue;
     if (cardinalValue !== undefined) element.cardinalPoint = cardinalValue;
     if (releases !== undefined) element.releases = releases;
-    return true;
+    return element;
   }
 
   /** The common AREAASSIGN (one line; SECTION, DIAPH, ANG at most once each, all valid); see fastLineAssign. */
@@ -602,8 +766,8 @@ class E2kReader {
     assignment: Assignment,
     element: AreaElement,
     diaphragms: ReadonlySet<string>,
-  ): boolean {
-    if (!this.tokenizePairs(assignment)) return false;
+  ): AreaElement | undefined {
+    if (!this.tokenizePairs(assignment)) return undefined;
     const tokens = this.pairTokens;
     let section = -1;
     let diaphragm = -1;
@@ -612,22 +776,27 @@ class E2kReader {
       if (section < 0 && tokens.equals(index, 'SECTION')) section = index + 1;
       else if (diaphragm < 0 && tokens.equals(index, 'DIAPH')) diaphragm = index + 1;
       else if (angle < 0 && tokens.equals(index, 'ANG')) angle = index + 1;
-      else return false;
+      else return undefined;
     }
     const profileId = section < 0 ? undefined : this.definedName('SHELLPROP', section);
-    if (section >= 0 && profileId === undefined) return false;
+    if (section >= 0 && profileId === undefined) return undefined;
     let diaphragmId: string | undefined;
     if (diaphragm >= 0) {
       diaphragmId = tokens.tokenLike(diaphragm, this.recent.diaphragm);
       this.recent.diaphragm = diaphragmId;
-      if (diaphragmId === '' || !diaphragms.has(diaphragmId)) return false;
+      if (diaphragmId === '' || !diaphragms.has(diaphragmId)) return undefined;
     }
     const angleValue = angle < 0 ? undefined : parseE2kNumber(tokens.token(angle));
-    if (angle >= 0 && angleValue === undefined) return false;
+    if (angle >= 0 && angleValue === undefined) return undefined;
+    if (profileId !== undefined && diaphragmId !== undefined && angleValue === undefined) {
+      // The usual combination as one literal, as in fastLineAssign.
+      const { id, source, name, type, nodeIds, levelId, attributes } = element;
+      return { id, source, name, type, nodeIds, levelId, attributes, profileId, diaphragmId };
+    }
     if (profileId !== undefined) element.profileId = profileId;
     if (diaphragmId !== undefined) element.diaphragmId = diaphragmId;
     if (angleValue !== undefined) element.orientationAngle = angleValue;
-    return true;
+    return element;
   }
 
   /**
@@ -703,6 +872,16 @@ class E2kReader {
     }
   }
 
+  /** Lines in the current run of one keyword, added to `sourceCounts` when the run ends (one Map update per run). */
+  private keywordRun = 0;
+
+  private countKeywordRun(): void {
+    if (this.keywordRun === 0) return;
+    const keyword = this.lastKeyword;
+    this.sourceCounts.set(keyword, (this.sourceCounts.get(keyword) ?? 0) + this.keywordRun);
+    this.keywordRun = 0;
+  }
+
   /** The last keyword token and story seen, so that runs of lines share one string for each. */
   private lastKeywordToken = '';
   private lastKeyword = '';
@@ -710,53 +889,25 @@ class E2kReader {
 
   private dataLine(tokens: E2kLineTokens): void {
     if (!tokens.equals(0, this.lastKeywordToken)) {
+      this.countKeywordRun();
       this.lastKeywordToken = tokens.token(0);
       this.lastKeyword = this.lastKeywordToken.toUpperCase();
     }
     const keyword = this.lastKeyword;
-    this.sourceCounts.set(keyword, (this.sourceCounts.get(keyword) ?? 0) + 1);
+    this.keywordRun++;
     switch (keyword) {
       case 'POINTASSIGN':
       case 'LINEASSIGN':
       case 'AREAASSIGN': {
         const assignment = this.assignment(tokens, keyword);
         if (assignment) {
-          // ETABS splits one object's assignment over several lines (SECTION… then OFFSETXI…): merge them.
-          let byName =
-            keyword === this.lastIndexKeyword && assignment.story === this.lastIndexStory
-              ? this.lastIndex
-              : undefined;
-          if (!byName) {
-            let byStory = this.assignmentIndex.get(keyword);
-            if (!byStory) {
-              byStory = new Map();
-              this.assignmentIndex.set(keyword, byStory);
-            }
-            byName = byStory.get(assignment.story);
-            if (!byName) {
-              byName = new Map();
-              byStory.set(assignment.story, byName);
-            }
-            this.lastIndexKeyword = keyword;
-            this.lastIndexStory = assignment.story;
-            this.lastIndex = byName;
-          }
-          const table =
-            keyword === 'POINTASSIGN'
-              ? this.pointAssigns
-              : keyword === 'LINEASSIGN'
-                ? this.lineAssigns
-                : this.areaAssigns;
-          const existing = byName.get(assignment.name);
-          if (existing !== undefined) {
-            table.continueRow(existing, {
-              lineNo: assignment.lineNo,
-              pairsStart: assignment.pairsStart,
-              lineEnd: assignment.lineEnd,
-            });
-            return;
-          }
-          byName.set(assignment.name, table.push(assignment));
+          // Lines continuing an earlier one for the same object and story are merged into it by `mergeRepeats`.
+          (keyword === 'POINTASSIGN'
+            ? this.pointAssigns
+            : keyword === 'LINEASSIGN'
+              ? this.lineAssigns
+              : this.areaAssigns
+          ).push(assignment);
           return;
         }
         break;
@@ -1026,8 +1177,12 @@ class E2kReader {
     this.buildLevels();
     this.idSuffixes = this.model.levels.map((level) => `@${level.id}`);
     const byIdOnly = this.model.levels.some((level) => level.id.includes('@'));
-    this.nodeIndex = new StoryIndex(byIdOnly);
-    this.elementIndex = new StoryIndex(byIdOnly);
+    this.nodeIndex = new StoryIndex(byIdOnly, this.levelIndex);
+    this.elementIndex = new StoryIndex(byIdOnly, this.levelIndex);
+    const levelOf = (story: string): number | undefined => this.levelIndex.get(story);
+    for (const table of [this.pointAssigns, this.lineAssigns, this.areaAssigns]) {
+      table.mergeRepeats(levelOf, this.model.levels.length);
+    }
     this.buildMaterials();
     this.buildProfiles();
     this.buildDiaphragms();
@@ -1180,7 +1335,23 @@ class E2kReader {
       assign('poissonRatio', scaled('U', 1));
       assign('thermalCoefficient', scaled('A', f.thermalCoefficient));
       assign('unitWeight', scaled('WEIGHTPERVOLUME', f.unitWeight) ?? scaled('W', f.unitWeight));
-      assign('massDensity', scaled('M', f.massDensity));
+      assign('massDensity', scaled('MASSPERVOLUME', f.massDensity) ?? scaled('M', f.massDensity));
+      assign('shearModulus', scaled('G12', f.pressure));
+      // ETABS states E and U of an isotropic material (20+ SYMTYPE, 9.x TYPE) and derives G from them.
+      const isotropic = pairs.some(
+        (pair) =>
+          !pair.used &&
+          (pair.key === 'SYMTYPE' || pair.key === 'TYPE') &&
+          pair.value?.toUpperCase() === 'ISOTROPIC',
+      );
+      if (
+        isotropic &&
+        material.shearModulus === undefined &&
+        material.elasticModulus !== undefined &&
+        material.poissonRatio !== undefined
+      ) {
+        material.shearModulus = isotropicShearModulus(material.elasticModulus, material.poissonRatio);
+      }
       assign('fy', scaled('FY', f.pressure));
       assign('fu', scaled('FU', f.pressure));
       assign('fc', scaled('FC', f.pressure));
@@ -1269,6 +1440,19 @@ class E2kReader {
           });
         }
       }
+      // Properties as ETABS states them for a General section; Gusset writes them so for any shape.
+      const properties: NonNullable<FrameProfile['properties']> = {};
+      for (const [key, field, factor] of [
+        ['AREA', 'area', f.area],
+        ['AS2', 'as2', f.area],
+        ['AS3', 'as3', f.area],
+        ['I33', 'i33', f.inertia],
+        ['I22', 'i22', f.inertia],
+        ['TORSION', 'j', f.inertia],
+      ] as const) {
+        const value = this.optionalNumber(take(pairs, key), `FRAMESECTION ${key}`);
+        if (value !== undefined) properties[field] = value * factor;
+      }
       const profile: Profile = {
         id: object.name,
         source: this.source(),
@@ -1277,6 +1461,7 @@ class E2kReader {
         kind: 'frame',
         ...(materialId ? { materialId } : {}),
         section,
+        ...(Object.keys(properties).length > 0 ? { properties } : {}),
         attributes: leftovers(pairs),
       };
       this.model.profiles.push(profile);
@@ -1461,23 +1646,21 @@ class E2kReader {
       );
       return undefined;
     }
-    let node = this.nodeIndex.get(label, level.id);
-    if (!node) {
-      point.used = true;
-      node = {
-        id: label + (this.idSuffixes[storyIndex] as string),
-        source: this.source(),
-        name: label,
-        type: 'Node',
-        x: point.x * this.factors.length,
-        y: point.y * this.factors.length,
-        z: level.elevation - point.dz * this.factors.length,
-        levelId: level.id,
-        attributes: {},
-      };
-      this.nodeIndex.set(label, level.id, node);
-      this.nodeList.push(node);
-    }
+    // No node of this point and story yet: `point.nodes` holds every node made of this point.
+    point.used = true;
+    const node: Node = {
+      id: label + (this.idSuffixes[storyIndex] as string),
+      source: this.source(),
+      name: label,
+      type: 'Node',
+      x: point.x * this.factors.length,
+      y: point.y * this.factors.length,
+      z: level.elevation - point.dz * this.factors.length,
+      levelId: level.id,
+      attributes: NO_ATTRIBUTES,
+    };
+    this.nodeIndex.set(label, level.id, node);
+    this.nodeList.push(node);
     // Filled with undefined up front: assigning a high index first would make a sparse (dictionary) array.
     (point.nodes ??= new Array<Node | undefined>(this.model.levels.length).fill(undefined))[storyIndex] =
       node;
@@ -1539,7 +1722,7 @@ class E2kReader {
       if (diaphragm?.value && diaphragms.has(diaphragm.value) && diaphragm.key === 'DIAPH')
         node.diaphragmId = diaphragm.value;
       else if (diaphragm) diaphragm.used = false;
-      leftovers(pairs, node.attributes);
+      node.attributes = leftovers(pairs, node.attributes === NO_ATTRIBUTES ? {} : node.attributes);
     }
   }
 
@@ -1613,10 +1796,11 @@ class E2kReader {
         startNodeId: start.id,
         endNodeId: end.id,
         levelId: level.id,
-        attributes: {},
+        attributes: NO_ATTRIBUTES,
       };
-      if (!this.generalOnly && this.fastLineAssign(assignment, element)) {
-        this.putElement(definition.label, level.id, existingIndex, element);
+      const fast = this.generalOnly ? undefined : this.fastLineAssign(assignment, element);
+      if (fast) {
+        this.putElement(definition.label, level.id, existingIndex, fast);
         continue;
       }
       const pairs = this.pairsOf(assignment);
@@ -1669,7 +1853,7 @@ class E2kReader {
           );
         }
       }
-      leftovers(pairs, element.attributes);
+      element.attributes = leftovers(pairs);
       this.putElement(definition.label, level.id, existingIndex, element);
     }
     const assignedLines = new Set(this.lineAssigns.nameList());
@@ -1734,9 +1918,10 @@ class E2kReader {
         type,
         nodeIds,
         levelId: level.id,
-        attributes: {},
+        attributes: NO_ATTRIBUTES,
       };
-      if (!this.generalOnly && this.fastAreaAssign(assignment, common, diaphragms)) {
+      const fast = this.generalOnly ? undefined : this.fastAreaAssign(assignment, common, diaphragms);
+      if (fast) {
         const existingIndex = this.elementIndex.get(definition.label, level.id);
         if (existingIndex !== undefined) {
           this.report.warning('AREAASSIGN', 'assigned twice on one story; the last assignment is used', {
@@ -1744,7 +1929,7 @@ class E2kReader {
             line: assignment.lineNo,
           });
         }
-        this.putElement(definition.label, level.id, existingIndex, common);
+        this.putElement(definition.label, level.id, existingIndex, fast);
         continue;
       }
       const pairs = this.pairsOf(assignment);
@@ -1895,9 +2080,15 @@ class E2kReader {
     }
   }
 
-  private loadId(prefix: string, target: string, pattern: string, counters: LoadIdCounters): string {
+  private loadId(
+    prefix: string,
+    target: string,
+    pattern: string,
+    counters: LoadIdCounters,
+    targetObject?: object,
+  ): string {
     const key = `${prefix}:${target}:${pattern}`;
-    const count = counters.next(prefix, target, pattern, key);
+    const count = counters.next(prefix, target, pattern, key, targetObject);
     return count === 1 ? key : `${key}#${count}`;
   }
 
@@ -1975,7 +2166,16 @@ class E2kReader {
         continue;
       }
       const direction = take(pairs, 'DIR');
-      const mappedDirection = direction?.value ? DIRECTION_BY_WORD[direction.value.toUpperCase()] : undefined;
+      let mappedDirection = direction?.value ? DIRECTION_BY_WORD[direction.value.toUpperCase()] : undefined;
+      // ETABS 20.3 wrote `DIR " "` on two frame loads of the RAM-bridge example; an ETABS frame load without a
+      // direction is a gravity load (its default), and the word itself is kept so ETABS gets it back as written.
+      const blankDirection = typeof direction?.value === 'string' && direction.value.trim() === '';
+      if (blankDirection) {
+        mappedDirection = 'Gravity';
+        this.report.approximated('LINELOAD', 'blank DIR read as gravity, the ETABS default direction', {
+          line: assignment.lineNo,
+        });
+      }
       if (direction && !mappedDirection) direction.used = false;
       const valueFactor =
         shape.distribution === 'point'
@@ -2014,7 +2214,8 @@ class E2kReader {
         };
       }
       const load: LinearLoad = {
-        id: this.loadId('line', elementId, pattern.value, counters),
+        // The element found for `${name}@${story}` is the one element with that id: counted by the object.
+        id: this.loadId('line', elementId, pattern.value, counters, element),
         source: this.source(),
         name: assignment.name,
         type: 'LinearLoad',
@@ -2026,6 +2227,7 @@ class E2kReader {
         attributes: {},
       };
       load.attributes = leftovers(pairs);
+      if (blankDirection) setAttribute(load.attributes, META_DIRECTION_WORD, direction.value as string);
       this.model.loads.push(load);
     }
     for (const assignment of this.areaLoads) {
@@ -2033,17 +2235,30 @@ class E2kReader {
       if (fast) {
         // The area's own id: equal to `${name}@${story}`, and already a string of its own.
         const elementId = fast.element.id;
-        const load: AreaLoad = {
-          id: this.loadId('area', elementId, fast.patternId, counters),
-          source: this.source(),
-          name: assignment.name,
-          type: 'AreaLoad',
-          elementId,
-          patternId: fast.patternId,
-          ...(fast.direction ? { direction: fast.direction } : {}),
-          value: fast.value * f.pressure,
-          attributes: {},
-        };
+        const id = this.loadId('area', elementId, fast.patternId, counters, fast.element);
+        // Two literals rather than a spread: each gives all loads of its kind one shape, made without a copy.
+        const load: AreaLoad = fast.direction
+          ? {
+              id,
+              source: this.source(),
+              name: assignment.name,
+              type: 'AreaLoad',
+              elementId,
+              patternId: fast.patternId,
+              direction: fast.direction,
+              value: fast.value * f.pressure,
+              attributes: NO_ATTRIBUTES,
+            }
+          : {
+              id,
+              source: this.source(),
+              name: assignment.name,
+              type: 'AreaLoad',
+              elementId,
+              patternId: fast.patternId,
+              value: fast.value * f.pressure,
+              attributes: NO_ATTRIBUTES,
+            };
         this.model.loads.push(load);
         continue;
       }
@@ -2072,7 +2287,7 @@ class E2kReader {
       const mappedDirection = direction?.value ? DIRECTION_BY_WORD[direction.value.toUpperCase()] : undefined;
       if (direction && !mappedDirection) direction.used = false;
       const load: AreaLoad = {
-        id: this.loadId('area', elementId, pattern.value, counters),
+        id: this.loadId('area', elementId, pattern.value, counters, element),
         source: this.source(),
         name: assignment.name,
         type: 'AreaLoad',

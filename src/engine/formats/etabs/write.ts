@@ -2,7 +2,9 @@ import type {
   AttributeValue,
   Attributes,
   Element,
+  FrameProfile,
   Level,
+  Material,
   Model,
   Node,
   Releases,
@@ -13,12 +15,19 @@ import { encodeWindows1252 } from '../../text/encoding';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
 import { ReportBuilder } from '../report';
+import { shearModulusRelation, weightMatchesMass } from './materialRules';
 import type { WriteResult } from '../types';
 import type { E2kDialect } from './dialect';
 import { LEGACY_ORDER, MODERN_ORDER, normalizeTitle, SECTION } from './dialect';
 import type { E2kFileAttributes } from './read';
-import { DIRECTION_BY_WORD, ETABS_ATTRIBUTE_KEY, RELEASE_TOKENS, RESTRAINT_TOKENS } from './read';
-import { FORMAT_NAME, formatE2kNumber, quoteE2k } from './tokenizer';
+import {
+  DIRECTION_BY_WORD,
+  ETABS_ATTRIBUTE_KEY,
+  META_DIRECTION_WORD,
+  RELEASE_TOKENS,
+  RESTRAINT_TOKENS,
+} from './read';
+import { FORMAT_NAME, formatE2kNumber, parseE2kNumber, quoteE2k } from './tokenizer';
 
 /** The version we claim for models that did not come from ETABS: the dialect of the 20.x fixtures. */
 const DEFAULT_VERSION = '20.2.0';
@@ -62,8 +71,15 @@ class E2kWriter {
   private readonly levelIndex = new Map<string, number>();
   private readonly nodeRef = new Map<string, PlanRef>();
   private readonly elementRef = new Map<string, PlanRef & { kind: 'LINE' | 'AREA' }>();
+  /** Nodes the written file puts on a storey (used there by a line, area, point assignment or point load). */
+  private readonly usedNodes = new Set<string>();
+  private readonly writtenLoads = new Set<string>();
+  /** POINTSPRING names: ETABS names a spring property once and assigns it by that name (SPRINGPROP). */
+  private readonly springLabels: Map<string, string>;
 
-  constructor(private readonly model: Model) {}
+  constructor(private readonly model: Model) {
+    this.springLabels = uniqueLabels(model.springProperties);
+  }
 
   write(): WriteResult {
     const model = this.model;
@@ -90,12 +106,53 @@ class E2kWriter {
     this.writeLoads();
     this.writeGroups();
     if (model.results) this.report.dropped('results', 'ETABS text models carry no analysis results');
+    this.reportNodesNotWritten();
     const text = this.assemble(file);
     const { bytes, unmappable } = encodeWindows1252(text);
     if (unmappable > 0) {
       this.report.approximated('text', `${unmappable} characters outside windows-1252 were written as "?"`);
     }
-    return { bytes, report: this.report.build(FORMAT_NAME, 'write', model) };
+    const written: Model = {
+      ...model,
+      levels: this.levels,
+      nodes: model.nodes.filter((node) => this.usedNodes.has(node.id)),
+      elements: model.elements.filter((element) => this.elementRef.has(element.id)),
+      loads: model.loads.filter((load) => this.writtenLoads.has(load.id)),
+      loadCases: this.dialect === 'legacy' ? [] : model.loadCases,
+    };
+    return { bytes, report: this.report.build(FORMAT_NAME, 'write', written) };
+  }
+
+  /**
+   * ETABS keeps a point on a storey only where a line, area, point assignment or point load uses it, so a node
+   * nothing written uses is lost: said once per cause, with a count and a few of the nodes.
+   */
+  private reportNodesNotWritten(): void {
+    const usedByUnwritten = new Set<string>();
+    for (const element of this.model.elements) {
+      if (this.elementRef.has(element.id)) continue;
+      for (const id of elementNodeIds(element)) usedByUnwritten.add(id);
+    }
+    const lost = this.model.nodes.filter((node) => this.nodeRef.has(node.id) && !this.usedNodes.has(node.id));
+    const orphaned = lost.filter((node) => usedByUnwritten.has(node.id));
+    const unused = lost.filter((node) => !usedByUnwritten.has(node.id));
+    const examples = (nodes: Node[]): string =>
+      nodes
+        .slice(0, 5)
+        .map((node) => `"${node.id}"`)
+        .join(', ') + (nodes.length > 5 ? ', …' : '');
+    if (orphaned.length > 0) {
+      this.report.dropped(
+        'POINT',
+        `${orphaned.length} nodes used only by elements not written are not written either (${examples(orphaned)})`,
+      );
+    }
+    if (unused.length > 0) {
+      this.report.dropped(
+        'POINT',
+        `${unused.length} nodes nothing uses are not written: ETABS keeps a point on a storey only where something uses it (${examples(unused)})`,
+      );
+    }
   }
 
   private chooseUnits(): void {
@@ -246,15 +303,26 @@ class E2kWriter {
       const number = (value: number | undefined, factor: number, key: string): string =>
         value === undefined ? '' : `${key} ${formatE2kNumber(value / factor)}`;
       const join = (...parts: string[]): string => parts.filter((part) => part !== '').join('  ');
+      const elastic = join(
+        this.symmetryWord(material, legacy),
+        number(material.elasticModulus, f.pressure, 'E'),
+        number(material.poissonRatio, 1, 'U'),
+        number(material.thermalCoefficient, f.thermalCoefficient, 'A'),
+        this.explicitShearModulus(material),
+      );
+      if (!weightMatchesMass(material)) {
+        this.report.warning(
+          'MATERIAL',
+          'weight and mass per volume are both written but are not related by g; ETABS derives one from the other',
+          { id: material.id },
+        );
+      }
       if (legacy) {
         this.emit(
           SECTION.materials,
           `  ${head}  ${join(number(material.massDensity, f.massDensity, 'M'), number(material.unitWeight, f.unitWeight, 'W'))}  `,
         );
-        this.emit(
-          SECTION.materials,
-          `  ${head}  ${join(number(material.elasticModulus, f.pressure, 'E'), number(material.poissonRatio, 1, 'U'), number(material.thermalCoefficient, f.thermalCoefficient, 'A'))}  `,
-        );
+        this.emit(SECTION.materials, `  ${head}  ${elastic}  `);
         this.emitObject(
           SECTION.materials,
           head,
@@ -267,19 +335,11 @@ class E2kWriter {
           material,
         );
       } else {
-        if (material.massDensity !== undefined) {
-          this.report.dropped('MATERIAL', 'mass density is derived from weight in ETABS 20+', {
-            id: material.id,
-          });
-        }
         this.emit(
           SECTION.materials,
-          `  ${head}  ${join(`TYPE ${quoteE2k(kindWord)}`, material.grade === undefined ? '' : `GRADE ${quoteE2k(material.grade)}`, number(material.unitWeight, f.unitWeight, 'WEIGHTPERVOLUME'))}  `,
+          `  ${head}  ${join(`TYPE ${quoteE2k(kindWord)}`, material.grade === undefined ? '' : `GRADE ${quoteE2k(material.grade)}`, number(material.unitWeight, f.unitWeight, 'WEIGHTPERVOLUME'), number(material.massDensity, f.massDensity, 'MASSPERVOLUME'))}  `,
         );
-        this.emit(
-          SECTION.materials,
-          `  ${head}  ${join(number(material.elasticModulus, f.pressure, 'E'), number(material.poissonRatio, 1, 'U'), number(material.thermalCoefficient, f.thermalCoefficient, 'A'))}  `,
-        );
+        this.emit(SECTION.materials, `  ${head}  ${elastic}  `);
         this.emitObject(
           SECTION.materials,
           head,
@@ -294,6 +354,56 @@ class E2kWriter {
       if (legacy && material.grade !== undefined)
         this.emit(SECTION.materials, `  ${head}  GRADE ${quoteE2k(material.grade)}  `);
     }
+  }
+
+  /**
+   * ETABS states isotropy (20+ `SYMTYPE`, 9.x `TYPE`) and derives G from E and U; the reader does the same. An
+   * isotropic material is said so when its G is that, unless its own attributes (from an ETABS file) say it.
+   */
+  private symmetryWord(material: Material, legacy: boolean): string {
+    const key = legacy ? 'TYPE' : 'SYMTYPE';
+    if (isEtabsObject(material) && Object.hasOwn(material.attributes, key)) return '';
+    if (this.shearModulusRelation(material) === 'independent') return '';
+    return `${key} ${legacy ? '"ISOTROPIC"' : '"Isotropic"'}`;
+  }
+
+  /** G that the reader would not derive as it is: written as G12, and reported when it is not isotropic. */
+  private explicitShearModulus(material: Material): string {
+    if (material.shearModulus === undefined) return '';
+    let relation = this.shearModulusRelation(material);
+    const key = this.dialect === 'legacy' ? 'TYPE' : 'SYMTYPE';
+    const stated = material.attributes[key];
+    if (
+      isEtabsObject(material) &&
+      Object.hasOwn(material.attributes, key) &&
+      !(typeof stated === 'string' && stated.toUpperCase() === 'ISOTROPIC')
+    ) {
+      relation = 'independent';
+    }
+    if (relation === 'derived') return '';
+    if (relation === 'independent') {
+      this.report.approximated(
+        'MATERIAL',
+        'shear modulus is not E/(2(1+U)) of an isotropic material: written as G12, which ETABS derives from E and U',
+        { id: material.id },
+      );
+    }
+    return `G12 ${formatE2kNumber(material.shearModulus / this.factors.pressure)}`;
+  }
+
+  /** G against the E and U the reader will parse from this file, not the model's own (float noise differs). */
+  private shearModulusRelation(material: Material): ReturnType<typeof shearModulusRelation> {
+    if (material.shearModulus === undefined) return 'independent';
+    const reread = (value: number | undefined, factor: number): number | undefined => {
+      if (value === undefined) return undefined;
+      const parsed = parseE2kNumber(formatE2kNumber(value / factor));
+      return parsed === undefined ? undefined : parsed * factor;
+    };
+    return shearModulusRelation(
+      material.shearModulus,
+      reread(material.elasticModulus, this.factors.pressure),
+      reread(material.poissonRatio, 1),
+    );
   }
 
   private writeProfiles(): void {
@@ -328,18 +438,22 @@ class E2kWriter {
             shape = `SHAPE ${quoteE2k(section.designation)}${section.library === undefined ? '' : `  FILE ${quoteE2k(section.library)}`}`;
             break;
           case 'general':
-            shape = '';
-            if (!isEtabsObject(profile)) {
-              this.report.approximated('FRAMESECTION', 'general section written by name only', {
-                id: profile.id,
-              });
-            }
+            shape =
+              isEtabsObject(profile) && Object.hasOwn(profile.attributes, 'SHAPE') ? '' : 'SHAPE "General"';
             break;
+        }
+        const properties = this.sectionProperties(profile.properties);
+        if (properties !== '' && section.shape !== 'general' && !isEtabsObject(profile)) {
+          this.report.approximated(
+            'FRAMESECTION',
+            "section properties written with ETABS' General-section keys; ETABS computes a shape's own from its dimensions",
+            { id: profile.id },
+          );
         }
         this.emitObject(
           SECTION.frameSections,
           `FRAMESECTION  ${quoteE2k(profile.name)}`,
-          `${material}${shape}`.trim(),
+          `${material}${shape}  ${properties}`.trim(),
           profile,
         );
         continue;
@@ -370,6 +484,25 @@ class E2kWriter {
     }
   }
 
+  /** Stated section properties, with the keys ETABS gives a General section (AREA, AS2, AS3, I33, I22, TORSION). */
+  private sectionProperties(properties: FrameProfile['properties']): string {
+    if (!properties) return '';
+    const f = this.factors;
+    const entries: [string, number | undefined, number][] = [
+      ['AREA', properties.area, f.area],
+      ['AS2', properties.as2, f.area],
+      ['AS3', properties.as3, f.area],
+      ['I33', properties.i33, f.inertia],
+      ['I22', properties.i22, f.inertia],
+      ['TORSION', properties.j, f.inertia],
+    ];
+    return entries
+      .flatMap(([key, value, factor]) =>
+        value === undefined ? [] : [`${key} ${formatE2kNumber(value / factor)}`],
+      )
+      .join(' ');
+  }
+
   private writeLinkProperties(): void {
     for (const property of this.model.linkProperties) {
       this.emitObject(
@@ -398,7 +531,12 @@ class E2kWriter {
         `RY ${formatE2kNumber(spring.ry / f.rotationalStiffness)}`,
         `RZ ${formatE2kNumber(spring.rz / f.rotationalStiffness)}`,
       ].join(' ');
-      this.emitObject(SECTION.springs, `POINTSPRING  ${quoteE2k(spring.name)}`, mapped, spring);
+      this.emitObject(
+        SECTION.springs,
+        `POINTSPRING  ${quoteE2k(this.springLabels.get(spring.id) ?? spring.id)}`,
+        mapped,
+        spring,
+      );
     }
   }
 
@@ -491,11 +629,19 @@ class E2kWriter {
       if (!ref) continue;
       const parts: string[] = [];
       if (node.restraint) parts.push(`RESTRAINT ${quoteE2k(restraintText(node.restraint))}`);
-      if (node.springPropertyId !== undefined) parts.push(`SPRINGPROP ${quoteE2k(node.springPropertyId)}`);
+      if (node.springPropertyId !== undefined) {
+        const label = this.springLabels.get(node.springPropertyId);
+        if (label === undefined) {
+          this.report.dropped('SPRINGPROP', `spring property "${node.springPropertyId}" does not exist`, {
+            id: node.id,
+          });
+        } else parts.push(`SPRINGPROP ${quoteE2k(label)}`);
+      }
       if (node.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(node.diaphragmId)}`);
       const hasAttributes = isEtabsObject(node) && this.attributeFragments(node.attributes)[0] !== '';
       if (parts.length === 0 && !hasAttributes) continue;
       const story = (this.levels[ref.storyIndex] as Level).name;
+      this.usedNodes.add(node.id);
       this.emitObject(
         SECTION.pointAssigns,
         `POINTASSIGN  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
@@ -533,6 +679,7 @@ class E2kWriter {
           element,
         );
         this.elementRef.set(element.id, { label, storyIndex: j.storyIndex, kind: 'LINE' });
+        this.usedNodes.add(element.startNodeId).add(element.endNodeId);
         this.writeLineAssign(element, label, j.storyIndex, releases);
         continue;
       }
@@ -562,6 +709,7 @@ class E2kWriter {
           element,
         );
         this.elementRef.set(element.id, { label, storyIndex, kind: 'AREA' });
+        for (const id of element.nodeIds) this.usedNodes.add(id);
         const parts: string[] = [];
         if (element.profileId !== undefined) parts.push(`SECTION ${quoteE2k(element.profileId)}`);
         if (element.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(element.diaphragmId)}`);
@@ -721,6 +869,8 @@ class E2kWriter {
           .map(([key, value, factor]) => `${key} ${number(value, factor)}`)
           .join('  ');
         const story = (this.levels[ref.storyIndex] as Level).name;
+        this.usedNodes.add(load.nodeId);
+        this.writtenLoads.add(load.id);
         this.emitObject(
           SECTION.pointLoads,
           `POINTLOAD  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
@@ -735,8 +885,12 @@ class E2kWriter {
         continue;
       }
       const story = (this.levels[ref.storyIndex] as Level).name;
+      this.writtenLoads.add(load.id);
+      const keptWord = isEtabsObject(load) ? load.attributes[META_DIRECTION_WORD] : undefined;
       const direction =
-        load.direction === undefined ? '' : `DIR ${quoteE2k(WORD_BY_DIRECTION[load.direction] ?? 'GRAV')}  `;
+        load.direction === undefined
+          ? ''
+          : `DIR ${quoteE2k(typeof keptWord === 'string' ? keptWord : (WORD_BY_DIRECTION[load.direction] ?? 'GRAV'))}  `;
       if (load.type === 'AreaLoad') {
         this.emitObject(
           legacy ? SECTION.areaLoadsLegacy : SECTION.shellLoads,
@@ -781,7 +935,8 @@ class E2kWriter {
       for (const member of group.members) {
         const ref: (PlanRef & { kind?: 'LINE' | 'AREA' }) | undefined =
           member.kind === 'node' ? this.nodeRef.get(member.id) : this.elementRef.get(member.id);
-        if (!ref || member.kind === 'load') {
+        // A group does not put a point on a storey: a node nothing else uses is not in the file.
+        if (!ref || member.kind === 'load' || (member.kind === 'node' && !this.usedNodes.has(member.id))) {
           this.report.dropped('GROUP', `member "${member.id}" is not in the written model`, { id: group.id });
           continue;
         }
@@ -829,6 +984,35 @@ class E2kWriter {
     const lineEnding = file?.lineEnding === '\r\n' ? '\r\n' : '\n';
     return out.join(lineEnding);
   }
+}
+
+function elementNodeIds(element: Element): string[] {
+  if ('nodeIds' in element) return element.nodeIds;
+  if ('startNodeId' in element)
+    return element.endNodeId ? [element.startNodeId, element.endNodeId] : [element.startNodeId];
+  return [];
+}
+
+/** A label per object: its name when no other object of the list has it, else its id (made unique). */
+function uniqueLabels(items: readonly { id: string; name: string }[]): Map<string, string> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.name, (counts.get(item.name) ?? 0) + 1);
+  const labels = new Map<string, string>();
+  const used = new Set<string>();
+  for (const item of items) {
+    if (item.name !== '' && counts.get(item.name) === 1) {
+      labels.set(item.id, item.name);
+      used.add(item.name);
+    }
+  }
+  for (const item of items) {
+    if (labels.has(item.id)) continue;
+    let label = item.id;
+    for (let suffix = 2; used.has(label); suffix++) label = `${item.id}~${suffix}`;
+    labels.set(item.id, label);
+    used.add(label);
+  }
+  return labels;
 }
 
 function restraintText(restraint: Restraint): string {

@@ -68,7 +68,7 @@ export const SAP2000_CAPABILITIES: readonly Capability[] = [
     concept: 'Profile',
     read: 'partial',
     write: 'partial',
-    note: 'rectangle, circle, pipe, box, I and file sections; other shapes with their properties (A, I, J, As); area sections with thickness; cable sections',
+    note: 'rectangle, circle, pipe, box, I and file sections; other shapes with their properties (A, I, J, As); area sections with thickness, and their use (slab, deck, wall) in a GussetUse field; cable sections',
   },
   {
     concept: 'Orientation',

@@ -2,7 +2,9 @@
  * Names shared by the SAP2000 reader and writer: table names, id prefixes, attribute keys and the vocabularies
  * (element kinds, cardinal points, load directions) as the fixtures spell them.
  */
-import type { ElementType, LoadDirection, MaterialKind } from '../../schema';
+import type { ElementType, LoadDirection, MaterialKind, ShellProfile } from '../../schema';
+
+type ShellUse = ShellProfile['use'];
 
 export const FORMAT_ID = 's2k';
 
@@ -92,6 +94,18 @@ export const TYPE_MARKER_GROUPS: Readonly<Record<string, ElementType>> = {
   GUSSET_WALL: 'Wall',
   GUSSET_OPENING: 'Opening',
 };
+
+/**
+ * Extra AREA SECTION PROPERTIES field carrying what a shell property is for (ETABS slab, deck or wall): SAP2000's
+ * own AreaType/Type say how the area behaves (shell, plate, membrane), not what it is, and a floor property must
+ * not come back from SAP as "other".
+ */
+export const SHELL_USE_FIELD = 'GussetUse';
+export const SHELL_USE_WORDS: ReadonlyArray<readonly [string, Exclude<ShellUse, 'other'>]> = [
+  ['Slab', 'slab'],
+  ['Deck', 'deck'],
+  ['Wall', 'wall'],
+];
 
 export function markerGroupFor(type: ElementType): string | undefined {
   for (const [group, markerType] of Object.entries(TYPE_MARKER_GROUPS)) if (markerType === type) return group;

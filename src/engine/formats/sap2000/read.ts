@@ -50,6 +50,8 @@ import {
   MATERIAL_TYPES,
   RAW_TABLES_KEY,
   SAFE,
+  SHELL_USE_FIELD,
+  SHELL_USE_WORDS,
   T,
   tableKey,
   TYPE_MARKER_GROUPS,
@@ -64,6 +66,19 @@ export interface SapReadOptions {
 }
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The attribute bag of every joint, frame, area and load read with nothing left over: one frozen object rather
+ * than a million empty ones for the garbage collector to copy. `bagOf` gives an object its own bag before
+ * anything is added; anything else that tries fails loudly instead of changing them all.
+ */
+const NO_ATTRIBUTES: Attributes = Object.freeze({}) as Attributes;
+
+/** `owner`'s attribute bag, made its own first if it still shares {@link NO_ATTRIBUTES}. */
+function bagOf(owner: Owner): Attributes {
+  if (owner.attributes === NO_ATTRIBUTES) owner.attributes = {};
+  return owner.attributes;
+}
 
 type FrameMember = Extract<Element, { type: 'Beam' | 'Column' | 'Brace' }>;
 type AreaMember = Extract<Element, { type: 'Area' | 'Floor' | 'Wall' | 'Opening' }>;
@@ -297,7 +312,7 @@ class SapReader {
       }
     } else {
       // `s2k:` keys are never `__proto__`, so plain assignment makes the same own data property.
-      owner.attributes[attributeKey] = extras;
+      bagOf(owner)[attributeKey] = extras;
     }
   }
 
@@ -737,6 +752,12 @@ class SapReader {
         };
         if (behaviour !== undefined) profile.behaviour = behaviour;
         if (thickness !== undefined) profile.thickness = thickness * f.length;
+        const useWord = shells.get(row, SHELL_USE_FIELD);
+        const use = SHELL_USE_WORDS.find(([word]) => word === useWord)?.[1];
+        if (use !== undefined) {
+          profile.use = use;
+          mapped.add(SHELL_USE_FIELD);
+        }
         const materialId = this.materialRef(shells, row, 'Material', name);
         if (materialId !== undefined) {
           profile.materialId = materialId;
@@ -816,7 +837,7 @@ class SapReader {
           id: name,
           source: this.source(),
           name,
-          attributes: {},
+          attributes: NO_ATTRIBUTES,
           type: 'Node',
           x: x * f.length,
           y: y * f.length,
@@ -846,7 +867,7 @@ class SapReader {
           id: name,
           source: this.source(),
           name,
-          attributes: {},
+          attributes: NO_ATTRIBUTES,
           type: 'Node',
           x: this.requiredNumber(safe, row, 'GlobalX') * f.length,
           y: this.requiredNumber(safe, row, 'GlobalY') * f.length,
@@ -966,7 +987,7 @@ class SapReader {
         id: name,
         source: this.source(),
         name,
-        attributes: {},
+        attributes: NO_ATTRIBUTES,
         type: inferFrameType(start, end),
         startNodeId: start.id,
         endNodeId: end.id,
@@ -1114,7 +1135,14 @@ class SapReader {
             line: table.rowLine(row),
           });
         }
-        const area: AreaMember = { id, source: this.source(), name, attributes: {}, type: 'Area', nodeIds };
+        const area: AreaMember = {
+          id,
+          source: this.source(),
+          name,
+          attributes: NO_ATTRIBUTES,
+          type: 'Area',
+          nodeIds,
+        };
         this.keepExtras(area, table, row, this.areaMappedFields(nodeIds.length));
         this.areas.set(name, area);
         this.model.elements.push(area);
@@ -1550,7 +1578,7 @@ class SapReader {
           id: this.nextLoadId('JointLoad', joint, pattern),
           source: this.source(),
           name: `${joint} ${pattern}`,
-          attributes: {},
+          attributes: NO_ATTRIBUTES,
           type: 'PointLoad' as const,
           nodeId: node.id,
           patternId: pattern,
@@ -1584,7 +1612,7 @@ class SapReader {
           id: this.nextLoadId('JointLoad', point, pattern),
           source: this.source(),
           name: `${point} ${pattern}`,
-          attributes: {},
+          attributes: NO_ATTRIBUTES,
           type: 'PointLoad' as const,
           nodeId: node.id,
           patternId: pattern,
@@ -1625,7 +1653,7 @@ class SapReader {
           id: this.nextLoadId('AreaLoad', areaName, pattern),
           source: this.source(),
           name: `${areaName} ${pattern}`,
-          attributes: {},
+          attributes: NO_ATTRIBUTES,
           type: 'AreaLoad' as const,
           elementId: area.id,
           patternId: pattern,
@@ -1715,7 +1743,7 @@ class SapReader {
         id: this.nextLoadId(distributed ? 'FrameLoad' : 'FramePointLoad', frameName, pattern),
         source: this.source(),
         name: `${frameName} ${pattern}`,
-        attributes: {},
+        attributes: NO_ATTRIBUTES,
         type: 'LinearLoad' as const,
         elementId: frame.id,
         patternId: pattern,
@@ -1761,7 +1789,9 @@ class SapReader {
     }
     const assignments = this.table(T.groupAssignments);
     if (!assignments) return;
-    const retyped = new Map<string, ElementType>();
+    // Keyed by the element itself (ids are unique among elements): only the retyped ones are visited below,
+    // not a million elements each looked up by its id string.
+    const retyped = new Map<Element, ElementType>();
     const groupColumn = assignments.column('GroupName');
     const typeColumn = assignments.column('ObjectType');
     const labelColumn = assignments.column('ObjectLabel');
@@ -1779,7 +1809,7 @@ class SapReader {
             : objectType === 'Area'
               ? this.areas.get(label)
               : undefined;
-        if (element) retyped.set(element.id, marker);
+        if (element) retyped.set(element, marker);
         else this.keepRaw(assignments, row);
         continue;
       }
@@ -1803,9 +1833,8 @@ class SapReader {
     }
     if (retyped.size > 0) {
       // Retyped in place: `type` keeps its place among the keys, and the lookup maps already hold the object.
-      for (const element of this.model.elements) {
-        const type = retyped.get(element.id);
-        if (!type || type === element.type) continue;
+      for (const [element, type] of retyped) {
+        if (type === element.type) continue;
         (element as { type: ElementType }).type = type;
         const changed = element as Element;
         if (changed.type === 'Beam' || changed.type === 'Column' || changed.type === 'Brace')
@@ -1914,13 +1943,13 @@ class SapReader {
         const key = tableKey(table.name);
         const existing = Object.hasOwn(owner.attributes, key) ? owner.attributes[key] : undefined;
         if (Array.isArray(existing)) existing.push(cells);
-        else if (existing === undefined) setAttribute(owner.attributes, key, [cells]);
+        else if (existing === undefined) setAttribute(bagOf(owner), key, [cells]);
         else {
           // A mapped row's extra fields already sit under this key; the extra rows go beside them.
           const rowsKey = `${key}#rows`;
           const rows = Object.hasOwn(owner.attributes, rowsKey) ? owner.attributes[rowsKey] : undefined;
           if (Array.isArray(rows)) rows.push(cells);
-          else setAttribute(owner.attributes, rowsKey, [cells]);
+          else setAttribute(bagOf(owner), rowsKey, [cells]);
         }
         continue;
       }

@@ -168,17 +168,6 @@ class Int32Buffer {
     this.data = new Int32Array(capacity);
   }
 
-  push4(a: number, b: number, c: number, d: number): void {
-    if (this.length + 4 > this.data.length) this.grow(this.length + 4);
-    const data = this.data;
-    const at = this.length;
-    data[at] = a;
-    data[at + 1] = b;
-    data[at + 2] = c;
-    data[at + 3] = d;
-    this.length = at + 4;
-  }
-
   push3(a: number, b: number, c: number): void {
     if (this.length + 3 > this.data.length) this.grow(this.length + 3);
     const data = this.data;
@@ -201,7 +190,11 @@ const SHARED_MAX_LENGTH = 32;
 /** Slots of the shared-string cache: a fixed size keeps its memory bounded whatever the file holds. */
 const SHARED_SLOTS = 1 << 13;
 
-/** Token offsets shared by every table of one document: 4 ints per field (name start/end, value start/end). */
+/**
+ * Token offsets shared by every table of one document: 3 ints per field (name start, value start, value end).
+ * The name ends at the `=` before the value, or before its opening quote (see {@link nameEndOf}): a fourth int
+ * per field would add a quarter to the largest array a file makes, and every byte of it is written once.
+ */
 class PairStore {
   readonly pairs: Int32Buffer;
   /** Direct-mapped: a slot holds the last string whose characters hashed to it. */
@@ -292,36 +285,37 @@ class TableImpl implements CsiTable {
   }
 
   fieldName(row: number, index: number): string {
-    const at = ((this.rows.data[row * 3] as number) + index) * 4;
+    const at = ((this.rows.data[row * 3] as number) + index) * 3;
     const pairs = this.store.pairs.data;
-    return this.store.text.slice(pairs[at], pairs[at + 1]);
+    const text = this.store.text;
+    return text.slice(pairs[at], nameEndOf(text, pairs[at + 1] as number));
   }
 
   fieldValue(row: number, index: number): string {
-    const at = ((this.rows.data[row * 3] as number) + index) * 4;
+    const at = ((this.rows.data[row * 3] as number) + index) * 3;
     const pairs = this.store.pairs.data;
-    return this.store.text.slice(pairs[at + 2], pairs[at + 3]);
+    return this.store.text.slice(pairs[at + 1], pairs[at + 2]);
   }
 
   sharedValue(row: number, index: number): string {
-    const at = ((this.rows.data[row * 3] as number) + index) * 4;
+    const at = ((this.rows.data[row * 3] as number) + index) * 3;
     const pairs = this.store.pairs.data;
-    return this.store.sharedSlice(pairs[at + 2] as number, pairs[at + 3] as number);
+    return this.store.sharedSlice(pairs[at + 1] as number, pairs[at + 2] as number);
   }
 
   valueEquals(row: number, index: number, candidate: string): boolean {
-    const at = ((this.rows.data[row * 3] as number) + index) * 4;
+    const at = ((this.rows.data[row * 3] as number) + index) * 3;
     const pairs = this.store.pairs.data;
-    const start = pairs[at + 2] as number;
+    const start = pairs[at + 1] as number;
     return (
-      (pairs[at + 3] as number) - start === candidate.length && this.store.text.startsWith(candidate, start)
+      (pairs[at + 2] as number) - start === candidate.length && this.store.text.startsWith(candidate, start)
     );
   }
 
   valueOrdinal(names: CsiRangeLookup, row: number, index: number): number {
-    const at = ((this.rows.data[row * 3] as number) + index) * 4;
+    const at = ((this.rows.data[row * 3] as number) + index) * 3;
     const pairs = this.store.pairs.data;
-    return names.ordinalAt(this.store.text, pairs[at + 2] as number, pairs[at + 3] as number);
+    return names.ordinalAt(this.store.text, pairs[at + 1] as number, pairs[at + 2] as number);
   }
 
   layout(row: number): CsiRowLayout {
@@ -356,10 +350,12 @@ class TableImpl implements CsiTable {
     const pairs = this.store.pairs.data;
     const text = this.store.text;
     for (let index = 0; index < count; index++) {
-      const at = (first + index) * 4;
+      const at = (first + index) * 3;
       const start = pairs[at] as number;
       const name = names[index] as string;
-      if ((pairs[at + 1] as number) - start !== name.length || !text.startsWith(name, start)) return false;
+      if (nameEndOf(text, pairs[at + 1] as number) - start !== name.length || !text.startsWith(name, start)) {
+        return false;
+      }
     }
     return true;
   }
@@ -404,12 +400,17 @@ class TableImpl implements CsiTable {
     const text = this.store.text;
     const out = new Array<string>(count * 2);
     for (let index = 0; index < count; index++) {
-      const at = (first + index) * 4;
-      out[index * 2] = text.slice(pairs[at], pairs[at + 1]);
-      out[index * 2 + 1] = text.slice(pairs[at + 2], pairs[at + 3]);
+      const at = (first + index) * 3;
+      out[index * 2] = text.slice(pairs[at], nameEndOf(text, pairs[at + 1] as number));
+      out[index * 2 + 1] = text.slice(pairs[at + 1], pairs[at + 2]);
     }
     return out;
   }
+}
+
+/** Where the name of the field whose value starts at `valueStart` ends: at its `=`, one before an opening quote. */
+function nameEndOf(text: string, valueStart: number): number {
+  return text.charCodeAt(valueStart - 1) === CH_QUOTE ? valueStart - 2 : valueStart - 1;
 }
 
 function excerpt(text: string, start: number, end: number): string {
@@ -427,7 +428,7 @@ export function parseCsiTables(text: string, options: CsiTableParseOptions = {})
   const format = options.format ?? 'CSI tables';
   // Sized from the text (a field takes at least ~16 characters in real files) so the buffer rarely grows:
   // every regrowth of a large typed array costs a full garbage collection.
-  const store = new PairStore(text, Math.max(1024, Math.ceil(text.length / 16) * 4));
+  const store = new PairStore(text, Math.max(1024, Math.ceil(text.length / 16) * 3));
   const pairs = store.pairs;
   const tables: TableImpl[] = [];
   const byName = new Map<string, TableImpl>();
@@ -449,7 +450,7 @@ export function parseCsiTables(text: string, options: CsiTableParseOptions = {})
 
   const closeRow = (): void => {
     if (!rowOpen || current === null) return;
-    current.rows.push3(rowFirstPair, pairs.length / 4 - rowFirstPair, rowLine);
+    current.rows.push3(rowFirstPair, pairs.length / 3 - rowFirstPair, rowLine);
     rowOpen = false;
   };
 
@@ -523,7 +524,7 @@ export function parseCsiTables(text: string, options: CsiTableParseOptions = {})
         continue;
       }
       rowOpen = true;
-      rowFirstPair = pairs.length / 4;
+      rowFirstPair = pairs.length / 3;
       rowLine = lineNumber;
     }
 
@@ -613,7 +614,7 @@ export function parseCsiTables(text: string, options: CsiTableParseOptions = {})
         }
         valueEnd = cursor;
       }
-      pairs.push4(nameStart, nameEnd, valueStart, valueEnd);
+      pairs.push3(nameStart, valueStart, valueEnd);
     }
     if (!continued) closeRow();
   }

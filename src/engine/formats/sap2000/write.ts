@@ -7,6 +7,7 @@ import type {
   Attributes,
   AttributeValue,
   Element,
+  Load,
   Material,
   Model,
   Node,
@@ -28,6 +29,8 @@ import {
   SAP_FORCE_SPELLING,
   SAP_LENGTH_SPELLING,
   sapDirection,
+  SHELL_USE_FIELD,
+  SHELL_USE_WORDS,
   T,
   TABLE_KEY_PREFIX,
   tableKey,
@@ -161,6 +164,8 @@ class SapWriter {
   private readonly caseLabels: Map<string, string>;
   private readonly combinationLabels: Map<string, string>;
   private readonly csiOrigin: boolean;
+  /** Elements and loads left out, so the report counts what the file holds. */
+  readonly notWritten = new Set<Element | Load>();
 
   constructor(private readonly model: Model) {
     this.csiOrigin = CSI_TABLE_TOOLS.has(model.source.tool);
@@ -398,6 +403,8 @@ class SapWriter {
           cells.push('Thickness', this.num(profile.thickness, f.length));
           if (defaults) cells.push('BendThick', this.num(profile.thickness, f.length));
         }
+        const useWord = SHELL_USE_WORDS.find(([, use]) => use === profile.use)?.[0];
+        if (useWord !== undefined) cells.push(SHELL_USE_FIELD, useWord);
         this.add(T.areaSections, profile, cells);
       } else if (own(profile.attributes, CABLE_SECTION_FLAG) === true) {
         const cells: Row = ['CableSect', label];
@@ -619,6 +626,7 @@ class SapWriter {
             : `${element.type} has no SAP2000 object`,
           { id: element.id },
         );
+        this.notWritten.add(element);
         continue;
       }
       switch (element.type) {
@@ -631,6 +639,7 @@ class SapWriter {
             this.report.dropped(element.type, 'a node of the member is missing from the model', {
               id: element.id,
             });
+            this.notWritten.add(element);
             continue;
           }
           const cells: Row = [
@@ -990,6 +999,7 @@ class SapWriter {
       if (load.type === 'PointLoad') {
         if (!this.nodes.has(load.nodeId)) {
           this.report.dropped('PointLoad', 'its node is missing from the model', { id: load.id });
+          this.notWritten.add(load);
           continue;
         }
         this.add(T.jointLoads, load, [
@@ -1027,6 +1037,7 @@ class SapWriter {
               id: load.id,
             },
           );
+          this.notWritten.add(load);
           continue;
         }
         const local = load.direction === '1' || load.direction === '2' || load.direction === '3';
@@ -1075,6 +1086,7 @@ class SapWriter {
       }
       if (label === undefined || kind !== 'Area') {
         this.report.dropped('AreaLoad', 'it is not on an area', { id: load.id });
+        this.notWritten.add(load);
         continue;
       }
       const direction = load.direction ?? 'Gravity';
@@ -1192,5 +1204,13 @@ class SapWriter {
 export function writeSap2000(model: Model): WriteResult {
   const writer = new SapWriter(model);
   const text = writer.write();
-  return { bytes: encodeUtf8(text), report: writer.report.build(FORMAT_ID, 'write', model) };
+  // Counted as written: SAP2000 has no stories and no general grid lines.
+  const written: Model = {
+    ...model,
+    levels: [],
+    grids: model.grids.filter((grid) => grid.geometry.kind === 'axis'),
+    elements: model.elements.filter((element) => !writer.notWritten.has(element)),
+    loads: model.loads.filter((load) => !writer.notWritten.has(load)),
+  };
+  return { bytes: encodeUtf8(text), report: writer.report.build(FORMAT_ID, 'write', written) };
 }

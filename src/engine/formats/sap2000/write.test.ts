@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Model, Profile, Source } from '../../schema';
+import { emptyModel } from '../../schema';
+import { readSap2000 } from './read';
+import { decodeCsiText } from './text';
+import { writeSap2000 } from './write';
+
+/** A model from ETABS: shell properties say what they are for, and there are storeys. */
+const ETABS: Source = { tool: 'etabs', version: '20.2.0' };
+
+function etabsModel(): Model {
+  const model = emptyModel(ETABS, 'm');
+  model.sourceUnits = { force: 'KN', length: 'M', temperature: 'C' };
+  return model;
+}
+
+function shell(id: string, use: Extract<Profile, { kind: 'shell' }>['use']): Profile {
+  return { id, source: ETABS, name: id, type: 'Profile', kind: 'shell', use, thickness: 200, attributes: {} };
+}
+
+describe('SAP2000 writer', () => {
+  it('keeps what a shell property is for (slab, deck, wall) through AREA SECTION PROPERTIES', () => {
+    const model = etabsModel();
+    model.profiles = [
+      shell('S200', 'slab'),
+      shell('D75', 'deck'),
+      shell('W300', 'wall'),
+      shell('P1', 'other'),
+    ];
+
+    const written = writeSap2000(model);
+    const text = decodeCsiText(written.bytes).text;
+    expect(text).toMatch(/Section=S200 .*GussetUse=Slab/);
+    expect(text).toMatch(/Section=W300 .*GussetUse=Wall/);
+    expect(text).not.toMatch(/Section=P1 .*GussetUse/);
+
+    const back = readSap2000(written.bytes).model.profiles;
+    const uses = Object.fromEntries(
+      back.map((profile) => [profile.id, profile.kind === 'shell' && profile.use]),
+    );
+    expect(uses).toEqual({ S200: 'slab', D75: 'deck', W300: 'wall', P1: 'other' });
+    // Read as the use, not kept as an unknown field to be written back beside it.
+    expect(back.filter((profile) => JSON.stringify(profile.attributes).includes('GussetUse'))).toEqual([]);
+  });
+
+  it('counts what it wrote: no storeys, and no element SAP2000 has no object for', () => {
+    const model = etabsModel();
+    model.levels = [
+      { id: 'L1', source: ETABS, name: 'L1', type: 'Level', elevation: 3000, height: 3000, attributes: {} },
+      { id: 'Base', source: ETABS, name: 'Base', type: 'Level', elevation: 0, height: 0, attributes: {} },
+    ];
+    model.nodes = [
+      { id: 'N1', source: ETABS, name: 'N1', type: 'Node', x: 0, y: 0, z: 0, attributes: {} },
+      { id: 'N2', source: ETABS, name: 'N2', type: 'Node', x: 0, y: 0, z: 3000, attributes: {} },
+    ];
+    model.elements = [
+      {
+        id: 'C1',
+        source: ETABS,
+        name: 'C1',
+        type: 'Column',
+        startNodeId: 'N1',
+        endNodeId: 'N2',
+        attributes: {},
+      },
+      { id: 'F1', source: ETABS, name: 'F1', type: 'Foundation', nodeIds: ['N1'], attributes: {} },
+    ];
+
+    const written = writeSap2000(model);
+    expect(written.report.counts.levels).toBe(0);
+    expect(written.report.counts.foundations).toBe(0);
+    expect(written.report.counts.columns).toBe(1);
+    expect(written.report.counts).toEqual(readSap2000(written.bytes).report.counts);
+  });
+});
