@@ -125,6 +125,18 @@ describe('ETABS reader on bad input', () => {
     expect(crlf.elements).toEqual(lf.elements);
   });
 
+  it('answers a 200 MB file with a ParseError, not a crash or a hang, and refuses files over the limit', () => {
+    const size = 200 * 1024 * 1024;
+    const started = Date.now();
+    expect(parseErrorOf(() => readE2k(new Uint8Array(size))).message).toMatch(/binary/);
+    const junk = new Uint8Array(size).fill(0x41);
+    expect(parseErrorOf(() => readE2k(junk)).message).toMatch(/line 1: data before any `\$` section header/);
+    expect(parseErrorOf(() => readE2k(junk, { maxBytes: 100 * 1024 * 1024 })).message).toMatch(
+      /larger than 100 MiB/,
+    );
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it('never throws anything but a ParseError on random bytes', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 400 }), (bytes) => {

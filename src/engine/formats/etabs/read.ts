@@ -2401,9 +2401,20 @@ function looksBinary(bytes: Uint8Array): boolean {
  * Reads an ETABS `.e2k` / `.$et` text model. Throws only `ParseError` (with a line number) for input that is not
  * a readable model; everything kept approximately or not at all is listed in the report.
  */
-export function readE2k(bytes: Uint8Array): ReadResult {
+export function readE2k(bytes: Uint8Array, options: E2kReadOptions = {}): ReadResult {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length > maxBytes) {
+    throw new ParseError(FORMAT_NAME, 0, `the file is larger than ${Math.round(maxBytes / 1048576)} MiB`);
+  }
   return readWith(new E2kReader(), bytes);
 }
+
+export interface E2kReadOptions {
+  /** Files larger than this are refused before decoding (default 512 MiB: V8 strings stop near 512 M chars). */
+  readonly maxBytes?: number;
+}
+
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 /**
  * `readE2k` with the fast paths for common assignment and load lines turned off. The two must give the same
