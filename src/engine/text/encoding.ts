@@ -51,6 +51,23 @@ const nativeDecoder: NativeTextDecoder | undefined = (() => {
   }
 })();
 
+/**
+ * The platform's strict UTF-8 decoder (it throws on malformed input, and keeps a BOM): one native pass that both
+ * validates and decodes, where checking for ASCII in JS first costs as much again.
+ */
+const strictUtf8Decoder: NativeTextDecoder | undefined = (() => {
+  const constructor = (
+    globalThis as {
+      TextDecoder?: new (label: string, options: { fatal: boolean; ignoreBOM: boolean }) => NativeTextDecoder;
+    }
+  ).TextDecoder;
+  try {
+    return constructor ? new constructor('utf-8', { fatal: true, ignoreBOM: true }) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
 /** Decodes bytes the caller knows are all below 0x80. */
 function decodeAscii(bytes: Uint8Array): string {
   if (nativeDecoder) return nativeDecoder.decode(bytes);
@@ -81,22 +98,93 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   return parts.join('');
 }
 
-/** Encodes to windows-1252; characters it cannot hold become `?` and are counted in `unmappable`. */
-export function encodeWindows1252(text: string): { bytes: Uint8Array; unmappable: number } {
-  const bytes = new Uint8Array(text.length);
+interface NativeTextEncoder {
+  encodeInto(text: string, into: Uint8Array): { read: number; written: number };
+}
+
+/** The platform's UTF-8 encoder when there is one: for ASCII text its bytes are the windows-1252 bytes. */
+const nativeEncoder: NativeTextEncoder | undefined = (() => {
+  const constructor = (globalThis as { TextEncoder?: new () => NativeTextEncoder }).TextEncoder;
+  try {
+    return constructor ? new constructor() : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** Encodes `text` into `bytes` from `offset` (which has room for `text.length` bytes); returns the unmappable count. */
+function encodeWindows1252Into(text: string, bytes: Uint8Array, offset: number): number {
+  if (nativeEncoder) {
+    // Any non-ASCII character takes at least two UTF-8 bytes, so the encoder runs out of room before reading
+    // all of the text; all read and all written means the text was ASCII and the bytes are right.
+    const { read, written } = nativeEncoder.encodeInto(text, bytes.subarray(offset, offset + text.length));
+    if (read === text.length && written === text.length) return 0;
+  }
   let unmappable = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) bytes[index] = code;
+    if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) bytes[offset + index] = code;
     else {
       const mapped = ENCODE_HIGH.get(code) ?? (code >= 0x80 && code <= 0x9f ? code : undefined);
       if (mapped === undefined) {
-        bytes[index] = 0x3f;
+        bytes[offset + index] = 0x3f;
         unmappable++;
-      } else bytes[index] = mapped;
+      } else bytes[offset + index] = mapped;
     }
   }
-  return { bytes, unmappable };
+  return unmappable;
+}
+
+/**
+ * Windows-1252 bytes built up from many small strings: the text is encoded every 64K characters, so a writer of
+ * a million lines keeps a few thousand byte chunks alive rather than millions of line strings.
+ */
+export class Windows1252Chunks {
+  readonly chunks: Uint8Array[] = [];
+  /** Characters outside windows-1252 so far, each written as `?`. */
+  unmappable = 0;
+  private pending = '';
+
+  add(text: string): void {
+    this.pending += text;
+    if (this.pending.length >= 0x10000) this.flush();
+  }
+
+  /** Appends chunks another encoder built, after this one's own pending text. */
+  addEncoded(other: Windows1252Chunks): void {
+    other.flush();
+    this.flush();
+    for (const chunk of other.chunks) this.chunks.push(chunk);
+    this.unmappable += other.unmappable;
+  }
+
+  flush(): void {
+    if (this.pending === '') return;
+    const bytes = new Uint8Array(this.pending.length);
+    this.unmappable += encodeWindows1252Into(this.pending, bytes, 0);
+    this.chunks.push(bytes);
+    this.pending = '';
+  }
+
+  /** All the bytes, in one array. */
+  bytes(): Uint8Array {
+    this.flush();
+    let total = 0;
+    for (const chunk of this.chunks) total += chunk.length;
+    const bytes = new Uint8Array(total);
+    let offset = 0;
+    for (const chunk of this.chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return bytes;
+  }
+}
+
+/** Encodes to windows-1252; characters it cannot hold become `?` and are counted in `unmappable`. */
+export function encodeWindows1252(text: string): { bytes: Uint8Array; unmappable: number } {
+  const bytes = new Uint8Array(text.length);
+  return { bytes, unmappable: encodeWindows1252Into(text, bytes, 0) };
 }
 
 /** True when the bytes are well-formed UTF-8 and contain at least one multi-byte sequence. */
@@ -209,6 +297,19 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
       text += String.fromCharCode(littleEndian ? low | (high << 8) : (low << 8) | high);
     }
     return { text, encoding: littleEndian ? 'utf-16le' : 'utf-16be' };
+  }
+  if (strictUtf8Decoder) {
+    let text: string | undefined;
+    try {
+      text = strictUtf8Decoder.decode(bytes);
+    } catch {
+      // Not well-formed UTF-8: decided below (windows-1252, unless the looser check says UTF-8).
+    }
+    // Well-formed UTF-8. As long as the bytes, it is all ASCII (every multi-byte sequence is fewer UTF-16 units
+    // than bytes), read alike by every candidate encoding: windows-1252, as below. Shorter, it has multi-byte
+    // sequences, which `looksLikeUtf8` accepts and `decodeUtf8` decodes to this same text.
+    if (text !== undefined)
+      return { text, encoding: text.length === bytes.length ? 'windows-1252' : 'utf-8' };
   }
   // All ASCII: every candidate encoding reads it alike, and it is not UTF-8 with multi-byte sequences.
   if (firstNonAscii(bytes) < 0) return { text: decodeAscii(bytes), encoding: 'windows-1252' };

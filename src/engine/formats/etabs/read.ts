@@ -108,7 +108,9 @@ interface LineDefinition {
   j: string;
   drop: number;
   lineNo: number;
-  text: string;
+  /** Where the line sits in the text: sliced only if it is kept as text, not kept a million times over. */
+  lineStart: number;
+  lineEnd: number;
   /** The plan points of i and j, looked up once when the model is built. */
   planPoints?: [PlanPoint | undefined, PlanPoint | undefined];
 }
@@ -119,7 +121,8 @@ interface AreaDefinition {
   points: string[];
   drops: number[];
   lineNo: number;
-  text: string;
+  lineStart: number;
+  lineEnd: number;
   /** The plan points of its vertices, looked up once when the model is built. */
   planPoints?: (PlanPoint | undefined)[];
 }
@@ -449,10 +452,22 @@ class StoryIndex<T> {
     return this.slot(label, story);
   }
 
+  /** The label last looked up and its slots: a lookup is usually followed by a `set` of the same label. */
+  private lastLabel: string | undefined;
+  private lastSlots: (T | undefined)[] | undefined;
+
+  private slotsOf(label: string): (T | undefined)[] | undefined {
+    if (label === this.lastLabel) return this.lastSlots;
+    const slots = this.byLabel.get(label);
+    this.lastLabel = label;
+    this.lastSlots = slots;
+    return slots;
+  }
+
   private slot(label: string, story: string): T | undefined {
     const index = this.levels.get(story);
     if (index === undefined) return this.byId.size === 0 ? undefined : this.byId.get(`${label}@${story}`);
-    return this.byLabel.get(label)?.[index];
+    return this.slotsOf(label)?.[index];
   }
 
   /** `story` is a level id. */
@@ -462,11 +477,12 @@ class StoryIndex<T> {
       this.byId.set(`${label}@${story}`, value);
       return;
     }
-    let slots = this.byLabel.get(label);
+    let slots = this.slotsOf(label);
     if (!slots) {
       // Filled up front: assigning a high index first would make a sparse (dictionary) array.
       slots = new Array<T | undefined>(this.levels.size).fill(undefined);
       this.byLabel.set(label, slots);
+      this.lastSlots = slots;
     }
     slots[index] = value;
   }
@@ -645,10 +661,24 @@ class E2kReader {
   /** The name of a defined FRAMESECTION/SHELLPROP given by pair token `index`, or undefined. */
   private definedName(kind: 'FRAMESECTION' | 'SHELLPROP', index: number): string | undefined {
     const slot = kind === 'FRAMESECTION' ? 'section' : 'shell';
-    const value = this.pairTokens.tokenLike(index, this.recent[slot]);
+    const previous = this.recent[slot];
+    const value = this.pairTokens.tokenLike(index, previous);
+    // The named objects are all read before the build, so a name repeated from the last line is defined or not
+    // as it was then: no lookup.
+    if (value === previous && this.recentDefined[slot] !== undefined) {
+      return this.recentDefined[slot] ? value : undefined;
+    }
     this.recent[slot] = value;
-    return value !== '' && this.named.get(kind)?.has(value) ? value : undefined;
+    const defined = value !== '' && this.named.get(kind)?.has(value) === true;
+    this.recentDefined[slot] = defined;
+    return defined ? value : undefined;
   }
+
+  /** Whether `recent.section` / `recent.shell` name a defined object; undefined until first looked up. */
+  private readonly recentDefined: { section: boolean | undefined; shell: boolean | undefined } = {
+    section: undefined,
+    shell: undefined,
+  };
 
   private readonly releaseTemplates = new Map<string, Releases | undefined>();
 
@@ -672,7 +702,15 @@ class E2kReader {
    * straight from the token positions. Anything else returns false with `element` untouched, and the general
    * path (which reports what it keeps or drops) maps it: both give the same element.
    */
-  private fastLineAssign(assignment: Assignment, element: FrameElement): FrameElement | undefined {
+  private fastLineAssign(
+    assignment: Assignment,
+    id: string,
+    name: string,
+    type: FrameElement['type'],
+    startNodeId: string,
+    endNodeId: string,
+    levelId: string,
+  ): FrameElement | undefined {
     if (!this.tokenizePairs(assignment)) return undefined;
     const tokens = this.pairTokens;
     let section = -1;
@@ -705,7 +743,8 @@ class E2kReader {
     // The usual combinations as one literal each (keys in the order the lines below add them): an element given
     // its fields after it was made carries a second object for them, a million of which the GC must copy.
     if (profileId !== undefined && angleValue === undefined) {
-      const { id, source, name, type, startNodeId, endNodeId, levelId, attributes } = element;
+      const source = this.source();
+      const attributes = NO_ATTRIBUTES;
       if (cardinalValue === undefined && releases === undefined) {
         return { id, source, name, type, startNodeId, endNodeId, levelId, attributes, profileId };
       }
@@ -740,7 +779,8 @@ class E2kReader {
       }
     }
     if (profileId !== undefined && angleValue !== undefined && cardinalValue === undefined && !releases) {
-      const { id, source, name, type, startNodeId, endNodeId, levelId, attributes } = element;
+      const source = this.source();
+      const attributes = NO_ATTRIBUTES;
       return {
         id,
         source,
@@ -754,6 +794,16 @@ class E2kReader {
         orientationAngle: angleValue,
       };
     }
+    const element: FrameElement = {
+      id,
+      source: this.source(),
+      name,
+      type,
+      startNodeId,
+      endNodeId,
+      levelId,
+      attributes: NO_ATTRIBUTES,
+    };
     if (profileId !== undefined) element.profileId = profileId;
     if (angleValue !== undefined) element.orientationAngle = angleValue;
     if (cardinalValue !== undefined) element.cardinalPoint = cardinalValue;
@@ -836,6 +886,10 @@ class E2kReader {
     const number = value < 0 ? 0 : parseE2kNumber(tokens.token(value));
     if (number === undefined) return undefined;
     return { patternId, direction: mapped, value: number, element };
+  }
+
+  private definitionText(definition: { lineStart: number; lineEnd: number }): string {
+    return this.text.slice(definition.lineStart, definition.lineEnd);
   }
 
   private assignmentText(assignment: Assignment): string {
@@ -927,6 +981,12 @@ class E2kReader {
         }
         break;
       }
+      case 'LINE':
+        if (this.currentTitle === SECTION.lines && this.lineDefinition(tokens)) return;
+        break;
+      case 'AREA':
+        if (this.currentTitle === SECTION.areas && this.areaDefinition(tokens)) return;
+        break;
       default:
         this.otherLine(keyword, tokens.toLine());
         return;
@@ -1004,12 +1064,6 @@ class E2kReader {
       case 'POINT':
         if (section === SECTION.points && this.planPoint(line)) return;
         break;
-      case 'LINE':
-        if (section === SECTION.lines && this.lineDefinition(line)) return;
-        break;
-      case 'AREA':
-        if (section === SECTION.areas && this.areaDefinition(line)) return;
-        break;
       case 'LOADPATTERN':
         if (section === SECTION.loadPatterns && this.namedObject('PATTERN', line)) return;
         break;
@@ -1060,11 +1114,30 @@ class E2kReader {
     return true;
   }
 
-  private lineDefinition(line: E2kLine): boolean {
-    const { tokens, quoted, lineNo } = line;
-    if (tokens.length !== 6 || !quoted[1] || !quoted[3] || !quoted[4]) return false;
-    const label = tokens[1] as string;
-    const drop = this.number(tokens[5], lineNo, `LINE "${label}" story drop`);
+  /** A plan point label as the string its POINT line already made (shared, hash computed), else as sliced. */
+  private pointLabel(tokens: E2kLineTokens, index: number): string {
+    const token = tokens.token(index);
+    return this.planPoints.get(token)?.label ?? token;
+  }
+
+  /** The last line/area kind token and its upper case, so runs of BEAM lines share one string. */
+  private lastKindToken = '';
+  private lastKind = '';
+
+  private kindOf(tokens: E2kLineTokens): string {
+    if (!tokens.equals(2, this.lastKindToken)) {
+      this.lastKindToken = tokens.token(2);
+      this.lastKind = this.lastKindToken.toUpperCase();
+    }
+    return this.lastKind;
+  }
+
+  /** Read from the token positions, not an `E2kLine`: a million of these would leave a million line strings. */
+  private lineDefinition(tokens: E2kLineTokens): boolean {
+    const lineNo = tokens.lineNo;
+    if (tokens.count !== 6 || !tokens.isQuoted(1) || !tokens.isQuoted(3) || !tokens.isQuoted(4)) return false;
+    const label = tokens.token(1);
+    const drop = this.number(tokens.token(5), lineNo, `LINE "${label}" story drop`);
     if (!Number.isInteger(drop) || drop < 0) {
       throw new ParseError(FORMAT_NAME, lineNo, `LINE "${label}": the story drop must be a whole number ≥ 0`);
     }
@@ -1073,21 +1146,22 @@ class E2kReader {
     }
     this.lineDefinitions.set(label, {
       label,
-      kind: (tokens[2] as string).toUpperCase(),
-      i: tokens[3] as string,
-      j: tokens[4] as string,
+      kind: this.kindOf(tokens),
+      i: this.pointLabel(tokens, 3),
+      j: this.pointLabel(tokens, 4),
       drop,
       lineNo,
-      text: line.text,
+      lineStart: tokens.lineStart,
+      lineEnd: tokens.lineEnd,
     });
     return true;
   }
 
-  private areaDefinition(line: E2kLine): boolean {
-    const { tokens, quoted, lineNo } = line;
-    if (tokens.length < 4 || !quoted[1]) return false;
-    const label = tokens[1] as string;
-    const count = this.number(tokens[3], lineNo, `AREA "${label}" vertex count`);
+  private areaDefinition(tokens: E2kLineTokens): boolean {
+    const lineNo = tokens.lineNo;
+    if (tokens.count < 4 || !tokens.isQuoted(1)) return false;
+    const label = tokens.token(1);
+    const count = this.number(tokens.token(3), lineNo, `AREA "${label}" vertex count`);
     if (!Number.isInteger(count) || count < 3 || count > 10000) {
       throw new ParseError(
         FORMAT_NAME,
@@ -1095,7 +1169,7 @@ class E2kReader {
         `AREA "${label}": the vertex count must be a whole number ≥ 3`,
       );
     }
-    if (tokens.length !== 4 + 2 * count) {
+    if (tokens.count !== 4 + 2 * count) {
       throw new ParseError(
         FORMAT_NAME,
         lineNo,
@@ -1105,10 +1179,10 @@ class E2kReader {
     const points: string[] = [];
     const drops: number[] = [];
     for (let index = 0; index < count; index++) {
-      if (!quoted[4 + index])
+      if (!tokens.isQuoted(4 + index))
         throw new ParseError(FORMAT_NAME, lineNo, `AREA "${label}": point names are quoted`);
-      points.push(tokens[4 + index] as string);
-      const drop = this.number(tokens[4 + count + index], lineNo, `AREA "${label}" story drop`);
+      points.push(this.pointLabel(tokens, 4 + index));
+      const drop = this.number(tokens.token(4 + count + index), lineNo, `AREA "${label}" story drop`);
       if (!Number.isInteger(drop) || drop < 0) {
         throw new ParseError(FORMAT_NAME, lineNo, `AREA "${label}": story drops are whole numbers ≥ 0`);
       }
@@ -1119,11 +1193,12 @@ class E2kReader {
     }
     this.areaDefinitions.set(label, {
       label,
-      kind: (tokens[2] as string).toUpperCase(),
+      kind: this.kindOf(tokens),
       points,
       drops,
       lineNo,
-      text: line.text,
+      lineStart: tokens.lineStart,
+      lineEnd: tokens.lineEnd,
     });
     return true;
   }
@@ -1685,8 +1760,17 @@ class E2kReader {
     return index === undefined ? undefined : this.elementList[index];
   }
 
+  /** The last story looked up and its index: assignments come in runs of one story. */
+  private lastStoryLookup: { story: string; index: number | undefined } | undefined;
+
   private storyIndexOf(assignment: { story: string; lineNo: number }, subject: string): number | undefined {
-    const index = this.levelIndex.get(assignment.story);
+    let index: number | undefined;
+    const last = this.lastStoryLookup;
+    if (last !== undefined && last.story === assignment.story) index = last.index;
+    else {
+      index = this.levelIndex.get(assignment.story);
+      this.lastStoryLookup = { story: assignment.story, index };
+    }
     if (index === undefined) {
       this.report.dropped(subject, `story "${assignment.story}" is not defined`, { line: assignment.lineNo });
     }
@@ -1761,7 +1845,7 @@ class E2kReader {
         // A line kind we do not map: keep both its definition and its assignments as text, written back as is.
         if (!keptLines.has(definition.label)) {
           keptLines.add(definition.label);
-          this.keepIn(SECTION.lines, definition.text);
+          this.keepIn(SECTION.lines, this.definitionText(definition));
           this.report.dropped('LINE', `line type ${definition.kind} is not mapped; kept as text`, {
             id: definition.label,
             line: definition.lineNo,
@@ -1788,6 +1872,15 @@ class E2kReader {
           line: assignment.lineNo,
         });
       }
+      // The fast path makes its element whole, in one object literal: made here first and then replaced, a
+      // million of them would be garbage.
+      const fast = this.generalOnly
+        ? undefined
+        : this.fastLineAssign(assignment, id, definition.label, type, start.id, end.id, level.id);
+      if (fast) {
+        this.putElement(definition.label, level.id, existingIndex, fast);
+        continue;
+      }
       const element: FrameElement = {
         id,
         source: this.source(),
@@ -1798,11 +1891,6 @@ class E2kReader {
         levelId: level.id,
         attributes: NO_ATTRIBUTES,
       };
-      const fast = this.generalOnly ? undefined : this.fastLineAssign(assignment, element);
-      if (fast) {
-        this.putElement(definition.label, level.id, existingIndex, fast);
-        continue;
-      }
       const pairs = this.pairsOf(assignment);
       const profileId = this.profileRef(take(pairs, 'SECTION'), 'frame', 'LINEASSIGN');
       if (profileId) element.profileId = profileId;
@@ -1860,7 +1948,7 @@ class E2kReader {
     for (const definition of this.lineDefinitions.values()) {
       if (keptLines.has(definition.label)) continue;
       if (!assignedLines.has(definition.label)) {
-        this.keepIn(SECTION.lines, definition.text);
+        this.keepIn(SECTION.lines, this.definitionText(definition));
       }
     }
   }
@@ -1885,7 +1973,7 @@ class E2kReader {
       if (!type) {
         if (!keptAreas.has(definition.label)) {
           keptAreas.add(definition.label);
-          this.keepIn(SECTION.areas, definition.text);
+          this.keepIn(SECTION.areas, this.definitionText(definition));
           this.report.dropped('AREA', `area type ${definition.kind} is not mapped; kept as text`, {
             id: definition.label,
             line: definition.lineNo,
@@ -1966,7 +2054,7 @@ class E2kReader {
       this.putElement(definition.label, level.id, existingIndex, element);
     }
     for (const definition of this.areaDefinitions.values()) {
-      if (!assigned.has(definition.label)) this.keepIn(SECTION.areas, definition.text);
+      if (!assigned.has(definition.label)) this.keepIn(SECTION.areas, this.definitionText(definition));
     }
   }
 

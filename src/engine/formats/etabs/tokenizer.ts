@@ -243,5 +243,5 @@ export function formatE2kNumber(value: number): string {
 
 /** Quotes a value for writing; ETABS names never contain a double quote, so one is replaced. */
 export function quoteE2k(value: string): string {
-  return `"${value.replaceAll('"', "'")}"`;
+  return value.includes('"') ? `"${value.replaceAll('"', "'")}"` : `"${value}"`;
 }

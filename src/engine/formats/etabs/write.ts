@@ -11,7 +11,7 @@ import type {
   Restraint,
 } from '../../schema';
 import { DOF_NAMES, END_RELEASE_NAMES, isAreaElement, isFrameElement } from '../../schema';
-import { encodeWindows1252 } from '../../text/encoding';
+import { Windows1252Chunks } from '../../text/encoding';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
 import { ReportBuilder } from '../report';
@@ -41,6 +41,14 @@ interface PlanRef {
   storyIndex: number;
 }
 
+interface NodeRef extends PlanRef {
+  /** The node's index in the model's node list: where `usedNodes` marks it. */
+  slot: number;
+}
+
+const LINE_KIND = 1;
+const AREA_KIND = 2;
+
 function isEtabsObject(object: { source: { tool: string } }): boolean {
   return object.source.tool === 'etabs';
 }
@@ -62,17 +70,38 @@ function valueText(value: AttributeValue): string | undefined {
 
 class E2kWriter {
   private readonly report = new ReportBuilder();
-  private readonly generated = new Map<string, string[]>();
+  /**
+   * Each section's generated lines, encoded as they come (each line preceded by the line ending), so a
+   * million-line file keeps byte chunks alive rather than a string per line.
+   */
+  private readonly generated = new Map<string, Windows1252Chunks>();
+  private lineEnding = '\n';
   private dialect: E2kDialect = 'modern';
   private units!: UnitSystem;
   private unitTokens!: [string, string, string | undefined];
   private factors!: QuantityFactors;
   private levels: Level[] = [];
   private readonly levelIndex = new Map<string, number>();
-  private readonly nodeRef = new Map<string, PlanRef>();
-  private readonly elementRef = new Map<string, PlanRef & { kind: 'LINE' | 'AREA' }>();
-  /** Nodes the written file puts on a storey (used there by a line, area, point assignment or point load). */
-  private readonly usedNodes = new Set<string>();
+  private readonly nodeRef = new Map<string, NodeRef>();
+  /**
+   * Written elements by index in the model's list: label, storey and kind in parallel arrays rather than an
+   * object per element, which a million-element model would keep alive to the end of the write.
+   */
+  private readonly elementLabels: string[] = [];
+  private elementStories = new Int32Array(0);
+  private elementKinds = new Uint8Array(0);
+  private writtenElementCount = 0;
+  /** Element ids that loads and groups refer to: only these need a lookup by id. */
+  private readonly referencedElements = new Set<string>();
+  /** Written elements that something refers to: id → index (the last written, as ids may repeat). */
+  private readonly elementRef = new Map<string, number>();
+  private writtenIds: Set<string> | undefined;
+  /**
+   * Nodes the written file puts on a storey (used there by a line, area, point assignment or point load),
+   * marked at the `slot` of their `nodeRef`; `usedNodeCount` counts the marks.
+   */
+  private usedNodes = new Uint8Array(0);
+  private usedNodeCount = 0;
   private readonly writtenLoads = new Set<string>();
   /** POINTSPRING names: ETABS names a spring property once and assigns it by that name (SPRINGPROP). */
   private readonly springLabels: Map<string, string>;
@@ -84,6 +113,10 @@ class E2kWriter {
   write(): WriteResult {
     const model = this.model;
     const file = fileAttributes(model);
+    this.lineEnding = file?.lineEnding === '\r\n' ? '\r\n' : '\n';
+    this.usedNodes = new Uint8Array(model.nodes.length);
+    this.elementStories = new Int32Array(model.elements.length);
+    this.elementKinds = new Uint8Array(model.elements.length);
     const version =
       model.source.tool === 'etabs' && model.source.version ? model.source.version : DEFAULT_VERSION;
     this.dialect = /^[0-9]\./.test(version) ? 'legacy' : 'modern';
@@ -107,17 +140,28 @@ class E2kWriter {
     this.writeGroups();
     if (model.results) this.report.dropped('results', 'ETABS text models carry no analysis results');
     this.reportNodesNotWritten();
-    const text = this.assemble(file);
-    const { bytes, unmappable } = encodeWindows1252(text);
+    const encoded = this.assemble(file);
+    const bytes = encoded.bytes();
+    const unmappable = encoded.unmappable;
     if (unmappable > 0) {
       this.report.approximated('text', `${unmappable} characters outside windows-1252 were written as "?"`);
     }
+    // Everything written (distinct ids, all used) is the common case: the lists themselves, no filtering.
     const written: Model = {
       ...model,
       levels: this.levels,
-      nodes: model.nodes.filter((node) => this.usedNodes.has(node.id)),
-      elements: model.elements.filter((element) => this.elementRef.has(element.id)),
-      loads: model.loads.filter((load) => this.writtenLoads.has(load.id)),
+      nodes:
+        this.usedNodeCount === model.nodes.length
+          ? model.nodes
+          : model.nodes.filter((node) => this.isUsed(node.id)),
+      elements:
+        this.writtenElementCount === model.elements.length
+          ? model.elements
+          : model.elements.filter((element) => this.writtenElementIds().has(element.id)),
+      loads:
+        this.writtenLoads.size === model.loads.length
+          ? model.loads
+          : model.loads.filter((load) => this.writtenLoads.has(load.id)),
       loadCases: this.dialect === 'legacy' ? [] : model.loadCases,
     };
     return { bytes, report: this.report.build(FORMAT_NAME, 'write', written) };
@@ -127,13 +171,37 @@ class E2kWriter {
    * ETABS keeps a point on a storey only where a line, area, point assignment or point load uses it, so a node
    * nothing written uses is lost: said once per cause, with a count and a few of the nodes.
    */
+  private writtenElementIds(): Set<string> {
+    if (!this.writtenIds) {
+      this.writtenIds = new Set();
+      const elements = this.model.elements;
+      for (let slot = 0; slot < elements.length; slot++) {
+        if (this.elementKinds[slot] !== 0) this.writtenIds.add((elements[slot] as Element).id);
+      }
+    }
+    return this.writtenIds;
+  }
+
+  private isUsed(nodeId: string): boolean {
+    const ref = this.nodeRef.get(nodeId);
+    return ref !== undefined && this.usedNodes[ref.slot] === 1;
+  }
+
+  private markUsed(ref: NodeRef): void {
+    if (this.usedNodes[ref.slot] === 1) return;
+    this.usedNodes[ref.slot] = 1;
+    this.usedNodeCount++;
+  }
+
   private reportNodesNotWritten(): void {
+    // Every node used: none lost (and no ids repeated, which would leave a slot unmarked).
+    if (this.usedNodeCount === this.model.nodes.length) return;
     const usedByUnwritten = new Set<string>();
     for (const element of this.model.elements) {
-      if (this.elementRef.has(element.id)) continue;
+      if (this.writtenElementIds().has(element.id)) continue;
       for (const id of elementNodeIds(element)) usedByUnwritten.add(id);
     }
-    const lost = this.model.nodes.filter((node) => this.nodeRef.has(node.id) && !this.usedNodes.has(node.id));
+    const lost = this.model.nodes.filter((node) => this.nodeRef.has(node.id) && !this.isUsed(node.id));
     const orphaned = lost.filter((node) => usedByUnwritten.has(node.id));
     const unused = lost.filter((node) => !usedByUnwritten.has(node.id));
     const examples = (nodes: Node[]): string =>
@@ -185,10 +253,10 @@ class E2kWriter {
   private emit(section: string, line: string): void {
     let lines = this.generated.get(section);
     if (!lines) {
-      lines = [];
+      lines = new Windows1252Chunks();
       this.generated.set(section, lines);
     }
-    lines.push(line);
+    lines.add(this.lineEnding + line);
   }
 
   /** `  KEYWORD "name" <mapped> <attributes>` plus continuation lines for repeated attribute keys. */
@@ -198,7 +266,11 @@ class E2kWriter {
     mapped: string,
     object: { source: { tool: string }; attributes: Attributes },
   ): void {
-    const fragments = isEtabsObject(object) ? this.attributeFragments(object.attributes) : [];
+    if (!isEtabsObject(object)) {
+      this.emit(section, `  ${head}  ${mapped}`.trimEnd() + '  ');
+      return;
+    }
+    const fragments = this.attributeFragments(object.attributes);
     const first = [mapped, fragments[0] ?? ''].filter((part) => part !== '').join('  ');
     this.emit(section, `  ${head}  ${first}`.trimEnd() + '  ');
     for (let index = 1; index < fragments.length; index++)
@@ -561,11 +633,12 @@ class E2kWriter {
   private placeNodesAndElements(file: E2kFileAttributes | undefined): void {
     const planPoints = new Map<string, { x: number; y: number; dz: number }>();
     const usedLabels = new Set<string>();
-    const nodesById = new Map(this.model.nodes.map((node) => [node.id, node]));
     const same = (a: number, b: number): boolean =>
       Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
     const pointLines: string[] = [];
-    for (const node of this.model.nodes) {
+    const nodes = this.model.nodes;
+    for (let slot = 0; slot < nodes.length; slot++) {
+      const node = nodes[slot] as Node;
       const storyIndex = this.storyOf(node);
       const level = this.levels[storyIndex];
       if (!level) {
@@ -603,7 +676,7 @@ class E2kWriter {
         const dz = plan.dz === 0 ? '' : ` ${this.length(plan.dz)}`;
         pointLines.push(`  POINT ${quoteE2k(label)}  ${this.length(plan.x)} ${this.length(plan.y)}${dz}`);
       }
-      this.nodeRef.set(node.id, { label, storyIndex });
+      this.nodeRef.set(node.id, { label, storyIndex, slot });
     }
     for (const unused of file?.unusedPoints ?? []) {
       const [label, ...numbers] = unused;
@@ -620,7 +693,7 @@ class E2kWriter {
     }
     for (const line of pointLines) this.emit(SECTION.points, line);
     this.writePointAssigns();
-    this.writeElements(nodesById);
+    this.writeElements();
   }
 
   private writePointAssigns(): void {
@@ -641,7 +714,7 @@ class E2kWriter {
       const hasAttributes = isEtabsObject(node) && this.attributeFragments(node.attributes)[0] !== '';
       if (parts.length === 0 && !hasAttributes) continue;
       const story = (this.levels[ref.storyIndex] as Level).name;
-      this.usedNodes.add(node.id);
+      this.markUsed(ref);
       this.emitObject(
         SECTION.pointAssigns,
         `POINTASSIGN  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
@@ -651,14 +724,24 @@ class E2kWriter {
     }
   }
 
-  private writeElements(nodesById: Map<string, Node>): void {
+  private writeElements(): void {
+    for (const load of this.model.loads) {
+      if (load.type !== 'PointLoad') this.referencedElements.add(load.elementId);
+    }
+    for (const group of this.model.groups) {
+      for (const member of group.members) {
+        if (member.kind !== 'node' && member.kind !== 'load') this.referencedElements.add(member.id);
+      }
+    }
     const lineDefinitions = new Map<string, string>();
     const areaDefinitions = new Map<string, string>();
-    for (const element of this.model.elements) {
+    const elements = this.model.elements;
+    for (let slot = 0; slot < elements.length; slot++) {
+      const element = elements[slot] as Element;
       if (isFrameElement(element)) {
         let i = this.nodeRef.get(element.startNodeId);
         let j = this.nodeRef.get(element.endNodeId);
-        if (!i || !j || !nodesById.has(element.startNodeId)) {
+        if (!i || !j) {
           this.report.dropped(element.type, 'an end node is missing', { id: element.id });
           continue;
         }
@@ -678,8 +761,9 @@ class E2kWriter {
           lineDefinitions,
           element,
         );
-        this.elementRef.set(element.id, { label, storyIndex: j.storyIndex, kind: 'LINE' });
-        this.usedNodes.add(element.startNodeId).add(element.endNodeId);
+        this.setElementRef(element.id, slot, label, j.storyIndex, LINE_KIND);
+        this.markUsed(i);
+        this.markUsed(j);
         this.writeLineAssign(element, label, j.storyIndex, releases);
         continue;
       }
@@ -689,7 +773,7 @@ class E2kWriter {
           this.report.dropped(element.type, 'a vertex node is missing', { id: element.id });
           continue;
         }
-        const placed = refs as PlanRef[];
+        const placed = refs as NodeRef[];
         const levelIndex = element.levelId === undefined ? undefined : this.levelIndex.get(element.levelId);
         const topmost = Math.min(...placed.map((ref) => ref.storyIndex));
         const storyIndex = levelIndex !== undefined && levelIndex <= topmost ? levelIndex : topmost;
@@ -708,8 +792,8 @@ class E2kWriter {
           areaDefinitions,
           element,
         );
-        this.elementRef.set(element.id, { label, storyIndex, kind: 'AREA' });
-        for (const id of element.nodeIds) this.usedNodes.add(id);
+        this.setElementRef(element.id, slot, label, storyIndex, AREA_KIND);
+        for (const ref of placed) this.markUsed(ref);
         const parts: string[] = [];
         if (element.profileId !== undefined) parts.push(`SECTION ${quoteE2k(element.profileId)}`);
         if (element.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(element.diaphragmId)}`);
@@ -734,6 +818,14 @@ class E2kWriter {
       this.emit(SECTION.lines, `  LINE  ${quoteE2k(label)}  ${definition}`);
     for (const [label, definition] of areaDefinitions)
       this.emit(SECTION.areas, `  AREA ${quoteE2k(label)}  ${definition}  `);
+  }
+
+  private setElementRef(id: string, slot: number, label: string, storyIndex: number, kind: number): void {
+    if (this.referencedElements.has(id)) this.elementRef.set(id, slot);
+    this.writtenElementCount++;
+    this.elementLabels[slot] = label;
+    this.elementStories[slot] = storyIndex;
+    this.elementKinds[slot] = kind;
   }
 
   /** ETABS labels are plan objects: one label, one definition. A clash gets a fresh label. */
@@ -869,7 +961,7 @@ class E2kWriter {
           .map(([key, value, factor]) => `${key} ${number(value, factor)}`)
           .join('  ');
         const story = (this.levels[ref.storyIndex] as Level).name;
-        this.usedNodes.add(load.nodeId);
+        this.markUsed(ref);
         this.writtenLoads.add(load.id);
         this.emitObject(
           SECTION.pointLoads,
@@ -879,12 +971,13 @@ class E2kWriter {
         );
         continue;
       }
-      const ref = this.elementRef.get(load.elementId);
-      if (!ref) {
+      const slot = this.elementRef.get(load.elementId);
+      if (slot === undefined) {
         this.report.dropped(load.type, `element "${load.elementId}" was not written`, { id: load.id });
         continue;
       }
-      const story = (this.levels[ref.storyIndex] as Level).name;
+      const label = this.elementLabels[slot] as string;
+      const story = (this.levels[this.elementStories[slot] as number] as Level).name;
       this.writtenLoads.add(load.id);
       const keptWord = isEtabsObject(load) ? load.attributes[META_DIRECTION_WORD] : undefined;
       const direction =
@@ -894,7 +987,7 @@ class E2kWriter {
       if (load.type === 'AreaLoad') {
         this.emitObject(
           legacy ? SECTION.areaLoadsLegacy : SECTION.shellLoads,
-          `AREALOAD  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
+          `AREALOAD  ${quoteE2k(label)}  ${quoteE2k(story)}`,
           `TYPE "UNIFF"  ${direction}LC ${quoteE2k(load.patternId)}  FVAL ${number(load.value, f.pressure)}`,
           load,
         );
@@ -924,7 +1017,7 @@ class E2kWriter {
             id: load.id,
           });
       }
-      this.emitObject(SECTION.frameLoads, `LINELOAD  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`, body, load);
+      this.emitObject(SECTION.frameLoads, `LINELOAD  ${quoteE2k(label)}  ${quoteE2k(story)}`, body, load);
     }
   }
 
@@ -933,21 +1026,33 @@ class E2kWriter {
       const head = `GROUP ${quoteE2k(group.name)}`;
       this.emitObject(SECTION.groups, head, '', group);
       for (const member of group.members) {
-        const ref: (PlanRef & { kind?: 'LINE' | 'AREA' }) | undefined =
-          member.kind === 'node' ? this.nodeRef.get(member.id) : this.elementRef.get(member.id);
-        // A group does not put a point on a storey: a node nothing else uses is not in the file.
-        if (!ref || member.kind === 'load' || (member.kind === 'node' && !this.usedNodes.has(member.id))) {
+        let ref: PlanRef | undefined;
+        let kind = 'POINT';
+        if (member.kind === 'node') {
+          const nodeRef = this.nodeRef.get(member.id);
+          // A group does not put a point on a storey: a node nothing else uses is not in the file.
+          if (nodeRef && this.usedNodes[nodeRef.slot] === 1) ref = nodeRef;
+        } else if (member.kind !== 'load') {
+          const slot = this.elementRef.get(member.id);
+          if (slot !== undefined) {
+            ref = {
+              label: this.elementLabels[slot] as string,
+              storyIndex: this.elementStories[slot] as number,
+            };
+            kind = this.elementKinds[slot] === AREA_KIND ? 'AREA' : 'LINE';
+          }
+        }
+        if (!ref) {
           this.report.dropped('GROUP', `member "${member.id}" is not in the written model`, { id: group.id });
           continue;
         }
-        const kind = member.kind === 'node' ? 'POINT' : (ref.kind ?? 'LINE');
         const story = (this.levels[ref.storyIndex] as Level).name;
         this.emit(SECTION.groups, `  ${head}  ${kind} ${quoteE2k(ref.label)} ${quoteE2k(story)}`);
       }
     }
   }
 
-  private assemble(file: E2kFileAttributes | undefined): string {
+  private assemble(file: E2kFileAttributes | undefined): Windows1252Chunks {
     const order: { title: string; kept: string[] }[] = file
       ? file.sections.map((section) => ({ title: section.title, kept: section.lines }))
       : (this.dialect === 'legacy' ? LEGACY_ORDER : MODERN_ORDER).map((title) => ({ title, kept: [] }));
@@ -968,21 +1073,23 @@ class E2kWriter {
       }
     }
     const generatedFirst = new Set<string>([SECTION.programInformation, SECTION.controls]);
-    const out: string[] = [`$ ${file?.header || 'File model.e2k saved by Gusset'}`, ''];
+    const eol = this.lineEnding;
+    // The file is its lines joined by the line ending: the header, a blank line, then per section its title, its
+    // lines and a blank line. Every line after the header starts with its line ending.
+    const out = new Windows1252Chunks();
+    out.add(`$ ${file?.header || 'File model.e2k saved by Gusset'}`);
+    out.add(eol);
+    const none = new Windows1252Chunks();
     for (const section of order) {
       const title = normalizeTitle(section.title);
-      const generated = this.generated.get(title) ?? [];
-      out.push(`$ ${section.title}`);
-      // Loops, not push(...lines): a spread of a million lines overflows the call stack.
-      const [first, second] = generatedFirst.has(title)
-        ? [generated, section.kept]
-        : [section.kept, generated];
-      for (const line of first) out.push(line);
-      for (const line of second) out.push(line);
-      out.push('');
+      const generated = this.generated.get(title) ?? none;
+      out.add(`${eol}$ ${section.title}`);
+      if (generatedFirst.has(title)) out.addEncoded(generated);
+      for (const line of section.kept) out.add(eol + line);
+      if (!generatedFirst.has(title)) out.addEncoded(generated);
+      out.add(eol);
     }
-    const lineEnding = file?.lineEnding === '\r\n' ? '\r\n' : '\n';
-    return out.join(lineEnding);
+    return out;
   }
 }
 
@@ -1015,24 +1122,37 @@ function uniqueLabels(items: readonly { id: string; name: string }[]): Map<strin
   return labels;
 }
 
+/** The ETABS word per degree of freedom, in DOF_NAMES order (looked up once, not per node). */
+const RESTRAINT_WORDS = DOF_NAMES.map(
+  (dof) => Object.entries(RESTRAINT_TOKENS).find(([, name]) => name === dof)?.[0] as string,
+);
+
 function restraintText(restraint: Restraint): string {
-  return DOF_NAMES.filter((dof) => restraint[dof])
-    .map((dof) => Object.entries(RESTRAINT_TOKENS).find(([, name]) => name === dof)?.[0] as string)
-    .join(' ');
+  let text = '';
+  for (let index = 0; index < DOF_NAMES.length; index++) {
+    if (!restraint[DOF_NAMES[index] as (typeof DOF_NAMES)[number]]) continue;
+    text = text === '' ? (RESTRAINT_WORDS[index] as string) : `${text} ${RESTRAINT_WORDS[index] as string}`;
+  }
+  return text;
 }
 
+/** The ETABS release words in writing order (END_RELEASE_NAMES, i before j), looked up once. */
+const RELEASE_WORDS = END_RELEASE_NAMES.flatMap((name) =>
+  (['i', 'j'] as const).flatMap((end) => {
+    const word = Object.entries(RELEASE_TOKENS).find(
+      ([, target]) => target[0] === end && target[1] === name,
+    )?.[0];
+    return word === undefined ? [] : [{ end, name, word }];
+  }),
+);
+
 function releaseText(releases: Releases): string {
-  const words: string[] = [];
-  for (const name of END_RELEASE_NAMES) {
-    for (const end of ['i', 'j'] as const) {
-      if (!releases[end][name]) continue;
-      const word = Object.entries(RELEASE_TOKENS).find(
-        ([, target]) => target[0] === end && target[1] === name,
-      )?.[0];
-      if (word) words.push(word);
-    }
+  let text = '';
+  for (const { end, name, word } of RELEASE_WORDS) {
+    if (!releases[end][name]) continue;
+    text = text === '' ? word : `${text} ${word}`;
   }
-  return words.join(' ');
+  return text;
 }
 
 /** Writes a model as ETABS `.e2k` text in ETABS' own section order and quoting, windows-1252 encoded. */

@@ -28,6 +28,7 @@ import type {
   Model,
   Node,
   Profile,
+  Releases,
   Restraint,
   SectionShape,
   Source,
@@ -74,9 +75,12 @@ const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
  */
 const NO_ATTRIBUTES: Attributes = Object.freeze({}) as Attributes;
 
-/** `owner`'s attribute bag, made its own first if it still shares {@link NO_ATTRIBUTES}. */
+/**
+ * `owner`'s attribute bag, made its own first if it is shared: {@link NO_ATTRIBUTES} and the bags `keepExtras`
+ * shares between owners with identical extras are frozen, so a missed copy throws instead of changing them all.
+ */
 function bagOf(owner: Owner): Attributes {
-  if (owner.attributes === NO_ATTRIBUTES) owner.attributes = {};
+  if (Object.isFrozen(owner.attributes)) owner.attributes = { ...owner.attributes };
   return owner.attributes;
 }
 
@@ -91,6 +95,12 @@ interface Owner {
 interface ExtrasPlan {
   readonly positions: readonly number[];
   readonly names: readonly string[];
+  /**
+   * The extras last made for a row of this layout and their values: consecutive rows with the same values (every
+   * frame's `IsCurved=No`, `AutoSelect=N.A.`…) share that one frozen object instead of a million equal ones.
+   */
+  lastExtras: Readonly<Record<string, AttributeValue>> | null;
+  lastValues: string[];
 }
 
 function extrasPlan(layout: CsiRowLayout, mapped: ReadonlySet<string>): ExtrasPlan {
@@ -103,8 +113,18 @@ function extrasPlan(layout: CsiRowLayout, mapped: ReadonlySet<string>): ExtrasPl
     positions.push(index);
     names.push(name);
   });
-  return { positions, names };
+  return { positions, names, lastExtras: null, lastValues: [] };
 }
+
+/** The release fields of a frame row, end I then end J, in the order of the canonical `Releases`. */
+const RELEASE_FIELDS = ['PI', 'V2I', 'V3I', 'TI', 'M2I', 'M3I', 'PJ', 'V2J', 'V3J', 'TJ', 'M2J', 'M3J'];
+
+function releasePositions(layout: CsiRowLayout): number[] {
+  return RELEASE_FIELDS.map((field) => layout.indexOf(field));
+}
+
+/** Shared bags are made only while fewer than this many exist; past it owners get bags of their own. */
+const MAX_SHARED_BAGS = 4096;
 
 /** Memo key for the places of Joint1, Joint2… (up to the first one missing) in an area row layout. */
 const AREA_JOINTS = {};
@@ -208,7 +228,15 @@ class SapReader {
   readonly combinations = new Map<string, LoadCombination>();
   readonly groups = new Map<string, Group>();
   private readonly loadCounters = new Map<string, number>();
+  /** Counters for owners and patterns without a colon: prefix → pattern → owner → loads so far. */
+  private readonly plainLoadCounters = new Map<string, Map<string, Map<string, number>>>();
   private readonly attributeKeys = new Map<string, string>();
+  private readonly sharedBags = new Map<
+    Attributes,
+    Map<string, Map<Readonly<Record<string, AttributeValue>>, Attributes>>
+  >();
+  private sharedBagCount = 0;
+  private readonly releasePatterns = new Map<number, Releases>();
   /** Area rows map Joint1…JointN besides the fixed fields: one set per N. */
   private readonly areaMapped = new Map<number, ReadonlySet<string>>();
 
@@ -294,26 +322,103 @@ class SapReader {
     const positions = plan.positions;
     if (positions.length === 0) return;
     const names = plan.names;
-    const extras: Record<string, AttributeValue> = {};
-    for (let index = 0; index < positions.length; index++) {
-      const name = names[index] as string;
-      const value = table.sharedValue(row, positions[index] as number);
-      // Plain assignment is much faster than defineProperty; only `__proto__` needs the latter to stay data.
-      if (name === '__proto__') setAttribute(extras, name, value);
-      else extras[name] = value;
+    let extras = plan.lastExtras;
+    const lastValues = plan.lastValues;
+    for (let index = 0; extras !== null && index < positions.length; index++) {
+      if (!table.valueEquals(row, positions[index] as number, lastValues[index] as string)) extras = null;
+    }
+    const reused = extras !== null;
+    if (extras === null) {
+      const made: Record<string, AttributeValue> = {};
+      for (let index = 0; index < positions.length; index++) {
+        const name = names[index] as string;
+        const value = table.sharedValue(row, positions[index] as number);
+        lastValues[index] = value;
+        // Plain assignment is much faster than defineProperty; only `__proto__` needs the latter to stay data.
+        if (name === '__proto__') setAttribute(made, name, value);
+        else made[name] = value;
+      }
+      extras = Object.freeze(made);
+      plan.lastExtras = extras;
     }
     const attributeKey = this.attributeKey(key);
     const existing = Object.hasOwn(owner.attributes, attributeKey)
       ? owner.attributes[attributeKey]
       : undefined;
     if (existing && typeof existing === 'object' && !Array.isArray(existing)) {
+      let merged = existing as Record<string, AttributeValue>;
       for (const [name, value] of Object.entries(extras)) {
-        if (!Object.hasOwn(existing, name)) setAttribute(existing, name, value);
+        if (Object.hasOwn(merged, name)) continue;
+        if (Object.isFrozen(merged)) {
+          merged = { ...merged };
+          bagOf(owner)[attributeKey] = merged;
+        }
+        setAttribute(merged, name, value);
       }
+    } else if (reused && existing === undefined && Object.isFrozen(owner.attributes)) {
+      owner.attributes = this.sharedBagWith(owner.attributes, attributeKey, extras);
     } else {
       // `s2k:` keys are never `__proto__`, so plain assignment makes the same own data property.
       bagOf(owner)[attributeKey] = extras;
     }
+  }
+
+  /**
+   * The releases whose bit `n` is set when {@link RELEASE_FIELDS}[n] says Yes: one frozen object per pattern (a
+   * model uses a handful), shared by every frame released that way, as the ETABS reader does.
+   */
+  private releasesFor(pattern: number): Releases {
+    let releases = this.releasePatterns.get(pattern);
+    if (releases === undefined) {
+      const released = (bit: number): boolean => (pattern & (1 << bit)) !== 0;
+      releases = Object.freeze({
+        type: 'Releases' as const,
+        i: Object.freeze({
+          p: released(0),
+          v2: released(1),
+          v3: released(2),
+          t: released(3),
+          m2: released(4),
+          m3: released(5),
+        }),
+        j: Object.freeze({
+          p: released(6),
+          v2: released(7),
+          v3: released(8),
+          t: released(9),
+          m2: released(10),
+          m3: released(11),
+        }),
+      });
+      this.releasePatterns.set(pattern, releases);
+    }
+    return releases;
+  }
+
+  /** The frozen bag `bag` plus `key` → `extras`, made once for every owner whose bags agree. */
+  private sharedBagWith(
+    bag: Attributes,
+    key: string,
+    extras: Readonly<Record<string, AttributeValue>>,
+  ): Attributes {
+    let byKey = this.sharedBags.get(bag);
+    if (byKey === undefined) {
+      byKey = new Map();
+      this.sharedBags.set(bag, byKey);
+    }
+    let byExtras = byKey.get(key);
+    if (byExtras === undefined) {
+      byExtras = new Map();
+      byKey.set(key, byExtras);
+    }
+    let shared = byExtras.get(extras);
+    if (shared === undefined) {
+      if (this.sharedBagCount >= MAX_SHARED_BAGS) return { ...bag, [key]: extras };
+      shared = Object.freeze({ ...bag, [key]: extras });
+      this.sharedBagCount++;
+      byExtras.set(extras, shared);
+    }
+    return shared;
   }
 
   attributeKey(table: string): string {
@@ -336,10 +441,27 @@ class SapReader {
   }
 
   nextLoadId(prefix: string, owner: string, pattern: string): string {
-    const key = `${prefix}:${owner}:${pattern}`;
-    const count = (this.loadCounters.get(key) ?? 0) + 1;
-    this.loadCounters.set(key, count);
-    return `${key}:${count}`;
+    if (owner.includes(':') || pattern.includes(':')) {
+      const key = `${prefix}:${owner}:${pattern}`;
+      const count = (this.loadCounters.get(key) ?? 0) + 1;
+      this.loadCounters.set(key, count);
+      return `${key}:${count}`;
+    }
+    // Without a colon in either part the joined key is unique to this (owner, pattern), so the counter can be
+    // found without building and hashing that key for every load of a million.
+    let byPattern = this.plainLoadCounters.get(prefix);
+    if (byPattern === undefined) {
+      byPattern = new Map();
+      this.plainLoadCounters.set(prefix, byPattern);
+    }
+    let byOwner = byPattern.get(pattern);
+    if (byOwner === undefined) {
+      byOwner = new Map();
+      byPattern.set(pattern, byOwner);
+    }
+    const count = (byOwner.get(owner) ?? 0) + 1;
+    byOwner.set(owner, count);
+    return `${prefix}:${owner}:${pattern}:${count}`;
   }
 
   node(table: CsiTable, row: number, field: string, subject: string, id: string): Node | undefined {
@@ -1027,26 +1149,13 @@ class SapReader {
       this.keepExtras(frame, assignments, row, MAPPED.frameAssignment[variant] as ReadonlySet<string>);
     });
     this.forEachOwnedRow(T.frameReleases, 'Frame', this.frames, (frame, releases, row) => {
-      const released = (field: string): boolean => releases.get(row, field) === 'Yes';
-      frame.releases = {
-        type: 'Releases',
-        i: {
-          p: released('PI'),
-          v2: released('V2I'),
-          v3: released('V3I'),
-          t: released('TI'),
-          m2: released('M2I'),
-          m3: released('M3I'),
-        },
-        j: {
-          p: released('PJ'),
-          v2: released('V2J'),
-          v3: released('V3J'),
-          t: released('TJ'),
-          m2: released('M2J'),
-          m3: released('M3J'),
-        },
-      };
+      const positions = releases.layout(row).memo(RELEASE_FIELDS, releasePositions);
+      let pattern = 0;
+      for (let bit = 0; bit < positions.length; bit++) {
+        const position = positions[bit] as number;
+        if (position >= 0 && releases.valueEquals(row, position, 'Yes')) pattern |= 1 << bit;
+      }
+      frame.releases = this.releasesFor(pattern);
       this.keepExtras(frame, releases, row, MAPPED.frameRelease);
     });
     this.forEachOwnedRow(T.frameLocalAxes, 'Frame', this.frames, (frame, axes, row) => {

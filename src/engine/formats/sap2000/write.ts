@@ -661,7 +661,10 @@ class SapWriter {
         case 'Floor':
         case 'Wall':
         case 'Opening': {
-          const cells: Row = ['Area', label, 'NumJoints', String(element.nodeIds.length)];
+          const cells: Row = ['Area', label];
+          // No SAP2000 or CSiBridge file seen writes NumJoints for a three- or four-joint area (a million-element
+          // model spent 3 MB on it); larger polygons, which no fixture shows, keep it as before.
+          if (element.nodeIds.length > 4) cells.push('NumJoints', String(element.nodeIds.length));
           element.nodeIds.forEach((nodeId, index) => cells.push(`Joint${index + 1}`, this.nodeLabel(nodeId)));
           this.add(T.areas, element, cells);
           if (element.type !== 'Area') mark(markerGroupFor(element.type) as string, label);
