@@ -627,6 +627,44 @@ class SapReader {
     });
   }
 
+  /**
+   * One row of FRAME or AREA SECTION ASSIGNMENTS: the section and material references, then whatever the row
+   * holds beyond them. `mapped[variant]` names the fields consumed, by which of the two references resolved.
+   */
+  assignSectionAndMaterial(
+    member: Owner & { id: string; profileId?: string; materialId?: string },
+    assignments: CsiTable,
+    row: number,
+    how: {
+      table: string;
+      sectionField: string;
+      profiles: ReadonlyMap<string, Profile>;
+      kind: 'frame' | 'area';
+      mapped: readonly ReadonlySet<string>[];
+    },
+  ): void {
+    let variant = 0;
+    const section = this.sharedGet(assignments, row, how.sectionField);
+    const profile = section === undefined ? undefined : how.profiles.get(section);
+    if (profile) {
+      member.profileId = profile.id;
+      variant |= 1;
+    } else if (section !== undefined && section !== 'None') {
+      this.report.warning(how.table, `${how.sectionField}=${section} is not a defined ${how.kind} section`, {
+        id: member.id,
+        line: assignments.rowLine(row),
+      });
+    }
+    const materialId = this.materialRef(assignments, row, 'MatProp', member.id);
+    if (materialId !== undefined) {
+      member.materialId = materialId;
+      variant |= 2;
+    } else if (assignments.get(row, 'MatProp') === 'Default') {
+      variant |= 2;
+    }
+    this.keepExtras(member, assignments, row, how.mapped[variant] as ReadonlySet<string>);
+  }
+
   /** Runs `apply` on the first row of each owner in a one-row-per-owner table; other rows stay raw. */
   forEachOwnedRow<O extends Owner>(
     tableName: string,
@@ -1126,28 +1164,15 @@ class SapReader {
     }
 
     const f = this.factors;
-    this.forEachOwnedRow(T.frameSectionAssignments, 'Frame', this.frames, (frame, assignments, row) => {
-      let variant = 0;
-      const section = this.sharedGet(assignments, row, 'AnalSect');
-      const profile = section === undefined ? undefined : this.frameProfiles.get(section);
-      if (profile) {
-        frame.profileId = profile.id;
-        variant |= 1;
-      } else if (section !== undefined && section !== 'None') {
-        this.report.warning(T.frameSectionAssignments, `AnalSect=${section} is not a defined frame section`, {
-          id: frame.id,
-          line: assignments.rowLine(row),
-        });
-      }
-      const materialId = this.materialRef(assignments, row, 'MatProp', frame.id);
-      if (materialId !== undefined) {
-        frame.materialId = materialId;
-        variant |= 2;
-      } else if (assignments.get(row, 'MatProp') === 'Default') {
-        variant |= 2;
-      }
-      this.keepExtras(frame, assignments, row, MAPPED.frameAssignment[variant] as ReadonlySet<string>);
-    });
+    this.forEachOwnedRow(T.frameSectionAssignments, 'Frame', this.frames, (frame, assignments, row) =>
+      this.assignSectionAndMaterial(frame, assignments, row, {
+        table: T.frameSectionAssignments,
+        sectionField: 'AnalSect',
+        profiles: this.frameProfiles,
+        kind: 'frame',
+        mapped: MAPPED.frameAssignment,
+      }),
+    );
     this.forEachOwnedRow(T.frameReleases, 'Frame', this.frames, (frame, releases, row) => {
       const positions = releases.layout(row).memo(RELEASE_FIELDS, releasePositions);
       let pattern = 0;
@@ -1257,28 +1282,15 @@ class SapReader {
         this.model.elements.push(area);
       }
     }
-    this.forEachOwnedRow(T.areaSectionAssignments, 'Area', this.areas, (area, assignments, row) => {
-      let variant = 0;
-      const section = this.sharedGet(assignments, row, 'Section');
-      const profile = section === undefined ? undefined : this.shellProfiles.get(section);
-      if (profile) {
-        area.profileId = profile.id;
-        variant |= 1;
-      } else if (section !== undefined && section !== 'None') {
-        this.report.warning(T.areaSectionAssignments, `Section=${section} is not a defined area section`, {
-          id: area.id,
-          line: assignments.rowLine(row),
-        });
-      }
-      const materialId = this.materialRef(assignments, row, 'MatProp', area.id);
-      if (materialId !== undefined) {
-        area.materialId = materialId;
-        variant |= 2;
-      } else if (assignments.get(row, 'MatProp') === 'Default') {
-        variant |= 2;
-      }
-      this.keepExtras(area, assignments, row, MAPPED.areaAssignment[variant] as ReadonlySet<string>);
-    });
+    this.forEachOwnedRow(T.areaSectionAssignments, 'Area', this.areas, (area, assignments, row) =>
+      this.assignSectionAndMaterial(area, assignments, row, {
+        table: T.areaSectionAssignments,
+        sectionField: 'Section',
+        profiles: this.shellProfiles,
+        kind: 'area',
+        mapped: MAPPED.areaAssignment,
+      }),
+    );
   }
 
   areaMappedFields(joints: number): ReadonlySet<string> {
