@@ -896,6 +896,33 @@ class E2kReader {
     return this.text.slice(assignment.lineStart, assignment.lineEnd);
   }
 
+  /**
+   * A line or area of a kind we do not map: its definition (once) and each of its assignments are kept as text
+   * and written back as they were.
+   */
+  private keepUnmappedObject(
+    keyword: 'LINE' | 'AREA',
+    definition: { label: string; kind: string; lineNo: number; lineStart: number; lineEnd: number },
+    assignment: Assignment,
+    kept: Set<string>,
+  ): void {
+    const [definitions, assignments] =
+      keyword === 'LINE' ? [SECTION.lines, SECTION.lineAssigns] : [SECTION.areas, SECTION.areaAssigns];
+    if (!kept.has(definition.label)) {
+      kept.add(definition.label);
+      this.keepIn(definitions, this.definitionText(definition));
+      this.report.dropped(
+        keyword,
+        `${keyword.toLowerCase()} type ${definition.kind} is not mapped; kept as text`,
+        {
+          id: definition.label,
+          line: definition.lineNo,
+        },
+      );
+    }
+    this.keepIn(assignments, this.assignmentText(assignment));
+  }
+
   /** The pairs of an assignment and its continuation lines, each line numbered as if merged when read. */
   private pairsOf(assignment: Assignment): Pair[] {
     const pairs: Pair[] = [];
@@ -1842,16 +1869,7 @@ class E2kReader {
       }
       const type = typeByKind[definition.kind];
       if (!type) {
-        // A line kind we do not map: keep both its definition and its assignments as text, written back as is.
-        if (!keptLines.has(definition.label)) {
-          keptLines.add(definition.label);
-          this.keepIn(SECTION.lines, this.definitionText(definition));
-          this.report.dropped('LINE', `line type ${definition.kind} is not mapped; kept as text`, {
-            id: definition.label,
-            line: definition.lineNo,
-          });
-        }
-        this.keepIn(SECTION.lineAssigns, this.assignmentText(assignment));
+        this.keepUnmappedObject('LINE', definition, assignment, keptLines);
         continue;
       }
       const storyIndex = this.storyIndexOf(assignment, 'LINEASSIGN');
@@ -1971,15 +1989,7 @@ class E2kReader {
       assigned.add(definition.label);
       let type = typeByKind[definition.kind];
       if (!type) {
-        if (!keptAreas.has(definition.label)) {
-          keptAreas.add(definition.label);
-          this.keepIn(SECTION.areas, this.definitionText(definition));
-          this.report.dropped('AREA', `area type ${definition.kind} is not mapped; kept as text`, {
-            id: definition.label,
-            line: definition.lineNo,
-          });
-        }
-        this.keepIn(SECTION.areaAssigns, this.assignmentText(assignment));
+        this.keepUnmappedObject('AREA', definition, assignment, keptAreas);
         continue;
       }
       const storyIndex = this.storyIndexOf(assignment, 'AREAASSIGN');

@@ -1679,77 +1679,94 @@ class SapReader {
     }
   }
 
+  /**
+   * SAP2000 JOINT LOADS and SAFE point loads: one PointLoad per row. `components` names the fields of fx, fy, fz,
+   * mx, my, mz in that order, each with the sign that turns it into the canonical direction.
+   */
+  readPointLoads(
+    tableName: string,
+    how: {
+      nodeField: string;
+      what: string;
+      coordinateSystemField?: string;
+      components: readonly (readonly [field: string, sign: 1 | -1])[];
+      extrasKey?: string;
+    },
+  ): void {
+    const table = this.table(tableName);
+    if (!table) return;
+    const f = this.factors;
+    const mapped = new Set([
+      how.nodeField,
+      'LoadPat',
+      ...(how.coordinateSystemField ? [how.coordinateSystemField] : []),
+      ...how.components.map(([field]) => field),
+    ]);
+    for (let row = 0; row < table.rowCount; row++) {
+      const nodeName = this.required(table, row, how.nodeField);
+      const pattern = this.requiredShared(table, row, 'LoadPat');
+      const node = this.node(table, row, how.nodeField, how.what, nodeName);
+      if (!node) {
+        this.keepRaw(table, row);
+        continue;
+      }
+      this.patternRef(table, row, pattern, nodeName);
+      const value = (index: number): number => {
+        const [field, sign] = how.components[index] as readonly [string, 1 | -1];
+        return sign * (this.optionalNumber(table, row, field) ?? 0) * (index < 3 ? f.force : f.moment);
+      };
+      const load = {
+        id: this.nextLoadId('JointLoad', nodeName, pattern),
+        source: this.source(),
+        name: `${nodeName} ${pattern}`,
+        attributes: NO_ATTRIBUTES,
+        type: 'PointLoad' as const,
+        nodeId: node.id,
+        patternId: pattern,
+        coordinateSystem:
+          (how.coordinateSystemField === undefined ? undefined : table.get(row, how.coordinateSystemField)) ??
+          'GLOBAL',
+        fx: value(0),
+        fy: value(1),
+        fz: value(2),
+        mx: value(3),
+        my: value(4),
+        mz: value(5),
+      };
+      this.keepExtras(load, table, row, mapped, how.extrasKey ?? table.name);
+      this.model.loads.push(load);
+    }
+  }
+
   readLoads(): void {
     const f = this.factors;
-    const jointLoads = this.table(T.jointLoads);
-    if (jointLoads) {
-      const mapped = new Set(['Joint', 'LoadPat', 'CoordSys', 'F1', 'F2', 'F3', 'M1', 'M2', 'M3']);
-      for (let row = 0; row < jointLoads.rowCount; row++) {
-        const joint = this.required(jointLoads, row, 'Joint');
-        const pattern = this.requiredShared(jointLoads, row, 'LoadPat');
-        const node = this.node(jointLoads, row, 'Joint', 'Joint load', joint);
-        if (!node) {
-          this.keepRaw(jointLoads, row);
-          continue;
-        }
-        this.patternRef(jointLoads, row, pattern, joint);
-        const value = (field: string, factor: number): number =>
-          (this.optionalNumber(jointLoads, row, field) ?? 0) * factor;
-        const load = {
-          id: this.nextLoadId('JointLoad', joint, pattern),
-          source: this.source(),
-          name: `${joint} ${pattern}`,
-          attributes: NO_ATTRIBUTES,
-          type: 'PointLoad' as const,
-          nodeId: node.id,
-          patternId: pattern,
-          coordinateSystem: jointLoads.get(row, 'CoordSys') ?? 'GLOBAL',
-          fx: value('F1', f.force),
-          fy: value('F2', f.force),
-          fz: value('F3', f.force),
-          mx: value('M1', f.moment),
-          my: value('M2', f.moment),
-          mz: value('M3', f.moment),
-        };
-        this.keepExtras(load, jointLoads, row, mapped);
-        this.model.loads.push(load);
-      }
-    }
-    const safePoint = this.table(SAFE.pointLoads);
-    if (safePoint) {
-      const mapped = new Set(['Point', 'LoadPat', 'Fx', 'Fy', 'Fgrav', 'Mx', 'My', 'Mz']);
-      for (let row = 0; row < safePoint.rowCount; row++) {
-        const point = this.required(safePoint, row, 'Point');
-        const pattern = this.required(safePoint, row, 'LoadPat');
-        const node = this.node(safePoint, row, 'Point', 'Point load', point);
-        if (!node) {
-          this.keepRaw(safePoint, row);
-          continue;
-        }
-        this.patternRef(safePoint, row, pattern, point);
-        const value = (field: string, factor: number): number =>
-          (this.optionalNumber(safePoint, row, field) ?? 0) * factor;
-        const load = {
-          id: this.nextLoadId('JointLoad', point, pattern),
-          source: this.source(),
-          name: `${point} ${pattern}`,
-          attributes: NO_ATTRIBUTES,
-          type: 'PointLoad' as const,
-          nodeId: node.id,
-          patternId: pattern,
-          coordinateSystem: 'GLOBAL',
-          fx: value('Fx', f.force),
-          fy: value('Fy', f.force),
-          // SAFE gives gravity loads positive downwards.
-          fz: -value('Fgrav', f.force),
-          mx: value('Mx', f.moment),
-          my: value('My', f.moment),
-          mz: value('Mz', f.moment),
-        };
-        this.keepExtras(load, safePoint, row, mapped, T.jointLoads);
-        this.model.loads.push(load);
-      }
-    }
+    this.readPointLoads(T.jointLoads, {
+      nodeField: 'Joint',
+      what: 'Joint load',
+      coordinateSystemField: 'CoordSys',
+      components: [
+        ['F1', 1],
+        ['F2', 1],
+        ['F3', 1],
+        ['M1', 1],
+        ['M2', 1],
+        ['M3', 1],
+      ],
+    });
+    this.readPointLoads(SAFE.pointLoads, {
+      nodeField: 'Point',
+      what: 'Point load',
+      // SAFE gives gravity loads positive downwards.
+      components: [
+        ['Fx', 1],
+        ['Fy', 1],
+        ['Fgrav', -1],
+        ['Mx', 1],
+        ['My', 1],
+        ['Mz', 1],
+      ],
+      extrasKey: T.jointLoads,
+    });
     this.readFrameLoads(T.frameDistributedLoads, true);
     this.readFrameLoads(T.framePointLoads, false);
 
