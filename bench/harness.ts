@@ -1,6 +1,9 @@
 import type { PresetName } from './generator/presets';
 
-/** One timed operation. `run` gets nothing and returns something, so the work cannot be optimised away. */
+/**
+ * One timed operation. `run` gets nothing and returns something, so the work cannot be optimised away; a promise
+ * is awaited inside the timed region (HTTP round trips).
+ */
 export interface BenchCase {
   name: string;
   run(): unknown;
@@ -14,6 +17,8 @@ export interface BenchCases {
   cases: BenchCase[];
   /** Shown under the table: what the baseline is, what the figures include. */
   note?: string;
+  /** Run once after the last case (servers and databases a setup started). */
+  teardown?(): Promise<void>;
 }
 
 export interface BenchSettings {

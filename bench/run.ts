@@ -64,7 +64,7 @@ async function runChild(file: string, outFile: string): Promise<void> {
       results.fill(undefined);
       collectGarbage();
       const started = performance.now();
-      results[index] = bench.run();
+      results[index] = await bench.run();
       const elapsed = performance.now() - started;
       if (round > 0) (times[index] as number[]).push(elapsed);
       log(
@@ -72,6 +72,7 @@ async function runChild(file: string, outFile: string): Promise<void> {
       );
     }
   }
+  await setup.teardown?.();
   const cases: CaseResult[] = all.map(({ bench, isBaseline }, index) => {
     const samples = times[index] as number[];
     return {

@@ -1,6 +1,6 @@
 import ky from 'ky';
 import { messages, ownMessages, type ErrorBody } from '../contract/errors';
-import type { ApiResult, HttpClient, HttpMethod, RequestOptions } from './types';
+import type { ApiResult, DownloadedFile, HttpClient, HttpMethod, RequestOptions } from './types';
 import { analyticsText } from './userAgent';
 
 export type NotifyKind = 'error' | 'info' | 'success' | 'warning';
@@ -95,6 +95,22 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** The file name of a Content-Disposition header: filename* (RFC 5987, UTF-8) first, then filename. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (disposition === null) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded !== undefined) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name below.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition);
+  const name = plain?.[2] ?? plain?.[1];
+  return name === undefined ? null : name.trim();
+}
+
 function defaultUserAgent(): string {
   // Typed loosely on purpose: the client's tests run under Node, whose types have no navigator.
   return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent ?? '';
@@ -127,7 +143,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // not change which token this call carries.
     const token = requestOptions.token ?? options.getToken();
     const showLoader = requestOptions.showLoader !== false;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...requestOptions.headers };
     if (token) headers.Authorization = token;
     if (!showLoader) headers['X-Show-Loader'] = 'false';
     const searchParams: Record<string, string | number | boolean> = { ...requestOptions.searchParams };
@@ -146,8 +162,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           headers,
           searchParams,
           ...(requestOptions.json === undefined ? {} : { json: requestOptions.json }),
+          ...(requestOptions.body === undefined ? {} : { body: requestOptions.body }),
+          ...(requestOptions.timeoutMs === undefined ? {} : { timeout: requestOptions.timeoutMs }),
         });
         status = response.status;
+        if (requestOptions.download === true && response.ok) {
+          const file: DownloadedFile = {
+            blob: await response.blob(),
+            fileName: fileNameOf(response.headers.get('content-disposition')),
+          };
+          // The caller asked for a file: its T is DownloadedFile (see RequestOptions.download).
+          return { ok: true, status, data: file as T };
+        }
         body = parseBody(await response.text());
       } catch {
         // NetworkError, TimeoutError or a body cut off mid-read: there is no answer to show.

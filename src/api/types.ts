@@ -25,6 +25,23 @@ export interface RequestOptions<T> {
    * storage at once and the fire-and-forget POST /auth/logout must still say whose session to revoke.
    */
   token?: string;
+  /** A body sent as it is (a file upload); name its Content-Type in `headers`. */
+  body?: Blob;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** Per-call timeout in milliseconds, or false for none (a large upload over a slow link). */
+  timeoutMs?: number | false;
+  /**
+   * Reads a successful answer as a file (`DownloadedFile`) instead of JSON; failures are still read as
+   * `{ message }`. The caller's T must be DownloadedFile.
+   */
+  download?: boolean;
+}
+
+/** A file the server sent (export): its bytes and the name from Content-Disposition, when given. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
 }
 
 /** The one HTTP client of the browser (src/api/client.ts implements it over ky). */

@@ -55,6 +55,49 @@ export const ownMessages = {
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
+  modelNotFound: 'This model does not exist, or it has not been shared with you.',
+  organizationNotFound: 'This organization does not exist, or you are not a member of it.',
+  versionNotFound: 'This version does not exist.',
+  permissionTypeRequired: 'Please specify type ADMIN, WRITE or READ',
+  modelSaved: 'Your model updates have been saved.',
+  modelRemoved: 'The model has been removed.',
+  permissionsUpdated: 'Permissions updated.',
+  organizationUpdated: 'Organization updated.',
+  filterSaved: 'Filter saved.',
+  // Organizations and filters (issue #4).
+  nothingToUpdate: 'Nothing to update.',
+  alreadyOrganizationMember: 'This person is already a member of the organization.',
+  collaboratorNotFound: 'This person is not a member of the organization.',
+  ownerIsNotACollaborator: 'The owner of an organization cannot be removed from it or given another role.',
+  billingAdministratorNotMember:
+    'The billing administrator must be the owner or a member of the organization.',
+  filterNotFound: 'This filter does not exist.',
+  filterPairExists: 'A filter for this From and To pair already exists here. Edit that filter instead.',
+  filterPlatformUnknown: 'Choose a platform from the list.',
+  filterNameMappingIncomplete: 'Each name mapping needs a name on both sides.',
+  // Models (issue #4).
+  alreadyModelCollaborator: 'This person is already a collaborator on this model.',
+  modelCollaboratorNotFound: 'This person is not a collaborator on this model.',
+  organizationOwnerStaysModelAdmin:
+    "The organization's owner is an ADMIN of every model in it: that role cannot be changed or removed, so the model always keeps an ADMIN.",
+  // Uploads and the model screens, checked in the browser (issue #4).
+  uploadFormatUnsupported: 'This file type is not supported. Choose an .e2k, .$et, .s2k, .$2k or .json file.',
+  uploadFileEmpty: 'This file is empty.',
+  uploadFileTooLarge: 'This file is too large to upload.',
+  deleteModelNameMismatch: "Type the model's name exactly to confirm.",
+  limitedViewOnly: 'You can see only the reports shared with you on this model.',
+  // Uploads, jobs and versions on the server (issue #4).
+  uploadInProgress: 'Another upload to this model is still being processed. Try again when it has finished.',
+  uploadNotFound: 'This upload does not exist.',
+  uploadFileNameMissing: 'The file name is missing: send it in the X-File-Name header.',
+  uploadIdempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 characters long.',
+  /** {file} and {reason} are filled in: the reason names the line of a parse error. */
+  uploadUnreadable: 'Gusset could not read {file}: {reason}',
+  uploadTranslationCrashed:
+    'Gusset could not translate this file because of an error on our side. Please try again later.',
+  uploadGaveUp: 'This upload could not be processed after several attempts. Please upload the file again.',
+  uploadOrganizationGone: 'The organization of this upload no longer exists.',
+  exportFormatUnsupported: 'This export format is not supported. Choose e2k, s2k or json.',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

@@ -1,23 +1,51 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ownMessages } from '../contract/errors';
+import type { BlobStore } from './blobs/blobStore';
+import { createLocalDerivedCache } from './blobs/derivedCache';
+import { createLocalBlobStore } from './blobs/localBlobStore';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createMailer, type Mailer } from './mail/index';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createArgon2Hasher, type PasswordHasher } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
+import type { ServerContext } from './context';
+import { createAccess } from './modules/access/access';
 import { registerDocsRoutes } from './modules/docs/routes';
+import { registerFiltersRoutes } from './modules/filters/routes';
+import { registerModelsRoutes } from './modules/models/routes';
+import { registerOrganizationsRoutes } from './modules/organizations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerUploadsRoutes } from './modules/uploads/routes';
+import { UPLOAD_JOB_KIND } from './modules/uploads/service';
+import { createUploadJobHandler } from './modules/uploads/uploadJob';
 import { registerUsersRoutes } from './modules/users/routes';
+import { registerVersionsRoutes } from './modules/versions/routes';
 import { createUsersService } from './modules/users/service';
 import { createRequireSession, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { createRateLimits, type RateLimits } from './plugins/rateLimit';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerSpa } from './plugins/spa';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly registeredRoutes: readonly RegisteredRoute[];
+    /** The background job queue of this process (tests stop, crash and restart it). */
+    readonly jobRunner: JobRunner;
+  }
+}
 
 /** Dependencies a test (or a future deployment) may supply instead of the ones built from the config. */
 export interface AppOverrides {
@@ -27,6 +55,9 @@ export interface AppOverrides {
   clock?: Clock;
   passwords?: PasswordHasher;
   rateLimits?: RateLimits;
+  blobs?: BlobStore;
+  /** False leaves the job runner stopped until `app.jobRunner.start()` (tests of the queue). */
+  startJobRunner?: boolean;
 }
 
 const bodyLimitBytes = 1024 * 1024;
@@ -70,7 +101,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Fastify's default is no limit; a client that never finishes its request must not hold a socket forever.
-    requestTimeout: 30_000,
+    // The whole request counts, body included, so it is long enough for a 512 MiB model upload at about
+    // 1 MB/s; Node's 60 s headers timeout still bounds a client that trickles its headers.
+    requestTimeout: 10 * 60_000,
+  });
+
+  // Every route with its methods, so the permission matrix test can fail when a route has no row.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
   });
 
   const db = overrides.db ?? (await openDatabase(config, app.log));
@@ -94,6 +135,22 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const authService = createAuthService({ db, mailer, clock, config, passwords, log: app.log });
     const usersService = createUsersService({ db, clock, config });
     const requireSession = createRequireSession(authService.authenticate);
+    const context: ServerContext = { db, clock, config, mailer, access: createAccess(db), log: app.log };
+    const blobs = overrides.blobs ?? createLocalBlobStore(config.uploads.blobDir);
+    const derived = createLocalDerivedCache(path.join(config.uploads.blobDir, 'derived'));
+    const jobRunner = createJobRunner({
+      db,
+      clock,
+      log: app.log,
+      concurrency: config.uploads.workers,
+      leaseMs: config.uploads.leaseMs,
+      maxAttempts: config.uploads.maxAttempts,
+      gaveUpMessage: () => ownMessages.uploadGaveUp,
+      handlers: { [UPLOAD_JOB_KIND]: createUploadJobHandler({ db, clock, blobs, derived, log: app.log }) },
+    });
+    app.decorate('jobRunner', jobRunner);
+    // Before onClose closes the database: running jobs go back to the queue for the next process.
+    app.addHook('preClose', () => jobRunner.stop());
 
     registerHealthRoutes(app, { db });
     registerDocsRoutes(app, { docsDir: config.docsDir });
@@ -102,10 +159,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       async (api) => {
         api.addHook('onRequest', requireSession);
         registerUsersRoutes(api, { service: usersService });
+        registerOrganizationsRoutes(api, context);
+        registerFiltersRoutes(api, context);
+        registerModelsRoutes(api, context);
+        registerVersionsRoutes(api, context, { derived });
+        registerUploadsRoutes(api, context, { blobs, runner: jobRunner });
       },
       { prefix: '/api' },
     );
     await registerSpa(app, { clientDir: config.clientDir });
+    if (overrides.startJobRunner !== false) jobRunner.start();
     return app;
   } catch (error) {
     await db.close().catch(() => undefined);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,6 +52,21 @@ export interface Config {
   /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the client and not the proxy. */
   trustProxy: boolean;
   rateLimits: RateLimitConfig;
+  uploads: UploadConfig;
+}
+
+/** Uploads, the blob store and the background job queue that translates them. */
+export interface UploadConfig {
+  /** The largest file accepted, checked while it streams in (413 past it). */
+  maxBytes: number;
+  /** Where the local blob store keeps uploaded files, by SHA-256. */
+  blobDir: string;
+  /** Jobs run at once by this process, each in its own worker thread (0: this process runs none). */
+  workers: number;
+  /** How long a claimed job is held without a heartbeat before another worker may claim it again. */
+  leaseMs: number;
+  /** Tries before a job that keeps failing (its worker dies) is marked failed. */
+  maxAttempts: number;
 }
 
 export const inMemoryDataDir = ':memory:';
@@ -83,6 +99,18 @@ const envSchema = z.object({
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('dist/client')),
   DOCS_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('docs')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  UPLOAD_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(512 * 1024 * 1024),
+  ),
+  BLOB_DIR: optionalText,
+  JOB_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(64).default(1)),
+  JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(86_400).default(60)),
+  JOB_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
 });
 
 /**
@@ -117,5 +145,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     docsDir: path.resolve(e.DOCS_DIR),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     rateLimits: defaultRateLimits,
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      // In memory there is no data folder; blobs are content-addressed, so a shared temp folder is safe.
+      blobDir: e.BLOB_DIR
+        ? path.resolve(e.BLOB_DIR)
+        : dataDir === inMemoryDataDir
+          ? path.join(os.tmpdir(), 'gusset-blobs')
+          : path.join(dataDir, 'blobs'),
+      workers: e.JOB_WORKERS,
+      leaseMs: e.JOB_LEASE_SECONDS * 1000,
+      maxAttempts: e.JOB_MAX_ATTEMPTS,
+    },
   };
 }

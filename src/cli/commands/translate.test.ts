@@ -10,7 +10,7 @@ import {
   listFixtures,
   readFixture,
 } from '../../engine/testing/fixtures';
-import { readModelJson } from '../modelJson';
+import { readModelJson } from '../../engine/formats/json';
 import { runGusset, temporaryFolder } from '../testing/runGusset';
 
 /** Several real-size files through child processes at once on a 2-core machine: slow, not stuck. */

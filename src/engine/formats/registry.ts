@@ -1,6 +1,7 @@
-import type { Platform, Translator } from './types';
+import type { FileTranslator, Platform, Translator } from './types';
 import { PLATFORMS } from './types';
 import { etabsTranslator } from './etabs';
+import { canonicalJsonTranslator } from './json';
 import { sap2000Translator } from './sap2000';
 
 /**
@@ -20,17 +21,21 @@ export const TRANSLATORS: readonly Translator[] = PLATFORMS.flatMap(
   (platform) => TRANSLATORS_BY_PLATFORM[platform],
 );
 
-/** The translator for a file name or extension (`model.e2k`, `.$et`), case-insensitive. */
-export function translatorForFile(fileName: string): Translator | undefined {
+/** Every format a file can be read from or written to: the platforms' translators, then Gusset's own JSON. */
+export const FILE_TRANSLATORS: readonly FileTranslator[] = [...TRANSLATORS, canonicalJsonTranslator];
+
+/** The translator for a file name or extension (`model.e2k`, `.$et`, `x.json`), case-insensitive. */
+export function translatorForFile(fileName: string): FileTranslator | undefined {
   const lower = fileName.toLowerCase();
-  return TRANSLATORS.find((translator) =>
+  return FILE_TRANSLATORS.find((translator) =>
     translator.extensions.some((extension) => lower.endsWith(extension)),
   );
 }
 
-export function translatorById(id: string): Translator | undefined {
+/** The translator a format id or extension names (`e2k`, `.s2k`, `json`), case-insensitive. */
+export function translatorById(id: string): FileTranslator | undefined {
   const lower = id.toLowerCase();
-  return TRANSLATORS.find(
+  return FILE_TRANSLATORS.find(
     (translator) => translator.id === lower || translator.extensions.includes(`.${lower}`),
   );
 }

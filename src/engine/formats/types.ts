@@ -23,18 +23,22 @@ export interface Capability {
   note?: string;
 }
 
-/**
- * One file format. `read` throws only `ParseError`; everything it could not carry exactly is in the report.
- * `capabilities` is data so docs/supported-elements.md can be generated from it.
- */
-export interface Translator {
+/** Any file format Gusset reads and writes. `read` throws only `ParseError`; the report lists what was not exact. */
+export interface FileTranslator {
   /** Short format id used on the command line (`--to e2k`). */
   id: string;
-  platform: Platform;
   title: string;
   /** Lower-case file extensions with the dot. */
   extensions: readonly string[];
-  capabilities: readonly Capability[];
   read(bytes: Uint8Array): ReadResult;
   write(model: Model): WriteResult;
+}
+
+/**
+ * A platform's file format. `capabilities` is data so docs/supported-elements.md can be generated from it.
+ * (Gusset's own canonical JSON is a FileTranslator of no platform: it carries everything.)
+ */
+export interface Translator extends FileTranslator {
+  platform: Platform;
+  capabilities: readonly Capability[];
 }

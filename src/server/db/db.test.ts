@@ -120,12 +120,26 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
     };
   }
 
-  it('creates the account tables and is idempotent', async () => {
+  it('creates every table and is idempotent', async () => {
     const { db, done } = await freshDb();
     try {
-      expect(await migrate(db)).toEqual([1]);
+      expect(await migrate(db)).toEqual(migrations.map((migration) => migration.version));
       expect(await migrate(db)).toEqual([]);
-      expect(await tables(db)).toEqual(['mail_tokens', 'schema_migrations', 'sessions', 'users']);
+      expect(await tables(db)).toEqual([
+        'blobs',
+        'filters',
+        'jobs',
+        'mail_tokens',
+        'model_objects',
+        'model_permissions',
+        'models',
+        'organization_collaborators',
+        'organizations',
+        'schema_migrations',
+        'sessions',
+        'users',
+        'versions',
+      ]);
       await expect(
         db.query(
           `INSERT INTO users (id, email, first_name, last_name, password_hash, preferences, created_at, updated_at)
@@ -143,7 +157,7 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
     try {
       const other = await open();
       const results = await Promise.all([migrate(db), migrate(other)]);
-      expect(results.map((applied) => applied.length).sort()).toEqual([0, 1]);
+      expect(results.map((applied) => applied.length).sort()).toEqual([0, migrations.length]);
     } finally {
       await done();
     }

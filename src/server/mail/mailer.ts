@@ -1,5 +1,6 @@
 /** What a mail is for; it names the outbox file, so a reader can find "the reset mail to x" without parsing. */
-export type MailPurpose = 'verify' | 'signup-existing' | 'reset' | 'forgot-unknown' | 'password-changed';
+export type MailPurpose =
+  'verify' | 'signup-existing' | 'reset' | 'forgot-unknown' | 'password-changed' | 'invitation';
 
 export interface OutgoingMail {
   to: string;

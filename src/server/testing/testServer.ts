@@ -30,6 +30,8 @@ export interface TestServerOptions {
   clock?: Clock;
   passwords?: AppOverrides['passwords'];
   mailer?: AppOverrides['mailer'];
+  /** False leaves the background job runner stopped (`server.app.jobRunner.start()` starts it). */
+  startJobRunner?: boolean;
 }
 
 export interface HttpResult {
@@ -43,6 +45,8 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as is with `Content-Type: application/json` (malformed JSON tests). */
   rawJson?: string;
+  /** A file sent as the body with `Content-Type: application/octet-stream` (uploads). */
+  bytes?: Uint8Array;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -92,6 +96,7 @@ export async function startTestServer(
     OUTBOX_DIR: path.join(scratch, 'outbox'),
     CLIENT_DIR: path.join(scratch, 'client'),
     LOG_LEVEL: 'silent',
+    BLOB_DIR: path.join(scratch, 'blobs'),
     ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     ...options.env,
   });
@@ -103,15 +108,19 @@ export async function startTestServer(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.startJobRunner === undefined ? {} : { startJobRunner: options.startJobRunner }),
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
   async function request(method: string, urlPath: string, requestOptions: RequestOptions = {}) {
     const headers: Record<string, string> = { ...requestOptions.headers };
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (requestOptions.rawJson !== undefined || requestOptions.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = requestOptions.rawJson ?? JSON.stringify(requestOptions.json);
+    } else if (requestOptions.bytes !== undefined) {
+      headers['content-type'] ??= 'application/octet-stream';
+      body = requestOptions.bytes;
     }
     if (requestOptions.token) headers.authorization = requestOptions.token;
     const response = await fetch(`${address}${urlPath}`, { method, headers, body });

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { HttpClient } from '../../api/types';
 import type { loadingMachine } from '../../machines/loading/loadingMachine';
+import type { organizationDirectoryMachine } from '../../machines/organizations/directoryMachine';
 import type { profileMachine } from '../../machines/profile/profileMachine';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
 import type { startupMachine } from '../../machines/startup/startupMachine';
@@ -16,6 +17,8 @@ export interface AppServices {
   startup: ActorRefFrom<typeof startupMachine>;
   loading: ActorRefFrom<typeof loadingMachine>;
   profileLogic: typeof profileMachine;
+  /** The signed-in user's organizations, shared by the user menu, the dashboard and the models screens. */
+  organizations: ActorRefFrom<typeof organizationDirectoryMachine>;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

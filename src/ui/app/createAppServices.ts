@@ -1,6 +1,10 @@
 import { createActor } from 'xstate';
 import { createHttpClient, type NotifyKind } from '../../api/client';
 import { loadingMachine } from '../../machines/loading/loadingMachine';
+import {
+  createDirectoryImplementations,
+  organizationDirectoryMachine,
+} from '../../machines/organizations/directoryMachine';
 import { createProfileActors } from '../../machines/profile/actors';
 import { profileMachine } from '../../machines/profile/profileMachine';
 import { rootMachine } from '../../machines/root/rootMachine';
@@ -68,5 +72,8 @@ export function createAppServices(ports: BrowserPorts): AppServices {
         shareUpdatedUser: (_, params) => session.send({ type: 'user.updated', user: params.user }),
       },
     }),
+    organizations: createActor(
+      organizationDirectoryMachine.provide(createDirectoryImplementations(http)),
+    ).start(),
   };
 }

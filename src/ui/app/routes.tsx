@@ -7,6 +7,22 @@ import { SignupScreen } from '../auth/SignupScreen';
 import { VerifyRoutes } from '../auth/verify/VerifyRoutes';
 import { DashboardScreen } from '../dashboard/DashboardScreen';
 import { ErrorScreen } from '../errors/ErrorScreen';
+import { DeleteModelScreen } from '../model/DeleteModelScreen';
+import { ModelExportScreen } from '../model/ModelExportScreen';
+import { ModelFiltersScreen } from '../model/ModelFiltersScreen';
+import { ModelHistoryScreen } from '../model/ModelHistoryScreen';
+import { ModelLayout } from '../model/ModelLayout';
+import { ModelPeopleScreen } from '../model/ModelPeopleScreen';
+import { ModelSettingsLayout } from '../model/ModelSettingsLayout';
+import { ModelSettingsScreen } from '../model/ModelSettingsScreen';
+import { ModelsScreen } from '../models/ModelsScreen';
+import { OrganizationDetailsScreen } from '../organizations/OrganizationDetailsScreen';
+import { OrganizationFiltersScreen } from '../organizations/OrganizationFiltersScreen';
+import { OrganizationLayout } from '../organizations/OrganizationLayout';
+import { OrganizationModelsScreen } from '../organizations/OrganizationModelsScreen';
+import { OrganizationPeopleScreen } from '../organizations/OrganizationPeopleScreen';
+import { OrganizationSettingsScreen } from '../organizations/OrganizationSettingsScreen';
+import { ProfileOrganizationsScreen } from '../organizations/ProfileOrganizationsScreen';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { PreferencesScreen } from '../profile/PreferencesScreen';
 import { ProfileDetailsScreen } from '../profile/ProfileDetailsScreen';
@@ -19,20 +35,36 @@ const placeholder = (path: string, title: string): RouteObject => ({
   element: <PlaceholderPage title={title} />,
 });
 
-/** /model and /report share one sub-structure (spec section 2); the index is the dashboard. */
+/**
+ * /model and /report share one sub-structure (spec section 2); the index is the dashboard. History, people
+ * and settings live inside ModelLayout, which loads the model once for all of them.
+ */
 function modelSubRoutes(subject: 'Model' | 'Report'): RouteObject[] {
   return [
     { index: true, element: <DashboardScreen /> },
     placeholder(':modelId/visualize/elements', `${subject}: elements`),
     placeholder(':modelId/visualize/merge', `${subject}: merge`),
-    placeholder(':modelId/history', `${subject}: history`),
     placeholder(':modelId/reports', `${subject}: reports`),
-    placeholder(':modelId/people', `${subject}: people`),
-    placeholder(':modelId/settings', `${subject}: settings`),
-    placeholder(':modelId/settings/settings', `${subject}: settings`),
-    placeholder(':modelId/settings/filters', `${subject}: filters`),
-    placeholder(':modelId/settings/export', `${subject}: export`),
-    placeholder(':modelId/settings/deleteModel', `${subject}: delete model`),
+    {
+      path: ':modelId',
+      element: <ModelLayout />,
+      children: [
+        { index: true, element: <Navigate to="history" replace /> },
+        { path: 'history', element: <ModelHistoryScreen /> },
+        { path: 'people', element: <ModelPeopleScreen /> },
+        {
+          path: 'settings',
+          element: <ModelSettingsLayout />,
+          children: [
+            { index: true, element: <Navigate to="settings" replace /> },
+            { path: 'settings', element: <ModelSettingsScreen /> },
+            { path: 'filters', element: <ModelFiltersScreen /> },
+            { path: 'export', element: <ModelExportScreen /> },
+            { path: 'deleteModel', element: <DeleteModelScreen /> },
+          ],
+        },
+      ],
+    },
   ];
 }
 
@@ -69,7 +101,7 @@ export const appRoutes: RouteObject[] = [
         errorElement: <ErrorScreen />,
         children: [
           { path: 'dashboard', element: <DashboardScreen /> },
-          placeholder('models', 'Models'),
+          { path: 'models', element: <ModelsScreen /> },
           {
             path: 'profile',
             element: <ProfileLayout />,
@@ -77,7 +109,7 @@ export const appRoutes: RouteObject[] = [
               { index: true, element: <Navigate to="profile" replace /> },
               placeholder('image', 'Profile image'),
               { path: 'preferences', element: <PreferencesScreen /> },
-              placeholder('organizations', 'Your organizations'),
+              { path: 'organizations', element: <ProfileOrganizationsScreen /> },
               { path: 'profile', element: <ProfileDetailsScreen /> },
             ],
           },
@@ -97,12 +129,20 @@ export const appRoutes: RouteObject[] = [
             path: 'organizations',
             children: [
               { index: true, element: <DashboardScreen /> },
-              placeholder(':organizationsId/models', 'Organization: models'),
-              placeholder(':organizationsId/people', 'Organization: people'),
-              placeholder(':organizationsId/settings', 'Organization: settings'),
-              placeholder(':organizationsId/settings/details', 'Organization: details'),
-              placeholder(':organizationsId/settings/billing', 'Organization: billing'),
-              placeholder(':organizationsId/settings/filters', 'Organization: filters'),
+              {
+                path: ':organizationsId',
+                element: <OrganizationLayout />,
+                children: [
+                  { index: true, element: <Navigate to="models" replace /> },
+                  { path: 'models', element: <OrganizationModelsScreen /> },
+                  { path: 'people', element: <OrganizationPeopleScreen /> },
+                  { path: 'settings', element: <OrganizationSettingsScreen /> },
+                  { path: 'settings/details', element: <OrganizationDetailsScreen /> },
+                  // Billing arrives with its own issue.
+                  placeholder('settings/billing', 'Organization: billing'),
+                  { path: 'settings/filters', element: <OrganizationFiltersScreen /> },
+                ],
+              },
             ],
           },
           { path: 'model', children: modelSubRoutes('Model') },

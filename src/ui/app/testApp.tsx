@@ -4,6 +4,10 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { HttpClient } from '../../api/types';
 import type { PublicUser, UpdateProfileBody, User } from '../../contract/http/users';
 import { loadingMachine } from '../../machines/loading/loadingMachine';
+import {
+  createDirectoryImplementations,
+  organizationDirectoryMachine,
+} from '../../machines/organizations/directoryMachine';
 import { profileMachine } from '../../machines/profile/profileMachine';
 import { aUser, startSessionHarness } from '../../machines/session/sessionTestKit';
 import { startupMachine } from '../../machines/startup/startupMachine';
@@ -22,6 +26,8 @@ export interface TestAppOptions {
   signupInProgress?: boolean;
   /** What local storage holds before the app starts. */
   stored?: Record<string, string>;
+  /** The server, faked; by default every call answers as if the network were down. */
+  http?: HttpClient;
 }
 
 /** No server in view tests: every call answers as if the network were down. */
@@ -62,8 +68,9 @@ export async function renderApp(options: TestAppOptions = {}) {
   ).start();
 
   const savedProfiles: UpdateProfileBody[] = [];
+  const http = options.http ?? offlineHttp;
   const services: AppServices = {
-    http: offlineHttp,
+    http,
     session: session.actor,
     startup,
     loading,
@@ -79,6 +86,9 @@ export async function renderApp(options: TestAppOptions = {}) {
         shareUpdatedUser: (_, params) => session.actor.send({ type: 'user.updated', user: params.user }),
       },
     }),
+    organizations: createActor(
+      organizationDirectoryMachine.provide(createDirectoryImplementations(http)),
+    ).start(),
   };
 
   const router = createMemoryRouter(appRoutes, { initialEntries: [options.path ?? '/dashboard'] });

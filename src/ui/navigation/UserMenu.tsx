@@ -4,23 +4,20 @@ import {
   selectInitials,
   selectShowsAdminMenu,
   selectUser,
-  type OrganizationMenuEntry,
 } from '../../machines/session/selectors';
 import { useSessionEvents, useSessionSelector } from '../app/hooks';
+import { useOrganizationDirectory } from '../organizations/useOrganizationDirectory';
 import { Dropdown } from './Dropdown';
-
-/**
- * The user's organizations arrive with the organizations issue, which replaces this empty list with its
- * actor's; the menu already orders whatever it is given.
- */
-const organizationsNotLoadedYet: readonly OrganizationMenuEntry[] = [];
 
 export function UserMenu() {
   const user = useSessionSelector(selectUser);
   const initials = useSessionSelector(selectInitials);
   const showsAdmin = useSessionSelector(selectShowsAdminMenu);
   const { logout } = useSessionEvents();
-  const organizations = orderOrganizationsForUserMenu(organizationsNotLoadedYet, user?._id ?? null);
+  const organizations = orderOrganizationsForUserMenu(
+    useOrganizationDirectory().organizations,
+    user?._id ?? null,
+  );
 
   const avatar = user?.avatarUrl ? (
     <img className="avatar" src={user.avatarUrl} alt="" />
@@ -59,6 +56,11 @@ export function UserMenu() {
               </ul>
             </li>
           )}
+          <li>
+            <Link to="/profile/organizations" onClick={close}>
+              New organization
+            </Link>
+          </li>
           <li>
             <button
               type="button"

@@ -1,4 +1,5 @@
 import { accounts } from './001_accounts';
+import { models } from './002_models';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Every migration, in the order it is applied. */
-export const migrations: readonly Migration[] = [accounts];
+export const migrations: readonly Migration[] = [accounts, models];

@@ -12,6 +12,13 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** Names typed by users end up in subjects: keep a header on one line whatever they hold. */
+function oneLine(text: string): string {
+  return Array.from(text, (char) => (char < ' ' || char === '\u007f' ? ' ' : char))
+    .join('')
+    .slice(0, 250);
+}
+
 /** A paragraph is text, or a link that the plain-text part puts alone on its own line. */
 type Paragraph = string | { link: string; label: string };
 
@@ -44,6 +51,34 @@ export const authMails = {
       { link, label: 'Create your account' },
       'The link works once and expires in 24 hours. If you did not sign up, ignore this email.',
     ]);
+  },
+
+  /**
+   * To a person added to an organization before they have an account: the link is a sign-up verification
+   * link, so following it creates the account (keeping the memberships already given to it).
+   */
+  invitation(
+    to: string,
+    link: string,
+    invitation: { inviterName: string; inviterEmail: string; organizationName: string; publicUrl: string },
+  ): OutgoingMail {
+    const { inviterName, inviterEmail, organizationName, publicUrl } = invitation;
+    return compose(
+      to,
+      'invitation',
+      oneLine(`${inviterName} invited you to ${organizationName} on ${product}`),
+      link,
+      [
+        `${inviterName} (${inviterEmail}) invited you to join the organization "${organizationName}" on ` +
+          `${product}, where structural engineers translate, version and share their models. Open this link ` +
+          'to create your account:',
+        { link, label: 'Create your account' },
+        'The link works once and expires in 24 hours. After that, sign up with this email address and the ' +
+          'organization will be waiting for you:',
+        { link: `${publicUrl}/signup`, label: `Sign up to ${product}` },
+        'If you do not know this person, ignore this email.',
+      ],
+    );
   },
 
   signupExisting(to: string, publicUrl: string): OutgoingMail {

@@ -33,9 +33,48 @@ export interface AuthSession {
   user: UserRecord;
 }
 
-/** Sessions and mail tokens. Every time comparison takes `now` from the caller's clock, never SQL's now(). */
+/** A user row as auth sees it: pending accounts (invited, not signed up) exist but cannot log in. */
+export interface Account {
+  user: UserRecord;
+  pending: boolean;
+}
+
+/**
+ * Sessions, mail tokens and the pending flag of accounts. Every time comparison takes `now` from the caller's
+ * clock, never SQL's now().
+ */
 export function createAuthRepository(db: Queryable) {
   return {
+    async findAccountByEmail(email: string): Promise<Account | null> {
+      const [row] = await db.query<Parameters<typeof toUserRecord>[0] & { pending: boolean }>(
+        `SELECT ${userColumns}, users.pending FROM users WHERE email = $1`,
+        [email],
+      );
+      return row ? { user: toUserRecord(row), pending: row.pending } : null;
+    },
+
+    async markPending(userId: string): Promise<void> {
+      await db.query('UPDATE users SET pending = true WHERE id = $1', [userId]);
+    },
+
+    /**
+     * Completes an invited person's account with what they chose at sign-up, keeping its id (and so their
+     * memberships). Null when the row is no longer pending (completed by a concurrent request).
+     */
+    async completePendingUser(
+      userId: string,
+      account: { firstName: string; lastName: string; passwordHash: string },
+      now: Date,
+    ): Promise<UserRecord | null> {
+      const [row] = await db.query<Parameters<typeof toUserRecord>[0]>(
+        `UPDATE users SET first_name = $2, last_name = $3, password_hash = $4, pending = false, updated_at = $5
+         WHERE id = $1 AND pending
+         RETURNING ${userColumns}`,
+        [userId, account.firstName, account.lastName, account.passwordHash, now],
+      );
+      return row ? toUserRecord(row) : null;
+    },
+
     async insertSession(session: { tokenHash: string; userId: string; createdAt: Date; expiresAt: Date }) {
       await db.query(
         'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',

@@ -11,9 +11,10 @@ import { defaultPreferences, toUser } from '../users/service';
 import { authMails } from './mails';
 import type { PasswordHasher } from './passwords';
 import { createAuthRepository, type AuthSession } from './repository';
+import { issueVerificationLink } from './invitations';
 import { hashToken, newToken } from './tokens';
 
-export const verifyTokenTtlHours = 24;
+export { verifyTokenTtlHours } from './invitations';
 export const resetTokenTtlHours = 1;
 
 export interface AuthServiceDeps {
@@ -38,10 +39,12 @@ export interface NewAccount {
  * Sign-up, verification, login, password reset and sessions. Account enumeration is limited by answering
  * signup and forgot uniformly (the difference goes to the mailbox, whose owner may know it) and by giving login
  * one message and the same argon2 work whether or not the address exists.
+ *
+ * A pending account (a person invited to an organization before signing up) counts as no account here: sign-up
+ * mails it the normal verification link, verify completes that same row, login and forgot treat it as unknown.
  */
 export function createAuthService({ db, mailer, clock, config, passwords, log }: AuthServiceDeps) {
   const auth = createAuthRepository(db);
-  const users = createUsersRepository(db);
 
   // Login of an unknown address verifies against this, so it costs what a real verify costs.
   let dummyHash: Promise<string> | undefined;
@@ -62,40 +65,43 @@ export function createAuthService({ db, mailer, clock, config, passwords, log }:
   return {
     /** Always resolves the same way; a known address gets a "you already have an account" mail instead. */
     async signup(email: string): Promise<void> {
-      if (await users.findByEmail(email)) {
+      const account = await auth.findAccountByEmail(email);
+      if (account && !account.pending) {
         await mailer.send(authMails.signupExisting(email, config.publicUrl));
         return;
       }
-      const token = newToken();
-      const now = clock();
-      await auth.insertMailToken({
-        tokenHash: hashToken(token),
-        purpose: 'verify',
-        email,
-        userId: null,
-        createdAt: now,
-        expiresAt: addHours(now, verifyTokenTtlHours),
-      });
-      const link = `${config.publicUrl}/verify?resetToken=${token}&email=${encodeURIComponent(email)}`;
+      const link = await issueVerificationLink(db, { clock, config }, email);
       await mailer.send(authMails.verify(email, link));
     },
 
     /**
-     * Creates the account and signs it in. The token is checked before the password is hashed, so nobody without
-     * a mailed token can make the server hash; it is consumed in the transaction that inserts the user.
+     * Creates the account (or completes a pending one, keeping its id and memberships) and signs it in. The token
+     * is checked before the password is hashed, so nobody without a mailed token can make the server hash; it is
+     * consumed in the transaction that writes the user.
      */
     async verify(account: NewAccount): Promise<SessionResponse> {
       const tokenHash = hashToken(account.resetToken);
       const token = await auth.findUsableMailToken(tokenHash, 'verify', clock());
       if (!token || token.email !== account.emailAddress) throw new HttpError(400, messages.signupFailed);
       // The token proves the mailbox, so telling its owner that the account exists leaks nothing.
-      if (await users.findByEmail(token.email)) throw new HttpError(409, messages.userExists);
+      const existing = await auth.findAccountByEmail(token.email);
+      if (existing && !existing.pending) throw new HttpError(409, messages.userExists);
       const passwordHash = await passwords.hash(account.password);
       try {
         return await db.transaction(async (tx) => {
           const now = clock();
-          if (!(await createAuthRepository(tx).consumeMailToken(tokenHash, 'verify', now))) {
+          const txAuth = createAuthRepository(tx);
+          if (!(await txAuth.consumeMailToken(tokenHash, 'verify', now))) {
             throw new HttpError(400, messages.signupFailed);
+          }
+          const current = await txAuth.findAccountByEmail(token.email);
+          if (current) {
+            const names = { firstName: account.firstName, lastName: account.lastName };
+            const completed = current.pending
+              ? await txAuth.completePendingUser(current.user.id, { ...names, passwordHash }, now)
+              : null;
+            if (!completed) throw new HttpError(409, messages.userExists);
+            return openSession(tx, completed);
           }
           const user = await createUsersRepository(tx).insert({
             id: randomUUID(),
@@ -118,7 +124,8 @@ export function createAuthService({ db, mailer, clock, config, passwords, log }:
     },
 
     async login(email: string, password: string): Promise<SessionResponse> {
-      const user = await users.findByEmail(email);
+      const account = await auth.findAccountByEmail(email);
+      const user = account && !account.pending ? account.user : null;
       const matches = await passwords.verify(user?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!user || !matches) throw new HttpError(401, ownMessages.loginFailed);
       return db.transaction((tx) => openSession(tx, user));
@@ -126,7 +133,8 @@ export function createAuthService({ db, mailer, clock, config, passwords, log }:
 
     /** Always resolves the same way; an unknown address gets a "not registered" mail with a sign-up link. */
     async forgot(email: string): Promise<void> {
-      const user = await users.findByEmail(email);
+      const account = await auth.findAccountByEmail(email);
+      const user = account && !account.pending ? account.user : null;
       if (!user) {
         await mailer.send(authMails.forgotUnknown(email, config.publicUrl));
         return;

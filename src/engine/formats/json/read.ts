@@ -1,14 +1,26 @@
-import { canonicalJson } from '../engine/canonical';
-import { ParseError } from '../engine/formats/parseError';
-import { countModel } from '../engine/formats/report';
-import type { ReadResult, WriteResult } from '../engine/formats/types';
-import type { Model } from '../engine/schema';
-import { MODEL_COLLECTIONS, ModelSchema } from '../engine/schema';
+import { ParseError } from '../parseError';
+import { countModel } from '../report';
+import type { ReadResult } from '../types';
+import type { Model } from '../../schema';
+import { MODEL_COLLECTIONS, ModelSchema } from '../../schema';
 import type { JsonPath } from './jsonLocation';
 import { findJsonPathOffset, findJsonSyntaxProblem, lineOfOffset } from './jsonLocation';
 
 /** Gusset's own format: the canonical model as JSON. It carries everything, so its reports list nothing. */
 export const JSON_FORMAT_ID = 'json';
+
+interface StrictDecoder {
+  decode(bytes: Uint8Array): string;
+}
+
+/** The platform's strict UTF-8 decoder (Node, browsers and workers all have one); the engine has no DOM types. */
+function strictUtf8Decoder(): StrictDecoder {
+  const constructor = (
+    globalThis as { TextDecoder?: new (label: string, options: { fatal: boolean }) => StrictDecoder }
+  ).TextDecoder;
+  if (!constructor) throw new Error('TextDecoder is not available');
+  return new constructor('utf-8', { fatal: true });
+}
 
 /**
  * Reads a canonical model. Everything wrong with the file is a `ParseError` with the line where it shows:
@@ -19,7 +31,7 @@ export function readModelJson(bytes: Uint8Array): ReadResult {
   if (bytes.includes(0)) throw new ParseError(JSON_FORMAT_ID, 0, 'the file is binary, not JSON');
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = strictUtf8Decoder().decode(bytes);
   } catch {
     throw new ParseError(JSON_FORMAT_ID, 0, 'the file is not UTF-8 text');
   }
@@ -55,15 +67,6 @@ export function readModelJson(bytes: Uint8Array): ReadResult {
   return {
     model,
     report: { format: JSON_FORMAT_ID, direction: 'read', counts: countModel(model), items: [] },
-  };
-}
-
-/** Writes the model with sorted keys and normalised numbers (the hash's own form), indented for people. */
-export function writeModelJson(model: Model): WriteResult {
-  const text = `${JSON.stringify(JSON.parse(canonicalJson(model)), null, 2)}\n`;
-  return {
-    bytes: new TextEncoder().encode(text),
-    report: { format: JSON_FORMAT_ID, direction: 'write', counts: countModel(model), items: [] },
   };
 }
 

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { DisplayUnitSchema } from '../../engine/schema';
+import { messages, ownMessages } from '../errors';
+import { entityNameSchema } from './names';
+import { publicUserSchema } from './users';
+import { versionSchema } from './versions';
+
+/** Spec section 4: what a user may do on a model. The organization owner is ADMIN on every model of it. */
+export const MODEL_ROLES = ['ADMIN', 'WRITE', 'READ', 'LIMITEDVIEW'] as const;
+export const modelRoleSchema = z.enum(MODEL_ROLES);
+export type ModelRole = z.infer<typeof modelRoleSchema>;
+
+/** Units as spec section 5 validates them, with its message verbatim. */
+export const unitsSchema = z.enum(DisplayUnitSchema.options, { error: messages.invalidUnit });
+
+export const modelPermissionSchema = z.object({ user: publicUserSchema, type: modelRoleSchema });
+export type ModelPermission = z.infer<typeof modelPermissionSchema>;
+
+/** Spec section 3's Report. Reports arrive with the compare issue; models list them already (empty until then). */
+export const reportSummarySchema = z.object({
+  _id: z.string(),
+  dateCreated: z.string(),
+  currentVersionID: z.string(),
+  comparisonVersionID: z.string(),
+  createdBy: publicUserSchema.nullable(),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+/**
+ * Spec section 3's Model. `versions` and `reports` are newest first and present when asked for (getVersions,
+ * getReports); `updatedBy` falls back to the latest version's author, then the creator.
+ */
+export const modelSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  organization: z.object({ _id: z.string(), name: z.string() }),
+  permissions: z.array(modelPermissionSchema),
+  contributors: z.array(publicUserSchema),
+  settings: z.object({ units: unitsSchema }),
+  createdBy: publicUserSchema.nullable(),
+  updatedBy: publicUserSchema.nullable(),
+  currentUserRole: modelRoleSchema,
+  versionCount: z.number().int(),
+  reportCount: z.number().int(),
+  latestVersionId: z.string().nullable(),
+  /** A thumbnail URL when one was saved (getImages). */
+  image: z.string().nullable().optional(),
+  versions: z.array(versionSchema).optional(),
+  reports: z.array(reportSummarySchema).optional(),
+  clonedFrom: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Model = z.infer<typeof modelSchema>;
+
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+/** GET /api/models?getImages&getVersions&getReports (&organizationId): most recently updated first. */
+export const listModelsQuery = z.object({
+  getImages: flag,
+  getVersions: flag,
+  getReports: flag,
+  organizationId: z.string().max(100).optional(),
+});
+export const modelListResponse = z.object({ data: z.array(modelSchema) });
+export type ModelListResponse = z.infer<typeof modelListResponse>;
+
+/** GET /api/models/imagesAndVersionsByModelIds?modelIds=a,b */
+export const imagesAndVersionsQuery = z.object({ modelIds: z.string().max(20_000) });
+export const imagesAndVersionsResponse = z.object({
+  data: z.array(
+    z.object({ _id: z.string(), image: z.string().nullable(), versions: z.array(versionSchema) }),
+  ),
+});
+
+/** POST /api/models/: 201 with the model. Without an organization: messages.organizationDetailsMissing. */
+export const createModelBody = z.strictObject({
+  name: entityNameSchema,
+  organizationId: z.string({ error: messages.organizationDetailsMissing }).max(100),
+  units: unitsSchema.default('m'),
+});
+export type CreateModelBody = z.input<typeof createModelBody>;
+
+/** A permission update must name ADMIN, WRITE or READ (spec section 5); the client matches this text. */
+const permissionTypeMessage = ownMessages.permissionTypeRequired;
+const permissionUpdateRoleSchema = z.enum(['ADMIN', 'WRITE', 'READ'], { error: permissionTypeMessage });
+/** Collaborator calls may also grant LIMITEDVIEW (reports only). */
+const grantableRoleSchema = z.enum(MODEL_ROLES, { error: permissionTypeMessage });
+
+/** PUT /api/models/{id}: name, units, or the permission of one or more users. */
+export const updateModelBody = z.strictObject({
+  name: entityNameSchema.optional(),
+  settings: z.strictObject({ units: unitsSchema }).optional(),
+  permissions: z
+    .array(z.strictObject({ userId: z.string().max(100), type: permissionUpdateRoleSchema }))
+    .max(500)
+    .optional(),
+});
+export type UpdateModelBody = z.input<typeof updateModelBody>;
+
+/** POST /api/models/{id}/collaborators: by email; a user who does not exist yet answers 404. */
+export const addModelCollaboratorBody = z.strictObject({
+  emailAddress: z.string().trim().toLowerCase().max(254),
+  type: grantableRoleSchema,
+});
+export type AddModelCollaboratorBody = z.input<typeof addModelCollaboratorBody>;
+
+/** PUT /api/models/{id}/collaborators/{userId}. */
+export const updateModelCollaboratorBody = z.strictObject({ type: grantableRoleSchema });
+export type UpdateModelCollaboratorBody = z.input<typeof updateModelCollaboratorBody>;
+
+/** PUT /api/models/{id}/collaborators: the same change with the user named in the body. */
+export const updateModelCollaboratorByIdBody = z.strictObject({
+  userId: z.string().max(100),
+  type: grantableRoleSchema,
+});
+export type UpdateModelCollaboratorByIdBody = z.input<typeof updateModelCollaboratorByIdBody>;
+
+/**
+ * What every collaborator call answers (POST 201, PUT and DELETE 200): the success toast text
+ * (ownMessages.permissionsUpdated) and the model's permissions after the change, the organization owner first.
+ * A user who removed themself gets it too, though they no longer see the model.
+ */
+export const modelPermissionsResponse = z.object({
+  message: z.string(),
+  permissions: z.array(modelPermissionSchema),
+});
+export type ModelPermissionsResponse = z.infer<typeof modelPermissionsResponse>;
+
+/** DELETE /api/models/{id}: ownMessages.modelRemoved. */
+export const modelRemovedResponse = z.object({ message: z.string() });
+
+/** POST /api/models/{id}/clone: into the same organization unless another is named. */
+export const cloneModelBody = z.strictObject({
+  name: entityNameSchema.optional(),
+  organizationId: z.string().max(100).optional(),
+});
+export type CloneModelBody = z.input<typeof cloneModelBody>;

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { publicUserSchema } from './users';
+
+/** The translation report as the engine makes it (engine/formats/report.ts), stored with each version. */
+export const reportItemSchema = z.object({
+  severity: z.enum(['approximated', 'dropped', 'warning']),
+  subject: z.string(),
+  id: z.string().optional(),
+  line: z.number().int().optional(),
+  reason: z.string(),
+});
+export const translationReportSchema = z.object({
+  format: z.string(),
+  direction: z.enum(['read', 'write']),
+  counts: z.record(z.string(), z.number()),
+  items: z.array(reportItemSchema),
+  sourceCounts: z.record(z.string(), z.number()).optional(),
+});
+export type TranslationReportWire = z.infer<typeof translationReportSchema>;
+
+/** How a version came to be. */
+export const versionOriginSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('upload'), fileName: z.string(), format: z.string(), sizeBytes: z.number() }),
+  z.object({ kind: z.literal('restore'), restoredVersionId: z.string(), restoredNumber: z.number().int() }),
+  z.object({ kind: z.literal('clone'), modelId: z.string(), versionId: z.string() }),
+]);
+export type VersionOrigin = z.infer<typeof versionOriginSchema>;
+
+/** Spec section 3's Version (ID, Time, Author) plus what the history screen shows. */
+export const versionSchema = z.object({
+  ID: z.string(),
+  Time: z.string(),
+  Author: publicUserSchema.nullable(),
+  number: z.number().int(),
+  message: z.string().nullable(),
+  origin: versionOriginSchema,
+  counts: z.record(z.string(), z.number()),
+  /** Items of the report by severity (the full report: GET …/versions/{versionId}). */
+  reportSummary: z.object({ approximated: z.number(), dropped: z.number(), warning: z.number() }),
+});
+export type Version = z.infer<typeof versionSchema>;
+
+/** GET /api/models/{id}/versions/{versionId}: one version with its whole translation report. */
+export const versionDetailSchema = versionSchema.extend({ report: translationReportSchema.nullable() });
+export type VersionDetail = z.infer<typeof versionDetailSchema>;
+
+/** Upload formats accepted now (IFC and xlsx arrive with their issue). */
+export const UPLOAD_EXTENSIONS = ['.e2k', '.$et', '.s2k', '.$2k', '.json'] as const;
+
+export const jobStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/**
+ * An upload's progress (GET /api/v2/uploads/{jobId}; the realtime issue will push the same object as
+ * ProgressUpdate). `stage` is human text ('Reading the file', 'Storing 12,000 elements'…).
+ */
+export const uploadJobSchema = z.object({
+  _id: z.string(),
+  status: jobStatusSchema,
+  stage: z.string(),
+  progress: z.number().int().min(0).max(100),
+  /** Null for an upload that creates its model, until the job is done (the model appears with its version). */
+  modelId: z.string().nullable(),
+  versionId: z.string().nullable(),
+  /** The name shown: the last path segment of the name sent. */
+  fileName: z.string(),
+  /** Why it failed, for the user (a parse error names the line). */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UploadJob = z.infer<typeof uploadJobSchema>;
+
+/**
+ * POST /api/v2/uploads: the request body is the file itself, streamed (`Content-Type: application/octet-stream`;
+ * not multipart), its name in the `X-File-Name` header (percent-encoded UTF-8, e.g. encodeURIComponent(name);
+ * only the last path segment is kept), and the fields below as query parameters: either `modelId` (a new version,
+ * needs WRITE) or `organizationId` + `name` (a new model, created with its first version when the job succeeds),
+ * optionally `message`. An `Idempotency-Key` header (1–200 characters, per user) makes a retried upload answer
+ * 200 with the first one's job instead of making a second version. 202 with the job; 400 for an unsupported
+ * extension or an empty file, 409 while another upload to the model is unfinished, 413 over the size limit.
+ */
+export const UPLOAD_FILE_NAME_HEADER = 'X-File-Name';
+export const uploadFieldsSchema = z.object({
+  modelId: z.string().max(100).optional(),
+  organizationId: z.string().max(100).optional(),
+  name: z.string().max(200).optional(),
+  message: z.string().max(2000).optional(),
+});
+export const uploadResponse = uploadJobSchema;
+
+/** GET /api/models/{id}/data/versions/{versionId}/minimal?keys=a,b&specificAttributesOnly=true */
+export const minimalQuery = z.object({
+  keys: z.string().max(2000).optional(),
+  specificAttributesOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** What the viewer needs to draw a version: nodes and elements with their geometry references. */
+export const minimalNodeSchema = z.tuple([z.string(), z.number(), z.number(), z.number()]);
+/**
+ * One element. With specificAttributesOnly only id, type and attributes are sent (and no nodes): what a view
+ * colouring the elements by attribute needs, light enough to ask for again.
+ */
+export const minimalElementSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string().optional(),
+  /** Node ids: two for a frame, one or two for a link, the outline for an area; none for a GeoElement. */
+  nodes: z.array(z.string()).optional(),
+  /** Section (profile) id. */
+  profile: z.string().optional(),
+  /** Material id, when the element names its own. */
+  material: z.string().optional(),
+  /**
+   * The requested keys (spec: keys) the element has: canonical fields first (levelId, orientationAngle…),
+   * then its source attributes. Absent when no keys were asked for.
+   */
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+export const minimalModelResponse = z.object({
+  modelId: z.string(),
+  versionId: z.string(),
+  units: z.string(),
+  /** [id, x, y, z] in millimetres. */
+  nodes: z.array(minimalNodeSchema),
+  elements: z.array(minimalElementSchema),
+});
+export type MinimalModel = z.infer<typeof minimalModelResponse>;
+
+/** GET /api/models/{id}/data/versions/{versionId}/groups */
+export const groupsResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      memberCount: z.number().int(),
+      members: z.array(z.string()),
+    }),
+  ),
+});
+
+/**
+ * GET /api/models/{id}/data/attributes: the keys found on the latest version's elements (canonical fields and
+ * source attributes), each with the element types that have it and how many elements do. Empty without versions.
+ */
+export const attributesResponse = z.object({
+  data: z.array(z.object({ key: z.string(), elementTypes: z.array(z.string()), count: z.number().int() })),
+});
+
+/**
+ * GET /api/models/{id}/data/versions/{versionId}/export?format=e2k|s2k|json: the file as an attachment, with the
+ * model's effective filter for the version's platform → the format's platform applied.
+ */
+export const exportQuery = z.object({ format: z.string().min(1).max(20) });
+
+/** POST /api/models/{id}/versions/{versionId}/restore: a new version equal to the old one. 201. */
+export const restoreVersionResponse = versionSchema;

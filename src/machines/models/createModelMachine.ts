@@ -1,0 +1,148 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { createModel } from '../../api/models';
+import type { ApiResult, HttpClient } from '../../api/types';
+import { messages } from '../../contract/errors';
+import type { CreateModelBody, Model } from '../../contract/http/models';
+import { failureMessage } from '../auth/failureMessage';
+import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
+import { nameProblem } from '../organizations/nameValidation';
+
+export interface CreateModelInput {
+  /** Fixed on an organization's page; null where the user chooses (/models). */
+  organizationId: string | null;
+}
+
+export type CreateModelEvent =
+  | { type: 'name.change'; value: string }
+  | { type: 'organization.change'; organizationId: string }
+  /** The organizations the user may choose from: with one choice and none made, it is chosen. */
+  | { type: 'organizations.offered'; organizationIds: readonly string[] }
+  | { type: 'model.create' };
+
+export interface CreateModelContext {
+  name: string;
+  organizationId: string;
+  /** Under the name field: 'Name cannot be blank or contain only spaces' and the like. */
+  nameError: string | null;
+  /** About the form as a whole: 'Organizations details are missing.', the server's other messages. */
+  error: string | null;
+}
+
+export type CreateModelTag = 'form' | 'busy';
+
+/** "New model": a name in an organization, POST /api/models/ → 201, then `modelCreated` (the view navigates). */
+export const createModelMachine = setup({
+  types: {
+    context: {} as CreateModelContext,
+    events: {} as CreateModelEvent,
+    input: {} as CreateModelInput,
+    tags: {} as CreateModelTag,
+  },
+  actors: {
+    createModel: promisePlaceholder<ApiResult<Model>, CreateModelBody>('createModel'),
+  },
+  actions: {
+    modelCreated: (_, _params: { model: Model }) => {
+      throw unboundImplementation('modelCreated');
+    },
+  },
+  guards: {
+    nameIsInvalid: ({ context }) => nameProblem(context.name) !== null,
+    organizationIsMissing: ({ context }) => context.organizationId === '',
+  },
+}).createMachine({
+  id: 'createModel',
+  context: ({ input }) => ({
+    name: '',
+    organizationId: input.organizationId ?? '',
+    nameError: null,
+    error: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      tags: ['form'],
+      on: {
+        'name.change': {
+          actions: assign(({ event }) => ({ name: event.value, nameError: null, error: null })),
+        },
+        'organization.change': {
+          actions: assign(({ event }) => ({ organizationId: event.organizationId, error: null })),
+        },
+        'organizations.offered': {
+          actions: assign(({ context, event }) => {
+            if (event.organizationIds.includes(context.organizationId)) return {};
+            return {
+              organizationId: event.organizationIds.length === 1 ? (event.organizationIds[0] ?? '') : '',
+            };
+          }),
+        },
+        'model.create': [
+          {
+            guard: 'nameIsInvalid',
+            actions: assign(({ context }) => ({ nameError: nameProblem(context.name), error: null })),
+          },
+          {
+            guard: 'organizationIsMissing',
+            actions: assign({ nameError: null, error: messages.organizationDetailsMissing }),
+          },
+          { target: 'saving', actions: assign({ nameError: null, error: null }) },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        src: 'createModel',
+        input: ({ context }) => ({ name: context.name.trim(), organizationId: context.organizationId }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'editing',
+            actions: [
+              assign({ name: '' }),
+              {
+                type: 'modelCreated',
+                params: ({ event }) => {
+                  if (!event.output.ok) throw new Error('unreachable: guarded by output.ok');
+                  return { model: event.output.data };
+                },
+              },
+            ],
+          },
+          {
+            // The server judges the name by the same rule: its message goes under the field like ours.
+            guard: ({ event }) => !event.output.ok && event.output.error.message === messages.modelNameBlank,
+            target: 'editing',
+            actions: assign({ nameError: messages.modelNameBlank }),
+          },
+          {
+            target: 'editing',
+            actions: assign(({ event }) => ({
+              error: event.output.ok ? null : failureMessage(event.output),
+            })),
+          },
+        ],
+        onError: { target: 'editing', actions: assign({ error: messages.serverNotResponding }) },
+      },
+    },
+  },
+});
+
+export interface CreateModelDependencies {
+  http: HttpClient;
+  modelCreated: (model: Model) => void;
+}
+
+export function createModelImplementations(deps: CreateModelDependencies) {
+  return {
+    actors: {
+      createModel: fromPromise<ApiResult<Model>, CreateModelBody>(({ input }) =>
+        createModel(deps.http, input),
+      ),
+    },
+    actions: {
+      modelCreated: (_: unknown, params: { model: Model }) => deps.modelCreated(params.model),
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { SnapshotFrom } from 'xstate';
+import type { createModelMachine } from './createModelMachine';
+
+type CreateModelSnapshot = SnapshotFrom<typeof createModelMachine>;
+
+export const selectModelName = (snapshot: CreateModelSnapshot) => snapshot.context.name;
+export const selectChosenOrganizationId = (snapshot: CreateModelSnapshot) => snapshot.context.organizationId;
+export const selectModelNameError = (snapshot: CreateModelSnapshot) => snapshot.context.nameError;
+export const selectCreateModelError = (snapshot: CreateModelSnapshot) => snapshot.context.error;
+export const selectCreatingModel = (snapshot: CreateModelSnapshot) => snapshot.hasTag('busy');

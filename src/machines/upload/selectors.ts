@@ -1,0 +1,57 @@
+import type { SnapshotFrom } from 'xstate';
+import type { TranslationReportWire } from '../../contract/http/versions';
+import type { uploadMachine } from './uploadMachine';
+
+type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
+type ReportItem = TranslationReportWire['items'][number];
+
+export type UploadStep = 'choosing' | 'uploading' | 'processing' | 'report' | 'done' | 'failed';
+
+/** Which part of the journey the panel shows. */
+export function selectUploadStep(snapshot: UploadSnapshot): UploadStep {
+  if (snapshot.hasTag('uploading')) return 'uploading';
+  if (snapshot.hasTag('processing')) return 'processing';
+  if (snapshot.hasTag('report')) return 'report';
+  if (snapshot.hasTag('done')) return 'done';
+  if (snapshot.hasTag('failed')) return 'failed';
+  return 'choosing';
+}
+
+export const selectUploadError = (snapshot: UploadSnapshot) => snapshot.context.error;
+export const selectChosenFile = (snapshot: UploadSnapshot) => snapshot.context.file;
+export const selectModelName = (snapshot: UploadSnapshot) => snapshot.context.modelName;
+export const selectAsksModelName = (snapshot: UploadSnapshot) =>
+  'organizationId' in snapshot.context.destination;
+export const selectCanStart = (snapshot: UploadSnapshot) => snapshot.hasTag('canStart');
+export const selectCanRetry = (snapshot: UploadSnapshot) => snapshot.hasTag('canRetry');
+export const selectIsBusy = (snapshot: UploadSnapshot) => snapshot.hasTag('busy');
+export const selectNewVersion = (snapshot: UploadSnapshot) => snapshot.context.version;
+
+/** The translation's stage and percentage while the job runs. */
+export function selectProgress(snapshot: UploadSnapshot): { stage: string; percent: number } | null {
+  const job = snapshot.context.job;
+  return job ? { stage: job.stage, percent: job.progress } : null;
+}
+
+/** Where the finished version lives: the history of its model. */
+export function selectNewVersionModelId(snapshot: UploadSnapshot): string | null {
+  return snapshot.context.job?.modelId ?? null;
+}
+
+/** The report's items by severity, each with its reason and, when known, its line in the file. */
+export function selectReportItems(
+  snapshot: UploadSnapshot,
+): Record<ReportItem['severity'], ReportItem[]> | null {
+  const report = snapshot.context.version?.report;
+  return report ? groupReportItems(report.items) : null;
+}
+
+export function groupReportItems(items: readonly ReportItem[]): Record<ReportItem['severity'], ReportItem[]> {
+  const grouped: Record<ReportItem['severity'], ReportItem[]> = {
+    approximated: [],
+    dropped: [],
+    warning: [],
+  };
+  for (const item of items) grouped[item.severity].push(item);
+  return grouped;
+}

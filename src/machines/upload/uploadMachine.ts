@@ -1,0 +1,361 @@
+import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { getUploadJob, getVersion, uploadModelFile, type UploadTarget } from '../../api/versions';
+import type { ApiResult, HttpClient } from '../../api/types';
+import { messages } from '../../contract/errors';
+import type { UploadJob, VersionDetail } from '../../contract/http/versions';
+import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
+import { newIdempotencyKey } from './idempotencyKey';
+import { modelNameFromFile, UPLOAD_MAX_BYTES, validateUploadFile } from './validation';
+
+/** Where the panel sends its file: a new version of a model, or a new model in an organization. */
+export type UploadDestination = { modelId: string } | { organizationId: string };
+
+export interface ChosenFile {
+  file: Blob;
+  name: string;
+  sizeBytes: number;
+}
+
+export interface UploadInput {
+  destination: UploadDestination;
+  /** Defaults to UPLOAD_MAX_BYTES. */
+  maxBytes?: number;
+}
+
+export interface UploadContext {
+  destination: UploadDestination;
+  maxBytes: number;
+  file: ChosenFile | null;
+  /** The new model's name (only asked when the file starts a model). */
+  modelName: string;
+  /** One key per chosen file: every retry of that file carries it, so the server makes one version at most. */
+  idempotencyKey: string | null;
+  job: UploadJob | null;
+  /** The finished version with its translation report. */
+  version: VersionDetail | null;
+  /** A validation message, the server's refusal, or why the report could not be read. */
+  error: string | null;
+}
+
+export type UploadEvent =
+  | { type: 'file.choose'; file: Blob; name: string }
+  | { type: 'name.change'; value: string }
+  | { type: 'upload.start' }
+  | { type: 'upload.retry' }
+  | { type: 'upload.reset' }
+  | { type: 'report.close' }
+  /** From the job watcher: the job's latest state. */
+  | { type: 'job.updated'; job: UploadJob }
+  /** From the job watcher: the job's state could not be read. */
+  | { type: 'job.unreachable'; message: string };
+
+/**
+ * `choosing`: the file input is offered; `canStart`: a valid file is chosen; `busy`: the upload or the
+ * translation is under way (`uploading`, then `processing`); `report`: the translation report is shown;
+ * `done`: the user closed it; `failed` (with `canRetry` when sending again can help).
+ */
+export type UploadTag =
+  'choosing' | 'canStart' | 'busy' | 'uploading' | 'processing' | 'report' | 'done' | 'failed' | 'canRetry';
+
+export interface UploadFileInput {
+  file: ChosenFile;
+  target: UploadTarget;
+  idempotencyKey: string;
+}
+
+export interface FinishedVersion {
+  modelId: string;
+  versionId: string;
+}
+
+const isNewModel = (destination: UploadDestination): destination is { organizationId: string } =>
+  'organizationId' in destination;
+
+/** The version a finished job made, or null while it runs (or if a finished job names none). */
+export function finishedVersion(job: UploadJob | null): FinishedVersion | null {
+  if (job?.status !== 'done' || job.modelId === null || job.versionId === null) return null;
+  return { modelId: job.modelId, versionId: job.versionId };
+}
+
+const isUnfinished = (job: UploadJob): boolean => job.status === 'queued' || job.status === 'running';
+
+function jobFailureMessage(job: UploadJob | null): string {
+  return job?.error ?? messages.internalServerError;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : messages.serverNotResponding;
+}
+
+/**
+ * The upload journey: choose a file (checked here against the server's extension list and size) → send it
+ * (`uploading`) → follow the translation job (`processing`) → read the new version's report (`report`) →
+ * `done`. A failed send or a lost job can be retried with the same Idempotency-Key; a file the server could not
+ * translate cannot (the same bytes would fail the same way), so the user chooses another.
+ */
+export const uploadMachine = setup({
+  types: {
+    context: {} as UploadContext,
+    events: {} as UploadEvent,
+    input: {} as UploadInput,
+    tags: {} as UploadTag,
+  },
+  actors: {
+    uploadFile: promisePlaceholder<UploadJob, UploadFileInput>('uploadFile'),
+    /**
+     * Sends `job.updated` until the job is done or failed, or `job.unreachable`. Polling now; the realtime
+     * issue replaces this one actor with socket events.
+     */
+    watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(() => {
+      throw unboundImplementation('watchUploadJob');
+    }),
+    fetchVersionReport: promisePlaceholder<VersionDetail, FinishedVersion>('fetchVersionReport'),
+  },
+  actions: {
+    /** Tells the page that a version exists (the history reloads, a new model can be opened). */
+    versionCreated: (_, _params: FinishedVersion) => {
+      throw unboundImplementation('versionCreated');
+    },
+  },
+  guards: {
+    fileIsValid: ({ context, event }) =>
+      event.type === 'file.choose' &&
+      validateUploadFile(event.name, event.file.size, context.maxBytes) === null,
+    modelNameIsMissing: ({ context }) => isNewModel(context.destination) && context.modelName.trim() === '',
+    jobFinished: (_, params: { job: UploadJob }) => finishedVersion(params.job) !== null,
+    jobStopped: (_, params: { job: UploadJob }) => !isUnfinished(params.job),
+  },
+}).createMachine({
+  id: 'upload',
+  context: ({ input }) => ({
+    destination: input.destination,
+    maxBytes: input.maxBytes ?? UPLOAD_MAX_BYTES,
+    file: null,
+    modelName: '',
+    idempotencyKey: null,
+    job: null,
+    version: null,
+    error: null,
+  }),
+  initial: 'idle',
+  on: {
+    'file.choose': [
+      {
+        guard: 'fileIsValid',
+        target: '.selected',
+        actions: assign(({ event }) => ({
+          file: { file: event.file, name: event.name, sizeBytes: event.file.size },
+          modelName: modelNameFromFile(event.name),
+          idempotencyKey: newIdempotencyKey(),
+          job: null,
+          version: null,
+          error: null,
+        })),
+      },
+      {
+        target: '.idle',
+        actions: assign(({ context, event }) => ({
+          ...cleared(),
+          error: validateUploadFile(event.name, event.file.size, context.maxBytes),
+        })),
+      },
+    ],
+  },
+  states: {
+    idle: { tags: ['choosing'] },
+    selected: {
+      tags: ['choosing', 'canStart'],
+      on: {
+        'name.change': { actions: assign({ modelName: ({ event }) => event.value, error: null }) },
+        'upload.start': [
+          { guard: 'modelNameIsMissing', actions: assign({ error: messages.modelNameBlank }) },
+          { target: 'uploading', actions: assign({ error: null }) },
+        ],
+        'upload.reset': { target: 'idle', actions: assign(cleared) },
+      },
+    },
+    uploading: {
+      tags: ['busy', 'uploading'],
+      // A file being sent cannot be swapped; the panel disables the input too.
+      on: { 'file.choose': {} },
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ context }) => uploadFileInput(context),
+        onDone: [
+          {
+            guard: { type: 'jobFinished', params: ({ event }) => ({ job: event.output }) },
+            target: 'finished',
+            actions: assign({ job: ({ event }) => event.output }),
+          },
+          {
+            // A retried upload can answer with a job that already failed.
+            guard: { type: 'jobStopped', params: ({ event }) => ({ job: event.output }) },
+            target: 'failed.translation',
+            actions: assign({
+              job: ({ event }) => event.output,
+              error: ({ event }) => jobFailureMessage(event.output),
+            }),
+          },
+          { target: 'processing', actions: assign({ job: ({ event }) => event.output }) },
+        ],
+        onError: {
+          target: 'failed.sending',
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+        },
+      },
+    },
+    processing: {
+      tags: ['busy', 'processing'],
+      on: {
+        'file.choose': {},
+        'job.updated': [
+          {
+            guard: { type: 'jobFinished', params: ({ event }) => ({ job: event.job }) },
+            target: 'finished',
+            actions: assign({ job: ({ event }) => event.job }),
+          },
+          {
+            guard: { type: 'jobStopped', params: ({ event }) => ({ job: event.job }) },
+            target: 'failed.translation',
+            actions: assign({
+              job: ({ event }) => event.job,
+              error: ({ event }) => jobFailureMessage(event.job),
+            }),
+          },
+          { actions: assign({ job: ({ event }) => event.job }) },
+        ],
+        'job.unreachable': {
+          target: 'failed.following',
+          actions: assign({ error: ({ event }) => event.message }),
+        },
+      },
+      invoke: {
+        id: 'watchUploadJob',
+        src: 'watchUploadJob',
+        input: ({ context }) => ({ jobId: context.job?._id ?? '' }),
+      },
+    },
+    finished: {
+      tags: ['busy', 'processing'],
+      entry: { type: 'versionCreated', params: ({ context }) => finishedVersionOf(context) },
+      on: { 'file.choose': {} },
+      invoke: {
+        id: 'fetchVersionReport',
+        src: 'fetchVersionReport',
+        input: ({ context }) => finishedVersionOf(context),
+        onDone: { target: 'report', actions: assign({ version: ({ event }) => event.output }) },
+        // The version exists; only its report could not be read. Say so where the report would be.
+        onError: { target: 'report', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    report: {
+      tags: ['report'],
+      on: {
+        'report.close': 'done',
+        'upload.reset': { target: 'idle', actions: assign(cleared) },
+      },
+    },
+    done: {
+      tags: ['done'],
+      on: { 'upload.reset': { target: 'idle', actions: assign(cleared) } },
+    },
+    failed: {
+      tags: ['failed'],
+      on: { 'upload.reset': { target: 'idle', actions: assign(cleared) } },
+      initial: 'sending',
+      states: {
+        /** The file may or may not have arrived: sending it again with the same key is safe. */
+        sending: {
+          tags: ['canRetry'],
+          on: { 'upload.retry': { target: '#upload.uploading', actions: assign({ error: null }) } },
+        },
+        /** The job exists but its progress could not be read: follow it again. */
+        following: {
+          tags: ['canRetry'],
+          on: { 'upload.retry': { target: '#upload.processing', actions: assign({ error: null }) } },
+        },
+        /** The server could not translate the file (its message names the line). */
+        translation: {},
+      },
+    },
+  },
+});
+
+function cleared(): Pick<
+  UploadContext,
+  'file' | 'modelName' | 'idempotencyKey' | 'job' | 'version' | 'error'
+> {
+  return { file: null, modelName: '', idempotencyKey: null, job: null, version: null, error: null };
+}
+
+function uploadFileInput(context: UploadContext): UploadFileInput {
+  if (!context.file || context.idempotencyKey === null) throw new Error('unreachable: no file is chosen');
+  const target: UploadTarget = isNewModel(context.destination)
+    ? { organizationId: context.destination.organizationId, name: context.modelName.trim() }
+    : { modelId: context.destination.modelId };
+  return { file: context.file, target, idempotencyKey: context.idempotencyKey };
+}
+
+function finishedVersionOf(context: UploadContext): FinishedVersion {
+  const version = finishedVersion(context.job);
+  if (!version) throw new Error('unreachable: guarded by jobFinished');
+  return version;
+}
+
+export interface UploadDependencies {
+  http: HttpClient;
+  /** Called once the new version exists. */
+  onVersionCreated: (version: FinishedVersion) => void;
+  /** How often the job is asked for its progress; 1000 ms unless a test says otherwise. */
+  pollIntervalMs?: number;
+}
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+}
+
+/** Binds the machine's placeholders to the HTTP calls; the panel's hook and the tests call this. */
+export function createUploadImplementations(deps: UploadDependencies) {
+  const interval = deps.pollIntervalMs ?? 1000;
+  return {
+    actors: {
+      uploadFile: fromPromise<UploadJob, UploadFileInput>(async ({ input }) =>
+        unwrap(
+          await uploadModelFile(deps.http, {
+            file: input.file.file,
+            fileName: input.file.name,
+            target: input.target,
+            idempotencyKey: input.idempotencyKey,
+          }),
+        ),
+      ),
+      watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(({ input, sendBack }) => {
+        let stopped = false;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const poll = async () => {
+          const result = await getUploadJob(deps.http, input.jobId);
+          if (stopped) return;
+          if (!result.ok) {
+            sendBack({ type: 'job.unreachable', message: result.error.message });
+            return;
+          }
+          sendBack({ type: 'job.updated', job: result.data });
+          if (isUnfinished(result.data)) timer = setTimeout(() => void poll(), interval);
+        };
+        timer = setTimeout(() => void poll(), interval);
+        return () => {
+          stopped = true;
+          clearTimeout(timer);
+        };
+      }),
+      fetchVersionReport: fromPromise<VersionDetail, FinishedVersion>(async ({ input }) =>
+        unwrap(await getVersion(deps.http, input.modelId, input.versionId, { showLoader: false })),
+      ),
+    },
+    actions: {
+      versionCreated: (_: unknown, params: FinishedVersion) => deps.onVersionCreated(params),
+    },
+  };
+}

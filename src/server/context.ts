@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { Mailer } from './mail/index';
+import type { Access } from './modules/access/access';
+
+/** What every capability module is built from; buildApp makes one and hands it to each module's routes. */
+export interface ServerContext {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  mailer: Mailer;
+  access: Access;
+  log: FastifyBaseLogger;
+}

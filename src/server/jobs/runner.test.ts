@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+import { createThrowawayDatabase, databases, type ThrowawayDatabase } from '../testing/databases';
+import { jobQueue } from './queue';
+import { createJobRunner, JobFailure, type JobHandler } from './runner';
+
+const silentLog = {
+  level: 'silent',
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => silentLog,
+} as never;
+
+const seconds = (date: Date, count: number) => new Date(date.getTime() + count * 1000);
+
+describe.each(databases())('the job queue on $kind', ({ kind }) => {
+  let db: Db;
+  let throwaway: ThrowawayDatabase | undefined;
+
+  beforeAll(async () => {
+    throwaway = kind === 'postgres' ? await createThrowawayDatabase() : undefined;
+    db = throwaway ? openPostgres(throwaway.url, { error: () => undefined }) : await openPglite(undefined);
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await throwaway?.drop();
+  });
+  beforeEach(async () => {
+    await db.query('DELETE FROM jobs');
+  });
+
+  const enqueue = (kind = 'test') =>
+    jobQueue.insert(
+      db,
+      { id: randomUUID(), kind, modelId: null, createdBy: null, idempotencyKey: null, payload: {} },
+      new Date(),
+    );
+
+  it('gives each job to one claimer at a time, oldest first, and not while its lease holds', async () => {
+    const first = await enqueue();
+    const second = await enqueue();
+    const now = new Date();
+    const claims = await Promise.all([
+      jobQueue.claim(db, now, seconds(now, 60)),
+      jobQueue.claim(db, now, seconds(now, 60)),
+    ]);
+    expect(claims.map((job) => job?.id).sort()).toEqual([first.id, second.id].sort());
+    expect(await jobQueue.claim(db, seconds(now, 30), seconds(now, 90))).toBeUndefined();
+    // The lease ran out: the job is claimed again, as attempt 2.
+    const again = await jobQueue.claim(db, seconds(now, 61), seconds(now, 121));
+    expect(again).toMatchObject({ status: 'running', attempts: 2 });
+  });
+
+  it('fences off an attempt whose job was claimed again', async () => {
+    const job = await enqueue();
+    const now = new Date();
+    await jobQueue.claim(db, now, seconds(now, 1));
+    await jobQueue.claim(db, seconds(now, 2), seconds(now, 60));
+    expect(await jobQueue.heartbeat(db, job.id, 1, seconds(now, 3), seconds(now, 63), undefined)).toBe(false);
+    expect(await jobQueue.fail(db, job.id, 1, seconds(now, 3), 'stale')).toBe(false);
+    expect(await db.transaction((tx) => jobQueue.lockForCompletion(tx, job.id, 1))).toBe(false);
+    expect(
+      await jobQueue.heartbeat(db, job.id, 2, seconds(now, 3), seconds(now, 63), {
+        stage: 'Half',
+        percent: 50,
+      }),
+    ).toBe(true);
+    expect(await jobQueue.find(db, job.id)).toMatchObject({
+      status: 'running',
+      stage: 'Half',
+      progress: 50,
+      error: null,
+    });
+    expect(await db.transaction((tx) => jobQueue.lockForCompletion(tx, job.id, 2))).toBe(true);
+  });
+
+  describe('the runner', () => {
+    function runner(handler: JobHandler, maxAttempts = 3) {
+      return createJobRunner({
+        db,
+        clock: () => new Date(),
+        log: silentLog,
+        handlers: { test: handler },
+        concurrency: 1,
+        leaseMs: 60_000,
+        maxAttempts,
+        pollMs: 20,
+        gaveUpMessage: (attempts) => `gave up after ${attempts}`,
+      });
+    }
+
+    async function settled(id: string) {
+      for (let tries = 0; tries < 500; tries++) {
+        const job = await jobQueue.find(db, id);
+        if (job?.status === 'done' || job?.status === 'failed') return job;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('the job never settled');
+    }
+
+    it('completes a job through its handler, with progress on the row', async () => {
+      const job = await enqueue();
+      const jobs = runner(async (attempt) => {
+        await attempt.progress('Working', 40, { flush: true });
+        expect((await jobQueue.find(db, attempt.job.id))?.progress).toBe(40);
+        await db.transaction(async (tx) => {
+          expect(await jobQueue.lockForCompletion(tx, attempt.job.id, attempt.attempt)).toBe(true);
+          await jobQueue.complete(tx, attempt.job.id, new Date(), null, { ok: true });
+        });
+      });
+      jobs.start();
+      expect(await settled(job.id)).toMatchObject({ status: 'done', progress: 100, result: { ok: true } });
+      await jobs.stop();
+    });
+
+    it('fails at once on JobFailure, and retries other errors up to the maximum', async () => {
+      const unreadable = await enqueue();
+      const flaky = await enqueue();
+      const seen: number[] = [];
+      const jobs = runner(async (attempt) => {
+        if (attempt.job.id === unreadable.id) throw new JobFailure('line 3: bad');
+        seen.push(attempt.attempt);
+        throw new Error('database hiccup');
+      });
+      jobs.start();
+      expect(await settled(unreadable.id)).toMatchObject({
+        status: 'failed',
+        error: 'line 3: bad',
+        attempts: 1,
+      });
+      expect(await settled(flaky.id)).toMatchObject({
+        status: 'failed',
+        error: 'gave up after 3',
+        attempts: 3,
+      });
+      expect(seen).toEqual([1, 2, 3]);
+      await jobs.stop();
+    });
+
+    it('stop() ends running work and hands the job back without counting the attempt', async () => {
+      const job = await enqueue();
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      const jobs = runner(
+        (attempt) =>
+          new Promise((_resolve, reject) => {
+            started();
+            attempt.signal.addEventListener('abort', () => reject(attempt.signal.reason));
+          }),
+      );
+      jobs.start();
+      await running;
+      expect(jobs.running).toBe(1);
+      await jobs.stop();
+      expect(await jobQueue.find(db, job.id)).toMatchObject({
+        status: 'queued',
+        attempts: 0,
+        lease_until: null,
+      });
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import type { TranslationReport } from '../../engine/formats/report';
+import type { ObjectBodies, VersionManifest } from '../modules/versions/manifest';
+
+/** Main thread → worker, once: the file, its bytes transferred (not copied). */
+export interface TranslateRequest {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** What a successful translation hands back for storage. */
+export interface TranslatedVersion {
+  format: string;
+  /** The model's display unit (a new model takes it). */
+  units: string;
+  modelHash: string;
+  manifest: VersionManifest;
+  objects: ObjectBodies;
+  report: TranslationReport;
+  /** The version's default minimal model without its ids (minimalContentJson), cached once stored. */
+  minimalContent: string;
+}
+
+/** Worker → main thread: progress any number of times, then one result or one failure. */
+export type TranslateMessage =
+  | { kind: 'progress'; stage: string; percent: number }
+  | { kind: 'result'; version: TranslatedVersion }
+  /** The file cannot be read (a ParseError): retrying cannot help. `line` 0 means the file as a whole. */
+  | { kind: 'unreadable'; message: string; line: number }
+  /** The translator threw something else: a bug, as deterministic as the file, so no retry either. */
+  | { kind: 'error'; message: string; stack?: string };

@@ -1,0 +1,62 @@
+import { parentPort } from 'node:worker_threads';
+import { isParseError } from '../../engine/formats/parseError';
+import { translatorForFile } from '../../engine/formats/registry';
+import { buildManifest, manifestModelHash } from '../modules/versions/manifest';
+import { minimalContentJson } from '../modules/versions/minimal';
+import type { TranslateMessage, TranslateRequest } from './translateProtocol';
+
+/**
+ * The CPU-heavy half of an upload, off the server's event loop: read the file with its translator, then split
+ * the model into content-addressed objects. Progress 5–70 %; the main thread stores the result (70–100 %).
+ */
+function translate({ fileName, bytes }: TranslateRequest): TranslateMessage {
+  const post = (message: TranslateMessage) => parentPort?.postMessage(message);
+  const translator = translatorForFile(fileName);
+  if (!translator) return { kind: 'unreadable', message: `no translator reads ${fileName}`, line: 0 };
+  post({ kind: 'progress', stage: 'Reading the file', percent: 10 });
+  let read;
+  try {
+    read = translator.read(bytes);
+  } catch (error) {
+    if (isParseError(error)) return { kind: 'unreadable', message: error.message, line: error.line };
+    throw error;
+  }
+  const { model, report } = read;
+  const objectCount = report.counts.nodes + model.elements.length;
+  post({
+    kind: 'progress',
+    stage: `Preparing ${objectCount.toLocaleString('en-US')} nodes and elements`,
+    percent: 45,
+  });
+  let lastPercent = 45;
+  const { manifest, objects } = buildManifest(model, (done) => {
+    const percent = 45 + Math.floor(done * 20);
+    if (percent > lastPercent) {
+      lastPercent = percent;
+      post({ kind: 'progress', stage: 'Preparing the objects', percent });
+    }
+  });
+  return {
+    kind: 'result',
+    version: {
+      format: translator.id,
+      units: model.units,
+      modelHash: manifestModelHash(manifest),
+      manifest,
+      objects,
+      report,
+      minimalContent: minimalContentJson(model.units, model.nodes, model.elements),
+    },
+  };
+}
+
+parentPort?.once('message', (request: TranslateRequest) => {
+  let message: TranslateMessage;
+  try {
+    message = translate(request);
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    message = { kind: 'error', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) };
+  }
+  parentPort?.postMessage(message);
+});

@@ -1,0 +1,234 @@
+import type { ModelRole } from '../../../contract/http/models';
+import type { DisplayUnit } from '../../../engine/schema';
+import type { Queryable } from '../../db/db';
+
+/** A model row with its organization's name and owner, and the reading user's role (null: none). */
+export interface ModelRow {
+  id: string;
+  organization_id: string;
+  organization_name: string;
+  owner_id: string;
+  name: string;
+  units: DisplayUnit;
+  created_by: string;
+  updated_by: string | null;
+  cloned_from: string | null;
+  image_blob: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  role: ModelRole | null;
+}
+
+export interface PermissionRow {
+  model_id: string;
+  user_id: string;
+  role: ModelRole;
+}
+
+/** Per model: how many versions, and the newest one with its author. */
+export interface VersionStats {
+  count: number;
+  latestId: string;
+  latestAuthorId: string | null;
+}
+
+/**
+ * The reading user's role: the organization owner is ADMIN on every model of it (the rule access.ts applies to
+ * one model, here for many at once).
+ */
+const modelColumns = `m.id, m.organization_id, o.name AS organization_name, o.owner_id, m.name, m.units,
+  m.created_by, m.updated_by, m.cloned_from, m.image_blob, m.created_at, m.updated_at,
+  CASE WHEN o.owner_id = $1 THEN 'ADMIN' ELSE p.role END AS role`;
+
+const modelFrom = `FROM models m
+  JOIN organizations o ON o.id = m.organization_id
+  LEFT JOIN model_permissions p ON p.model_id = m.id AND p.user_id = $1`;
+
+/** Most recently updated first; id last so equal times still give one order. */
+const newestFirst = 'ORDER BY m.updated_at DESC, m.created_at DESC, m.id';
+
+export interface NewModel {
+  id: string;
+  organizationId: string;
+  name: string;
+  units: DisplayUnit;
+  createdBy: string;
+  clonedFrom: string | null;
+  now: Date;
+}
+
+export function createModelsRepository(db: Queryable) {
+  return {
+    /** Every model the user has a role on (owned organizations' models included), newest updated first. */
+    listVisibleTo: (userId: string, organizationId: string | null) =>
+      db.query<ModelRow>(
+        `SELECT ${modelColumns} ${modelFrom}
+          WHERE (o.owner_id = $1 OR p.role IS NOT NULL)
+            AND ($2::uuid IS NULL OR m.organization_id = $2::uuid)
+          ${newestFirst}`,
+        [userId, organizationId],
+      ),
+
+    /** The given models the user has a role on; ids must be UUIDs. */
+    listByIdsVisibleTo: (userId: string, modelIds: readonly string[]) =>
+      db.query<ModelRow>(
+        `SELECT ${modelColumns} ${modelFrom}
+          WHERE m.id = ANY($2::uuid[]) AND (o.owner_id = $1 OR p.role IS NOT NULL)
+          ${newestFirst}`,
+        [userId, modelIds],
+      ),
+
+    async findForUser(userId: string, modelId: string): Promise<ModelRow | null> {
+      const [row] = await db.query<ModelRow>(`SELECT ${modelColumns} ${modelFrom} WHERE m.id = $2`, [
+        userId,
+        modelId,
+      ]);
+      return row ?? null;
+    },
+
+    async insert(model: NewModel): Promise<void> {
+      await db.query(
+        `INSERT INTO models (id, organization_id, name, units, created_by, cloned_from, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+        [
+          model.id,
+          model.organizationId,
+          model.name,
+          model.units,
+          model.createdBy,
+          model.clonedFrom,
+          model.now,
+        ],
+      );
+    },
+
+    /** Name and units as given (null keeps the stored one); always records who updated and when. */
+    async update(
+      modelId: string,
+      changes: { name: string | null; units: DisplayUnit | null },
+      updatedBy: string,
+      now: Date,
+    ): Promise<void> {
+      await db.query(
+        `UPDATE models SET name = COALESCE($2, name), units = COALESCE($3, units), updated_by = $4, updated_at = $5
+          WHERE id = $1`,
+        [modelId, changes.name, changes.units, updatedBy, now],
+      );
+    },
+
+    /**
+     * Versions, permissions, model filters and jobs go with the model (ON DELETE CASCADE). Blobs and
+     * model_objects stay: they are content-addressed and shared by every model that holds the same content.
+     */
+    async delete(modelId: string): Promise<void> {
+      await db.query('DELETE FROM models WHERE id = $1', [modelId]);
+    },
+
+    /**
+     * Copies every version row of `sourceId` into `targetId` (same numbers, authors, times, manifests and
+     * reports). The manifests point at content-addressed objects, so no object row is copied.
+     */
+    async copyVersions(sourceId: string, targetId: string): Promise<void> {
+      await db.query(
+        `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, source_blob, manifest,
+                               model_hash, counts, report)
+         SELECT gen_random_uuid(), $2, number, author_id, created_at, message,
+                jsonb_build_object('kind', 'clone', 'modelId', model_id::text, 'versionId', id::text),
+                source_blob, manifest, model_hash, counts, report
+           FROM versions WHERE model_id = $1`,
+        [sourceId, targetId],
+      );
+    },
+
+    /** Every permission row of the models, oldest grant first. */
+    permissionsOf: (modelIds: readonly string[]) =>
+      modelIds.length === 0
+        ? Promise.resolve([])
+        : db.query<PermissionRow>(
+            `SELECT model_id, user_id, role FROM model_permissions
+              WHERE model_id = ANY($1::uuid[]) ORDER BY created_at, user_id`,
+            [modelIds],
+          ),
+
+    /** False when the user already has a role on the model. */
+    async grant(modelId: string, userId: string, role: ModelRole, now: Date): Promise<boolean> {
+      const rows = await db.query(
+        `INSERT INTO model_permissions (model_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (model_id, user_id) DO NOTHING RETURNING user_id`,
+        [modelId, userId, role, now],
+      );
+      return rows.length > 0;
+    },
+
+    /** Sets the role whether or not the user had one. */
+    async upsert(modelId: string, userId: string, role: ModelRole, now: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO model_permissions (model_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (model_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
+        [modelId, userId, role, now],
+      );
+    },
+
+    /** False when the user had no role on the model. */
+    async changeRole(modelId: string, userId: string, role: ModelRole): Promise<boolean> {
+      const rows = await db.query(
+        'UPDATE model_permissions SET role = $3 WHERE model_id = $1 AND user_id = $2 RETURNING user_id',
+        [modelId, userId, role],
+      );
+      return rows.length > 0;
+    },
+
+    /** False when the user had no role on the model. */
+    async revoke(modelId: string, userId: string): Promise<boolean> {
+      const rows = await db.query(
+        'DELETE FROM model_permissions WHERE model_id = $1 AND user_id = $2 RETURNING user_id',
+        [modelId, userId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Count and newest version per model, in one query; models without versions are absent. */
+    async versionStats(modelIds: readonly string[]): Promise<Map<string, VersionStats>> {
+      if (modelIds.length === 0) return new Map();
+      const rows = await db.query<{
+        model_id: string;
+        id: string;
+        author_id: string | null;
+        version_count: number;
+      }>(
+        `SELECT DISTINCT ON (model_id) model_id, id, author_id,
+                (count(*) OVER (PARTITION BY model_id))::int AS version_count
+           FROM versions WHERE model_id = ANY($1::uuid[])
+          ORDER BY model_id, number DESC`,
+        [modelIds],
+      );
+      return new Map(
+        rows.map((row) => [
+          row.model_id,
+          { count: row.version_count, latestId: row.id, latestAuthorId: row.author_id },
+        ]),
+      );
+    },
+
+    /** The distinct authors of each model's versions, in the order they first contributed. */
+    async versionAuthors(modelIds: readonly string[]): Promise<Map<string, string[]>> {
+      const byModel = new Map<string, string[]>();
+      if (modelIds.length === 0) return byModel;
+      const rows = await db.query<{ model_id: string; author_id: string }>(
+        `SELECT model_id, author_id FROM versions
+          WHERE model_id = ANY($1::uuid[]) AND author_id IS NOT NULL
+          GROUP BY model_id, author_id
+          ORDER BY model_id, min(number)`,
+        [modelIds],
+      );
+      for (const row of rows) {
+        const authors = byModel.get(row.model_id) ?? [];
+        authors.push(row.author_id);
+        byModel.set(row.model_id, authors);
+      }
+      return byModel;
+    },
+  };
+}
+
+export type ModelsRepository = ReturnType<typeof createModelsRepository>;

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { messages, ownMessages } from '../../../contract/errors';
+import type {
+  cloneModelBody,
+  createModelBody,
+  Model,
+  ModelPermission,
+  ModelPermissionsResponse,
+  ModelRole,
+  updateModelBody,
+} from '../../../contract/http/models';
+import type { OrganizationMembership } from '../../../contract/http/organizations';
+import type { PublicUser } from '../../../contract/http/users';
+import type { Version } from '../../../contract/http/versions';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../httpError';
+import { isUuid, roleAtLeast, modelAbilities } from '../access/access';
+import { createUsersRepository } from '../users/repository';
+import { createModelsRepository, type ModelRow, type PermissionRow } from './repository';
+import { listVersions, loadPublicUsers } from './versionRows';
+
+/** Who may create a model in an organization, or clone into one (the billing administrator may not). */
+const CREATORS: readonly OrganizationMembership[] = ['OWNER', 'ADMIN', 'MEMBER'];
+
+/** At most this many ids in one imagesAndVersionsByModelIds call; the rest are ignored. */
+const MAX_IDS_PER_BATCH = 500;
+
+export interface ModelParts {
+  images: boolean;
+  versions: boolean;
+  reports: boolean;
+}
+
+const everything: ModelParts = { images: true, versions: true, reports: true };
+
+/**
+ * Where the browser fetches a model's thumbnail. Thumbnails arrive with the images capability
+ * (POST /api/images/modelScreenshot); this is the one place that names their URL.
+ */
+export function modelImageUrl(imageBlob: string | null): string | null {
+  return imageBlob === null ? null : `/api/images/blobs/${imageBlob}`;
+}
+
+type VisibleModelRow = ModelRow & { role: ModelRole };
+
+function isVisible(row: ModelRow): row is VisibleModelRow {
+  return row.role !== null;
+}
+
+/** The owner first (always ADMIN, with or without a row), then the others in the order they were granted. */
+function effectivePermissions(
+  ownerId: string,
+  rows: readonly PermissionRow[],
+): Array<{ userId: string; type: ModelRole }> {
+  return [
+    { userId: ownerId, type: 'ADMIN' as const },
+    ...rows.filter((row) => row.user_id !== ownerId).map((row) => ({ userId: row.user_id, type: row.role })),
+  ];
+}
+
+export function createModelsService({ db, clock, access }: Pick<ServerContext, 'db' | 'clock' | 'access'>) {
+  const models = createModelsRepository(db);
+  const users = createUsersRepository(db);
+
+  /**
+   * Contract models from rows, with a fixed number of queries whatever the number of models: permissions,
+   * version statistics, version authors, users, and the versions themselves when asked for.
+   */
+  async function assemble(rows: readonly VisibleModelRow[], parts: ModelParts): Promise<Model[]> {
+    const ids = rows.map((row) => row.id);
+    const [permissionRows, stats, authors] = await Promise.all([
+      models.permissionsOf(ids),
+      models.versionStats(ids),
+      models.versionAuthors(ids),
+    ]);
+    // LIMITEDVIEW sees a model's summary, never its version data.
+    const readable = rows.filter((row) => roleAtLeast(row.role, modelAbilities.view)).map((row) => row.id);
+    const versions: Map<string, Version[]> = parts.versions ? await listVersions(db, readable) : new Map();
+
+    const permissionsByModel = new Map<string, PermissionRow[]>();
+    for (const row of permissionRows) {
+      const list = permissionsByModel.get(row.model_id) ?? [];
+      list.push(row);
+      permissionsByModel.set(row.model_id, list);
+    }
+    const userIds = new Set<string>();
+    for (const row of rows) {
+      userIds.add(row.owner_id).add(row.created_by);
+      if (row.updated_by) userIds.add(row.updated_by);
+      const latestAuthor = stats.get(row.id)?.latestAuthorId;
+      if (latestAuthor) userIds.add(latestAuthor);
+      for (const author of authors.get(row.id) ?? []) userIds.add(author);
+    }
+    for (const row of permissionRows) userIds.add(row.user_id);
+    const usersById = await loadPublicUsers(db, userIds);
+    const user = (id: string | null | undefined): PublicUser | null =>
+      id ? (usersById.get(id) ?? null) : null;
+
+    return rows.map((row): Model => {
+      const stat = stats.get(row.id);
+      const permissions: ModelPermission[] = effectivePermissions(
+        row.owner_id,
+        permissionsByModel.get(row.id) ?? [],
+      ).flatMap(({ userId, type }) => {
+        const permitted = user(userId);
+        return permitted ? [{ user: permitted, type }] : [];
+      });
+      const contributorIds = [...new Set([row.created_by, ...(authors.get(row.id) ?? [])])];
+      return {
+        _id: row.id,
+        name: row.name,
+        organization: { _id: row.organization_id, name: row.organization_name },
+        permissions,
+        contributors: contributorIds.flatMap((id) => user(id) ?? []),
+        settings: { units: row.units },
+        createdBy: user(row.created_by),
+        // Spec section 4: updated-by falls back to the latest version's author, then the creator.
+        updatedBy: user(row.updated_by) ?? user(stat?.latestAuthorId) ?? user(row.created_by),
+        currentUserRole: row.role,
+        versionCount: stat?.count ?? 0,
+        // Reports arrive with the compare issue; until then every model has none.
+        reportCount: 0,
+        latestVersionId: stat?.latestId ?? null,
+        ...(parts.images ? { image: modelImageUrl(row.image_blob) } : {}),
+        ...(parts.versions ? { versions: versions.get(row.id) ?? [] } : {}),
+        ...(parts.reports ? { reports: [] } : {}),
+        clonedFrom: row.cloned_from,
+        createdAt: new Date(row.created_at).toISOString(),
+        updatedAt: new Date(row.updated_at).toISOString(),
+      };
+    });
+  }
+
+  /** The model as `userId` sees it now, everything included. */
+  async function modelFor(userId: string, modelId: string, parts: ModelParts = everything): Promise<Model> {
+    const row = await models.findForUser(userId, modelId);
+    if (!row || !isVisible(row)) throw new HttpError(404, ownMessages.modelNotFound);
+    const [model] = await assemble([row], parts);
+    if (!model) throw new Error('assemble dropped a model');
+    return model;
+  }
+
+  async function permissionsResponse(modelId: string, ownerId: string): Promise<ModelPermissionsResponse> {
+    const rows = await models.permissionsOf([modelId]);
+    const entries = effectivePermissions(ownerId, rows);
+    const usersById = await loadPublicUsers(
+      db,
+      entries.map((entry) => entry.userId),
+    );
+    return {
+      message: ownMessages.permissionsUpdated,
+      permissions: entries.flatMap(({ userId, type }) => {
+        const permitted = usersById.get(userId);
+        return permitted ? [{ user: permitted, type }] : [];
+      }),
+    };
+  }
+
+  /**
+   * The organization owner's role on its models is derived, never stored, and cannot be changed or removed:
+   * that is also what guarantees every model keeps an ADMIN.
+   */
+  function ownerStaysAdmin(): HttpError {
+    return new HttpError(409, ownMessages.organizationOwnerStaysModelAdmin);
+  }
+
+  async function ownerOf(organizationId: string): Promise<string> {
+    const [row] = await db.query<{ owner_id: string }>('SELECT owner_id FROM organizations WHERE id = $1', [
+      organizationId,
+    ]);
+    if (!row) throw new HttpError(404, ownMessages.modelNotFound);
+    return row.owner_id;
+  }
+
+  return {
+    async list(
+      userId: string,
+      options: ModelParts & { organizationId: string | undefined },
+    ): Promise<Model[]> {
+      const organizationId = options.organizationId;
+      if (organizationId !== undefined && !isUuid(organizationId)) return [];
+      const rows = (await models.listVisibleTo(userId, organizationId ?? null)).filter(isVisible);
+      return assemble(rows, options);
+    },
+
+    async get(userId: string, modelId: string): Promise<Model> {
+      await access.requireModel(userId, modelId, 'see');
+      return modelFor(userId, modelId);
+    },
+
+    /** Images and versions of the models the user may view (READ+); the others are silently left out. */
+    async imagesAndVersions(userId: string, modelIdsParam: string) {
+      const ids = [
+        ...new Set(
+          modelIdsParam
+            .split(',')
+            .map((id) => id.trim())
+            .filter(isUuid),
+        ),
+      ].slice(0, MAX_IDS_PER_BATCH);
+      if (ids.length === 0) return [];
+      const rows = (await models.listByIdsVisibleTo(userId, ids)).filter(
+        (row): row is VisibleModelRow => row.role !== null && roleAtLeast(row.role, modelAbilities.view),
+      );
+      const versions = await listVersions(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
+        _id: row.id,
+        image: modelImageUrl(row.image_blob),
+        versions: versions.get(row.id) ?? [],
+      }));
+    },
+
+    async create(userId: string, body: z.output<typeof createModelBody>): Promise<Model> {
+      await access.requireOrganization(userId, body.organizationId, CREATORS);
+      const id = randomUUID();
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const repository = createModelsRepository(tx);
+        await repository.insert({
+          id,
+          organizationId: body.organizationId,
+          name: body.name,
+          units: body.units,
+          createdBy: userId,
+          clonedFrom: null,
+          now,
+        });
+        await repository.grant(id, userId, 'ADMIN', now);
+      });
+      return modelFor(userId, id);
+    },
+
+    async update(userId: string, modelId: string, body: z.output<typeof updateModelBody>): Promise<Model> {
+      const permissions = body.permissions ?? [];
+      const target = await access.requireModel(
+        userId,
+        modelId,
+        permissions.length > 0 ? 'administer' : 'update',
+      );
+      const ownerId = await ownerOf(target.organizationId);
+      // The owner is ADMIN already: naming them ADMIN changes nothing, any other role is refused.
+      if (permissions.some((permission) => permission.userId === ownerId && permission.type !== 'ADMIN')) {
+        throw ownerStaysAdmin();
+      }
+      const granted = permissions.filter((permission) => permission.userId !== ownerId);
+      const known = await loadPublicUsers(
+        db,
+        granted.map((permission) => permission.userId),
+      );
+      if (granted.some((permission) => !known.has(permission.userId))) {
+        throw new HttpError(404, messages.userDetailNotFound);
+      }
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const repository = createModelsRepository(tx);
+        for (const permission of granted) {
+          await repository.upsert(modelId, permission.userId, permission.type, now);
+        }
+        await repository.update(
+          modelId,
+          { name: body.name ?? null, units: body.settings?.units ?? null },
+          userId,
+          now,
+        );
+      });
+      return modelFor(userId, modelId);
+    },
+
+    async remove(userId: string, modelId: string): Promise<{ message: string }> {
+      await access.requireModel(userId, modelId, 'administer');
+      await models.delete(modelId);
+      return { message: ownMessages.modelRemoved };
+    },
+
+    async clone(userId: string, sourceId: string, body: z.output<typeof cloneModelBody>): Promise<Model> {
+      const source = await access.requireModel(userId, sourceId, 'view');
+      let organizationId = body.organizationId;
+      if (organizationId === undefined) {
+        // A collaborator from outside the source's organization must say where the copy goes.
+        const membership = await access.organizationMembershipOf(userId, source.organizationId);
+        if (!membership || membership.membership === 'NONE') {
+          throw new HttpError(400, messages.organizationDetailsMissing);
+        }
+        organizationId = source.organizationId;
+      }
+      await access.requireOrganization(userId, organizationId, CREATORS);
+      const sourceRow = await models.findForUser(userId, sourceId);
+      if (!sourceRow) throw new HttpError(404, ownMessages.modelNotFound);
+      const id = randomUUID();
+      const now = clock();
+      const targetOrganizationId = organizationId;
+      await db.transaction(async (tx) => {
+        const repository = createModelsRepository(tx);
+        await repository.insert({
+          id,
+          organizationId: targetOrganizationId,
+          name: body.name ?? `${sourceRow.name} (copy)`,
+          units: sourceRow.units,
+          createdBy: userId,
+          clonedFrom: sourceId,
+          now,
+        });
+        await repository.grant(id, userId, 'ADMIN', now);
+        await repository.copyVersions(sourceId, id);
+      });
+      return modelFor(userId, id);
+    },
+
+    async addCollaborator(
+      userId: string,
+      modelId: string,
+      emailAddress: string,
+      type: ModelRole,
+    ): Promise<ModelPermissionsResponse> {
+      const target = await access.requireModel(userId, modelId, 'administer');
+      const invitee = emailAddress.length <= 254 ? await users.findByEmail(emailAddress) : null;
+      if (!invitee) throw new HttpError(404, messages.userDoesNotExist);
+      const ownerId = await ownerOf(target.organizationId);
+      if (invitee.id === ownerId || !(await models.grant(modelId, invitee.id, type, clock()))) {
+        throw new HttpError(409, ownMessages.alreadyModelCollaborator);
+      }
+      return permissionsResponse(modelId, ownerId);
+    },
+
+    async changeCollaborator(
+      userId: string,
+      modelId: string,
+      collaboratorId: string,
+      type: ModelRole,
+    ): Promise<ModelPermissionsResponse> {
+      const target = await access.requireModel(userId, modelId, 'administer');
+      const ownerId = await ownerOf(target.organizationId);
+      if (collaboratorId === ownerId) {
+        if (type !== 'ADMIN') throw ownerStaysAdmin();
+        return permissionsResponse(modelId, ownerId);
+      }
+      if (!isUuid(collaboratorId) || !(await models.changeRole(modelId, collaboratorId, type))) {
+        throw new HttpError(404, ownMessages.modelCollaboratorNotFound);
+      }
+      return permissionsResponse(modelId, ownerId);
+    },
+
+    /** An ADMIN removes anyone; any collaborator may remove themself. */
+    async removeCollaborator(
+      userId: string,
+      modelId: string,
+      collaboratorId: string,
+    ): Promise<ModelPermissionsResponse> {
+      const target = await access.requireModel(
+        userId,
+        modelId,
+        collaboratorId === userId ? 'see' : 'administer',
+      );
+      const ownerId = await ownerOf(target.organizationId);
+      if (collaboratorId === ownerId) throw ownerStaysAdmin();
+      if (!isUuid(collaboratorId) || !(await models.revoke(modelId, collaboratorId))) {
+        throw new HttpError(404, ownMessages.modelCollaboratorNotFound);
+      }
+      return permissionsResponse(modelId, ownerId);
+    },
+  };
+}
+
+export type ModelsService = ReturnType<typeof createModelsService>;

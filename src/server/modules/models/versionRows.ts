@@ -1,0 +1,144 @@
+import type { PublicUser } from '../../../contract/http/users';
+import type { Version, VersionOrigin } from '../../../contract/http/versions';
+import type { Queryable } from '../../db/db';
+import { isUuid } from '../access/access';
+import { initialsOf } from '../users/service';
+
+/** Items of a translation report by severity, as the version summary shows them. */
+export interface ReportSummaryCounts {
+  approximated: number;
+  dropped: number;
+  warning: number;
+}
+
+/**
+ * A `versions` row as far as the wire needs it (never the manifest: it can hold 100k entries). Give either
+ * `report` (the stored jsonb, e.g. from an INSERT you just made) or `report_summary` (computed in SQL by
+ * versionSummaryColumns, so a list does not ship whole reports to Node).
+ */
+export interface VersionRow {
+  id: string;
+  model_id: string;
+  number: number;
+  author_id: string | null;
+  created_at: Date | string;
+  message: string | null;
+  origin: VersionOrigin;
+  counts: Record<string, number>;
+  report?: { items?: ReadonlyArray<{ severity: string }> } | null;
+  report_summary?: ReportSummaryCounts | null;
+}
+
+/** The report's item counts by severity, computed in SQL; `alias` is the versions table's alias. */
+function severityCount(alias: string, severity: keyof ReportSummaryCounts): string {
+  return `(SELECT count(*)::int FROM jsonb_array_elements(COALESCE(${alias}.report -> 'items', '[]'::jsonb)) item
+            WHERE item ->> 'severity' = '${severity}')`;
+}
+
+/** The columns of VersionRow (with report_summary, without report or manifest) for a SELECT on `versions`. */
+export function versionSummaryColumns(alias = 'v'): string {
+  return `${alias}.id, ${alias}.model_id, ${alias}.number, ${alias}.author_id, ${alias}.created_at,
+          ${alias}.message, ${alias}.origin, ${alias}.counts,
+          jsonb_build_object('approximated', ${severityCount(alias, 'approximated')},
+                             'dropped', ${severityCount(alias, 'dropped')},
+                             'warning', ${severityCount(alias, 'warning')}) AS report_summary`;
+}
+
+function summarize(row: VersionRow): ReportSummaryCounts {
+  if (row.report_summary) return row.report_summary;
+  const summary: ReportSummaryCounts = { approximated: 0, dropped: 0, warning: 0 };
+  for (const item of row.report?.items ?? []) {
+    if (item.severity === 'approximated' || item.severity === 'dropped' || item.severity === 'warning') {
+      summary[item.severity] += 1;
+    }
+  }
+  return summary;
+}
+
+/** Contract `Version` of a row; the author is null when unknown (deleted account). */
+export function toVersion(row: VersionRow, authorsById: ReadonlyMap<string, PublicUser>): Version {
+  return {
+    ID: row.id,
+    Time: new Date(row.created_at).toISOString(),
+    Author: row.author_id === null ? null : (authorsById.get(row.author_id) ?? null),
+    number: row.number,
+    message: row.message,
+    origin: row.origin,
+    counts: row.counts,
+    reportSummary: summarize(row),
+  };
+}
+
+interface PublicUserRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar_url: string | null;
+}
+
+/** Public users by id, in one query (unknown ids are simply absent). */
+export async function loadPublicUsers(
+  db: Queryable,
+  userIds: Iterable<string>,
+): Promise<Map<string, PublicUser>> {
+  const ids = [...new Set(userIds)].filter(isUuid);
+  const byId = new Map<string, PublicUser>();
+  if (ids.length === 0) return byId;
+  const rows = await db.query<PublicUserRow>(
+    'SELECT id, email, first_name, last_name, avatar_url FROM users WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  for (const row of rows) {
+    byId.set(row.id, {
+      _id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      initials: initialsOf(row.first_name, row.last_name),
+      avatarUrl: row.avatar_url,
+      emailAddress: row.email,
+    });
+  }
+  return byId;
+}
+
+/**
+ * The versions of each model, newest first (number DESC), in two queries whatever the number of models: one for
+ * the versions, one for their authors. Every requested id is a key (an empty list when it has no version).
+ */
+export async function listVersions(
+  db: Queryable,
+  modelIds: readonly string[],
+): Promise<Map<string, Version[]>> {
+  const byModel = new Map<string, Version[]>(modelIds.map((id) => [id, []]));
+  const ids = modelIds.filter(isUuid);
+  if (ids.length === 0) return byModel;
+  const rows = await db.query<VersionRow>(
+    `SELECT ${versionSummaryColumns('v')} FROM versions v
+      WHERE v.model_id = ANY($1::uuid[])
+      ORDER BY v.model_id, v.number DESC`,
+    [ids],
+  );
+  const authors = await loadPublicUsers(
+    db,
+    rows.flatMap((row) => (row.author_id === null ? [] : [row.author_id])),
+  );
+  for (const row of rows) byModel.get(row.model_id)?.push(toVersion(row, authors));
+  return byModel;
+}
+
+/** The id of each model's newest version; models without a version are absent. */
+export async function latestVersionIds(
+  db: Queryable,
+  modelIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = modelIds.filter(isUuid);
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ model_id: string; id: string }>(
+    `SELECT DISTINCT ON (model_id) model_id, id FROM versions
+      WHERE model_id = ANY($1::uuid[])
+      ORDER BY model_id, number DESC`,
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.model_id, row.id]));
+}

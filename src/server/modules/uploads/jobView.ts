@@ -1,0 +1,41 @@
+import type { UploadJob } from '../../../contract/http/versions';
+import type { JobRow } from '../../jobs/queue';
+
+/** What an upload job carries from the request to the worker (the `payload` jsonb). */
+export interface UploadPayload {
+  /** The display name (last path segment of X-File-Name); never used as a path. */
+  fileName: string;
+  /** Translator id chosen by the extension (e2k, s2k, json). */
+  format: string;
+  sizeBytes: number;
+  /** SHA-256 of the file in the blob store. */
+  blob: string;
+  message: string | null;
+  /** Set for an upload that creates its model; the model row appears with the first version. */
+  newModel: { id: string; organizationId: string; name: string } | null;
+}
+
+export interface UploadResult {
+  modelId: string;
+  versionId: string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The contract's UploadJob of a job row. */
+export function toUploadJob(row: JobRow): UploadJob {
+  const payload = row.payload as UploadPayload;
+  const result = row.result as UploadResult | null;
+  return {
+    _id: row.id,
+    status: row.status,
+    stage: row.stage,
+    progress: row.progress,
+    modelId: row.model_id ?? result?.modelId ?? null,
+    versionId: result?.versionId ?? null,
+    fileName: payload.fileName,
+    error: row.error,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

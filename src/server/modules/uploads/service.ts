@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { messages, ownMessages } from '../../../contract/errors';
+import { entityNameSchema } from '../../../contract/http/names';
+import type { UploadJob } from '../../../contract/http/versions';
+import { translatorForFile } from '../../../engine/formats/registry';
+import { BlobTooLargeError, EmptyBlobError, type BlobStore } from '../../blobs/blobStore';
+import { recordBlob } from '../../blobs/repository';
+import type { ServerContext } from '../../context';
+import { isUniqueViolation } from '../../db/db';
+import { HttpError } from '../../httpError';
+import { jobQueue, type JobRow } from '../../jobs/queue';
+import type { JobRunner } from '../../jobs/runner';
+import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
+import { displayFileName, uploadExtensionOf } from './fileName';
+import { toUploadJob, type UploadPayload } from './jobView';
+
+export const UPLOAD_JOB_KIND = 'upload';
+
+const ORGANIZATION_MODEL_CREATORS = ['OWNER', 'ADMIN', 'MEMBER'] as const;
+const MAX_IDEMPOTENCY_KEY = 200;
+
+export interface UploadRequest {
+  userId: string;
+  fields: {
+    modelId?: string | undefined;
+    organizationId?: string | undefined;
+    name?: string | undefined;
+    message?: string | undefined;
+  };
+  fileNameHeader: string | undefined;
+  idempotencyKey: string | undefined;
+  /** The Content-Length header, when the client sent one. */
+  declaredBytes: number | undefined;
+  body: Readable;
+}
+
+export interface UploadAccepted {
+  /** 202 for a new job, 200 for the job a retried Idempotency-Key already made. */
+  status: 200 | 202;
+  job: UploadJob;
+}
+
+export function createUploadsService(context: ServerContext, deps: { blobs: BlobStore; runner: JobRunner }) {
+  const { db, clock, access, config } = context;
+  const maxBytes = config.uploads.maxBytes;
+
+  /** Everything checked before a byte is stored: the name, the target and the caller's right to it. */
+  async function checkRequest(request: UploadRequest) {
+    const fileName = displayFileName(request.fileNameHeader);
+    if (!fileName) throw new HttpError(400, ownMessages.uploadFileNameMissing);
+    if (!uploadExtensionOf(fileName)) throw new HttpError(400, ownMessages.uploadFormatUnsupported);
+    const translator = translatorForFile(fileName);
+    if (!translator) throw new HttpError(400, ownMessages.uploadFormatUnsupported);
+
+    const key = request.idempotencyKey;
+    if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY)) {
+      throw new HttpError(400, ownMessages.uploadIdempotencyKeyInvalid);
+    }
+
+    const { modelId, organizationId, name } = request.fields;
+    let newModel: UploadPayload['newModel'] = null;
+    if (modelId !== undefined) {
+      await access.requireModel(request.userId, modelId, 'update');
+    } else if (organizationId !== undefined) {
+      await access.requireOrganization(request.userId, organizationId, ORGANIZATION_MODEL_CREATORS);
+      const parsedName = entityNameSchema.safeParse(name);
+      if (!parsedName.success) {
+        throw new HttpError(400, parsedName.error.issues[0]?.message ?? messages.modelNameBlank);
+      }
+      newModel = { id: randomUUID(), organizationId, name: parsedName.data };
+    } else {
+      throw new HttpError(400, messages.organizationDetailsMissing);
+    }
+    return { fileName, format: translator.id, modelId: modelId ?? null, newModel, key: key ?? null };
+  }
+
+  const conflict = () => new HttpError(409, ownMessages.uploadInProgress);
+
+  return {
+    async start(request: UploadRequest): Promise<UploadAccepted> {
+      const checked = await checkRequest(request);
+      if (checked.key !== null) {
+        const first = await jobQueue.findByIdempotencyKey(db, request.userId, checked.key);
+        if (first) return { status: 200, job: toUploadJob(first) };
+      }
+      if (request.declaredBytes !== undefined && request.declaredBytes > maxBytes) {
+        throw new HttpError(413, ownMessages.uploadFileTooLarge);
+      }
+      if (request.declaredBytes === 0) throw new HttpError(400, ownMessages.uploadFileEmpty);
+      // Refused before the file is read; the unique index below settles a race between two requests.
+      if (checked.modelId && (await jobQueue.activeUpload(db, checked.modelId))) throw conflict();
+
+      let blob;
+      try {
+        blob = await deps.blobs.put(request.body, { maxBytes });
+      } catch (error) {
+        // Read and drop the rest, so the client finishes sending and reads the answer on a healthy connection
+        // (a client that never stops is cut off by the server's request timeout).
+        request.body.resume();
+        if (error instanceof BlobTooLargeError) throw new HttpError(413, ownMessages.uploadFileTooLarge);
+        if (error instanceof EmptyBlobError) throw new HttpError(400, ownMessages.uploadFileEmpty);
+        throw error;
+      }
+
+      const payload: UploadPayload = {
+        fileName: checked.fileName,
+        format: checked.format,
+        sizeBytes: blob.sizeBytes,
+        blob: blob.sha256,
+        message: request.fields.message?.trim() || null,
+        newModel: checked.newModel,
+      };
+      let job: JobRow;
+      try {
+        job = await db.transaction(async (tx) => {
+          await recordBlob(tx, blob, clock());
+          return jobQueue.insert(
+            tx,
+            {
+              id: randomUUID(),
+              kind: UPLOAD_JOB_KIND,
+              modelId: checked.modelId,
+              createdBy: request.userId,
+              idempotencyKey: checked.key,
+              payload,
+            },
+            clock(),
+          );
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Either the same key raced in twice (answer with the winner's job) or another upload got the model.
+        const first = checked.key
+          ? await jobQueue.findByIdempotencyKey(db, request.userId, checked.key)
+          : undefined;
+        if (first) return { status: 200, job: toUploadJob(first) };
+        throw conflict();
+      }
+      deps.runner.wake();
+      return { status: 202, job: toUploadJob(job) };
+    },
+
+    /** The job, for its creator or anyone who may view its model; 404 for everybody else. */
+    async get(userId: string, jobId: string): Promise<UploadJob> {
+      const notFound = new HttpError(404, ownMessages.uploadNotFound);
+      if (!isUuid(jobId)) throw notFound;
+      const job = await jobQueue.find(db, jobId);
+      if (!job || job.kind !== UPLOAD_JOB_KIND) throw notFound;
+      if (job.created_by !== userId) {
+        const modelAccess = job.model_id ? await access.modelRoleOf(userId, job.model_id) : null;
+        if (!modelAccess || !roleAtLeast(modelAccess.role, modelAbilities.view)) throw notFound;
+      }
+      return toUploadJob(job);
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ownMessages } from '../../../contract/errors';
+import type { DisplayUnit } from '../../../engine/schema';
+import type { BlobStore } from '../../blobs/blobStore';
+import type { DerivedCache } from '../../blobs/derivedCache';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/db';
+import { jobQueue } from '../../jobs/queue';
+import { JobFailure, LostLeaseError, type JobAttempt, type JobHandler } from '../../jobs/runner';
+import { translateInWorker } from '../../jobs/translateInWorker';
+import type { TranslatedVersion } from '../../jobs/translateProtocol';
+import { createModelsRepository } from '../models/repository';
+import { versionStore } from '../versions/repository';
+import type { UploadPayload, UploadResult } from './jobView';
+
+export interface UploadJobDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  derived: DerivedCache;
+  log: FastifyBaseLogger;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * Runs one upload: the file is translated in a worker thread, then the main thread stores the objects, the
+ * version (and, for a new model, the model and its creator's ADMIN permission) and marks the job done, all in
+ * one transaction. A retried job whose version exists (the job_id is unique) only marks itself done.
+ */
+export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
+  const { db, clock, blobs, derived, log } = deps;
+
+  async function existingVersion(jobId: string): Promise<UploadResult | undefined> {
+    const found = await versionStore.findByJob(db, jobId);
+    return found ? { modelId: found.model_id, versionId: found.id } : undefined;
+  }
+
+  async function store(
+    attempt: JobAttempt,
+    payload: UploadPayload,
+    translated: TranslatedVersion,
+  ): Promise<UploadResult> {
+    const { job } = attempt;
+    return db.transaction(async (tx): Promise<UploadResult> => {
+      if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
+      const now = clock();
+      const found = await versionStore.findByJob(tx, job.id);
+      if (found) {
+        const result = { modelId: found.model_id, versionId: found.id };
+        await jobQueue.complete(tx, job.id, now, found.model_id, result);
+        return result;
+      }
+      const authorId = job.created_by;
+      if (authorId === null) throw new JobFailure(ownMessages.uploadNotFound);
+      let modelId: string;
+      if (payload.newModel) {
+        modelId = payload.newModel.id;
+        const organization = await tx.query('SELECT id FROM organizations WHERE id = $1 FOR SHARE', [
+          payload.newModel.organizationId,
+        ]);
+        if (organization.length === 0) throw new JobFailure(ownMessages.uploadOrganizationGone);
+        const models = createModelsRepository(tx);
+        await models.insert({
+          id: modelId,
+          organizationId: payload.newModel.organizationId,
+          name: payload.newModel.name,
+          units: translated.units as DisplayUnit,
+          createdBy: authorId,
+          clonedFrom: null,
+          now,
+        });
+        await models.grant(modelId, authorId, 'ADMIN', now);
+      } else {
+        modelId = job.model_id as string;
+        // The model row is the lock that numbers its versions one at a time (uploads and restores alike).
+        if (!(await versionStore.lockModel(tx, modelId))) throw new JobFailure(ownMessages.modelNotFound);
+      }
+      await versionStore.insertObjects(tx, translated.objects);
+      const version = await versionStore.insert(tx, {
+        id: randomUUID(),
+        modelId,
+        authorId,
+        createdAt: now,
+        message: payload.message,
+        origin: {
+          kind: 'upload',
+          fileName: payload.fileName,
+          format: translated.format,
+          sizeBytes: payload.sizeBytes,
+        },
+        sourceBlob: payload.blob,
+        manifest: translated.manifest,
+        modelHash: translated.modelHash,
+        counts: { ...translated.report.counts },
+        report: { ...translated.report, counts: { ...translated.report.counts } },
+        jobId: job.id,
+      });
+      await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
+      const result: UploadResult = { modelId, versionId: version.id };
+      await jobQueue.complete(tx, job.id, now, modelId, result);
+      return result;
+    });
+  }
+
+  return async (attempt) => {
+    const { job } = attempt;
+    const payload = job.payload as UploadPayload;
+    // A previous attempt committed its version but died before anyone saw it: nothing left but to say so.
+    const done = await existingVersion(job.id);
+    if (done) {
+      await db.transaction(async (tx) => {
+        if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
+        await jobQueue.complete(tx, job.id, clock(), done.modelId, done);
+      });
+      return;
+    }
+
+    const started = performance.now();
+    await attempt.progress('Reading the file', 5, { flush: true });
+    const bytes = await blobs.read(payload.blob);
+    const outcome = await translateInWorker(
+      { fileName: payload.fileName, bytes },
+      { signal: attempt.signal, onProgress: (stage, percent) => void attempt.progress(stage, percent) },
+    );
+    if (outcome.kind === 'unreadable') {
+      throw new JobFailure(
+        fill(ownMessages.uploadUnreadable, { file: payload.fileName, reason: outcome.message }),
+      );
+    }
+    if (outcome.kind === 'error') {
+      log.error({ jobId: job.id, error: outcome.message, stack: outcome.stack }, 'Translation failed');
+      throw new JobFailure(ownMessages.uploadTranslationCrashed);
+    }
+    attempt.signal.throwIfAborted();
+    const objectCount = outcome.version.manifest.collections.elements.length;
+    await attempt.progress(`Storing ${objectCount.toLocaleString('en-US')} elements`, 70, { flush: true });
+    attempt.signal.throwIfAborted();
+    const translated = performance.now();
+    const { versionId } = await store(attempt, payload, outcome.version);
+    log.info(
+      {
+        jobId: job.id,
+        versionId,
+        objects: outcome.version.objects.hashes.length,
+        translateMs: Math.round(translated - started),
+        storeMs: Math.round(performance.now() - translated),
+      },
+      'Upload stored',
+    );
+    // A cache: a failure costs the first viewer a rebuild, never the version.
+    await derived.write('minimal', versionId, outcome.version.minimalContent).catch((error: unknown) => {
+      log.warn({ err: error, versionId }, 'Could not cache the minimal model');
+    });
+  };
+}

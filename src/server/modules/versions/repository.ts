@@ -1,0 +1,202 @@
+import type { TranslationReportWire, VersionOrigin } from '../../../contract/http/versions';
+import type { ModelCollection } from '../../../engine/schema';
+import type { Queryable } from '../../db/db';
+import { versionSummaryColumns, type VersionRow } from '../models/versionRows';
+import type { ManifestEntry, ObjectBodies, VersionManifest } from './manifest';
+
+/** Rows per INSERT: a few statements for 100k objects, each well under any parameter size limit. */
+const INSERT_BATCH = 10000;
+/** Hashes per read of bodies. */
+const READ_BATCH = 50000;
+/**
+ * Joins texts for one parameter, split again in SQL with string_to_table. Both drivers pass one long text much
+ * faster than a text[] of 100k JSON bodies (whose array literal needs every quote escaped, 3× slower on
+ * PostgreSQL). Canonical JSON escapes every control character and hashes are hex, so the separator never occurs.
+ */
+const SEPARATOR = '\u001e';
+
+export interface NewVersion {
+  id: string;
+  modelId: string;
+  authorId: string | null;
+  createdAt: Date;
+  message: string | null;
+  origin: VersionOrigin;
+  sourceBlob: string | null;
+  manifest: VersionManifest;
+  modelHash: string;
+  counts: Record<string, number>;
+  report: TranslationReportWire | null;
+  jobId: string | null;
+}
+
+/** Content-addressed storage of model objects and the versions that list them. */
+export const versionStore = {
+  /** Stores the bodies not stored yet; the same object uploaded again adds no row. */
+  async insertObjects(tx: Queryable, objects: ObjectBodies): Promise<void> {
+    for (let start = 0; start < objects.hashes.length; start += INSERT_BATCH) {
+      await tx.query(
+        `INSERT INTO model_objects (hash, body)
+         SELECT hash, body FROM ROWS FROM (string_to_table($1, E'\\x1e'), string_to_table($2, E'\\x1e')) AS o (hash, body)
+         ON CONFLICT (hash) DO NOTHING`,
+        [
+          objects.hashes.slice(start, start + INSERT_BATCH).join(SEPARATOR),
+          objects.bodies.slice(start, start + INSERT_BATCH).join(SEPARATOR),
+        ],
+      );
+    }
+  },
+
+  /**
+   * Locks the model row so versions of one model are numbered one at a time; false when the model is gone.
+   */
+  async lockModel(tx: Queryable, modelId: string): Promise<boolean> {
+    const rows = await tx.query('SELECT id FROM models WHERE id = $1 FOR UPDATE', [modelId]);
+    return rows.length > 0;
+  },
+
+  /** Inserts the next version of the model (call with the model locked). */
+  async insert(tx: Queryable, version: NewVersion): Promise<VersionRow> {
+    const rows = await tx.query<VersionRow>(
+      `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, source_blob, manifest,
+                             model_hash, counts, report, job_id)
+       VALUES ($1, $2, (SELECT COALESCE(max(number), 0) + 1 FROM versions WHERE model_id = $2), $3, $4, $5,
+               $6::jsonb, $7, $8::jsonb, $9, $10::jsonb, $11::jsonb, $12)
+       RETURNING id, model_id, number, author_id, created_at, message, origin, counts, report`,
+      [
+        version.id,
+        version.modelId,
+        version.authorId,
+        version.createdAt,
+        version.message,
+        JSON.stringify(version.origin),
+        version.sourceBlob,
+        JSON.stringify(version.manifest),
+        version.modelHash,
+        JSON.stringify(version.counts),
+        version.report === null ? null : JSON.stringify(version.report),
+        version.jobId,
+      ],
+    );
+    return rows[0] as VersionRow;
+  },
+
+  /** A copy of a version of the same model as its next version (the manifest never leaves the database). */
+  async insertCopy(
+    tx: Queryable,
+    source: { modelId: string; versionId: string },
+    copy: { id: string; authorId: string; createdAt: Date; origin: VersionOrigin },
+  ): Promise<VersionRow | undefined> {
+    const rows = await tx.query<VersionRow>(
+      `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, source_blob, manifest,
+                             model_hash, counts, report)
+       SELECT $1, s.model_id, (SELECT max(number) + 1 FROM versions WHERE model_id = s.model_id), $2, $3, NULL,
+              $4::jsonb, s.source_blob, s.manifest, s.model_hash, s.counts, s.report
+         FROM versions s
+        WHERE s.id = $5 AND s.model_id = $6
+       RETURNING id, model_id, number, author_id, created_at, message, origin, counts, report`,
+      [copy.id, copy.authorId, copy.createdAt, JSON.stringify(copy.origin), source.versionId, source.modelId],
+    );
+    return rows[0];
+  },
+
+  async findByJob(db: Queryable, jobId: string): Promise<{ id: string; model_id: string } | undefined> {
+    const rows = await db.query<{ id: string; model_id: string }>(
+      'SELECT id, model_id FROM versions WHERE job_id = $1',
+      [jobId],
+    );
+    return rows[0];
+  },
+
+  /** One version of one model with its whole report, or undefined. */
+  async findWithReport(db: Queryable, modelId: string, versionId: string): Promise<VersionRow | undefined> {
+    const rows = await db.query<VersionRow>(
+      `SELECT id, model_id, number, author_id, created_at, message, origin, counts, report
+         FROM versions WHERE id = $1 AND model_id = $2`,
+      [versionId, modelId],
+    );
+    return rows[0];
+  },
+
+  async findSummary(db: Queryable, modelId: string, versionId: string): Promise<VersionRow | undefined> {
+    const rows = await db.query<VersionRow>(
+      `SELECT ${versionSummaryColumns('v')} FROM versions v WHERE v.id = $1 AND v.model_id = $2`,
+      [versionId, modelId],
+    );
+    return rows[0];
+  },
+
+  /** The newest version's id, or undefined when the model has none. */
+  async latestId(db: Queryable, modelId: string): Promise<string | undefined> {
+    const rows = await db.query<{ id: string }>(
+      'SELECT id FROM versions WHERE model_id = $1 ORDER BY number DESC LIMIT 1',
+      [modelId],
+    );
+    return rows[0]?.id;
+  },
+
+  /** The whole manifest of a version of the model, with its number. */
+  async manifest(
+    db: Queryable,
+    modelId: string,
+    versionId: string,
+  ): Promise<{ number: number; manifest: VersionManifest } | undefined> {
+    const rows = await db.query<{ number: number; manifest: VersionManifest }>(
+      'SELECT number, manifest FROM versions WHERE id = $1 AND model_id = $2',
+      [versionId, modelId],
+    );
+    return rows[0];
+  },
+
+  /** The display unit and the named collections of a manifest (the rest stays in the database). */
+  async partialManifest(
+    db: Queryable,
+    modelId: string,
+    versionId: string,
+    collections: readonly ModelCollection[],
+  ): Promise<{ units: string; collections: Partial<Record<ModelCollection, ManifestEntry[]>> } | undefined> {
+    const columns = collections.map(
+      (collection, index) => `manifest -> 'collections' -> $${index + 3} AS c${index}`,
+    );
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT manifest ->> 'units' AS units${columns.length ? `, ${columns.join(', ')}` : ''}
+         FROM versions WHERE id = $1 AND model_id = $2`,
+      [versionId, modelId, ...collections],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const picked: Partial<Record<ModelCollection, ManifestEntry[]>> = {};
+    collections.forEach((collection, index) => {
+      picked[collection] = (row[`c${index}`] as ManifestEntry[] | null) ?? [];
+    });
+    return { units: String(row.units), collections: picked };
+  },
+
+  /** The bodies of the given hashes, read in batches. */
+  async bodies(db: Queryable, hashes: readonly string[]): Promise<Map<string, string>> {
+    const bodies = new Map<string, string>();
+    for (let start = 0; start < hashes.length; start += READ_BATCH) {
+      const rows = await db.query<{ hash: string; body: string }>(
+        `SELECT hash, body FROM model_objects WHERE hash = ANY(string_to_array($1, ','))`,
+        [hashes.slice(start, start + READ_BATCH).join(',')],
+      );
+      for (const row of rows) bodies.set(row.hash, row.body);
+    }
+    return bodies;
+  },
+
+  /** Whether the version belongs to the model. */
+  async exists(db: Queryable, modelId: string, versionId: string): Promise<boolean> {
+    const rows = await db.query('SELECT 1 FROM versions WHERE id = $1 AND model_id = $2', [
+      versionId,
+      modelId,
+    ]);
+    return rows.length > 0;
+  },
+
+  /** Rows in model_objects (tests and benchmarks measure growth with it). */
+  async objectCount(db: Queryable): Promise<number> {
+    const rows = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM model_objects');
+    return rows[0]?.count ?? 0;
+  },
+};

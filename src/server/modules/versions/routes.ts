@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../contract/http/names';
+import {
+  attributesResponse,
+  exportQuery,
+  groupsResponse,
+  minimalQuery,
+  restoreVersionResponse,
+  versionDetailSchema,
+} from '../../../contract/http/versions';
+import type { DerivedCache } from '../../blobs/derivedCache';
+import type { ServerContext } from '../../context';
+import { signedInUser } from '../../plugins/auth';
+import { createVersionsService } from './service';
+
+const modelParams = z.object({ id: idSchema });
+const versionParams = z.object({ id: idSchema, versionId: idSchema });
+
+/** `keys=a,b` → ['a', 'b'], blanks and repeats dropped. */
+function keyList(keys: string | undefined): string[] {
+  if (!keys) return [];
+  return [
+    ...new Set(
+      keys
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    ),
+  ];
+}
+
+/** RFC 6266: a plain ASCII name for every client, and the exact UTF-8 one for those that read filename*. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The version data routes: one version, its geometry, groups, attributes, export and restore (in /api). */
+export function registerVersionsRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+  deps: { derived: DerivedCache },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createVersionsService(context, deps);
+
+  routes.get(
+    '/models/:id/versions/:versionId',
+    { schema: { params: versionParams, response: { 200: versionDetailSchema } } },
+    async (request) => service.detail(signedInUser(request).id, request.params.id, request.params.versionId),
+  );
+
+  // No response schema: the answer is JSON text (often from the cache), and validating 100k elements would cost
+  // more than building them. minimal.ts builds the contract's shape (minimalModelResponse); the versions tests
+  // parse every answer with it.
+  routes.get(
+    '/models/:id/data/versions/:versionId/minimal',
+    { schema: { params: versionParams, querystring: minimalQuery } },
+    async (request, reply) => {
+      const minimal = await service.minimal(
+        signedInUser(request).id,
+        request.params.id,
+        request.params.versionId,
+        {
+          keys: keyList(request.query.keys),
+          specificAttributesOnly: request.query.specificAttributesOnly,
+        },
+      );
+      return reply.type('application/json; charset=utf-8').send(minimal);
+    },
+  );
+
+  routes.get(
+    '/models/:id/data/versions/:versionId/groups',
+    { schema: { params: versionParams, response: { 200: groupsResponse } } },
+    async (request) => service.groups(signedInUser(request).id, request.params.id, request.params.versionId),
+  );
+
+  routes.get(
+    '/models/:id/data/attributes',
+    { schema: { params: modelParams, response: { 200: attributesResponse } } },
+    async (request) => service.attributes(signedInUser(request).id, request.params.id),
+  );
+
+  routes.get(
+    '/models/:id/data/versions/:versionId/export',
+    { schema: { params: versionParams, querystring: exportQuery } },
+    async (request, reply) => {
+      const file = await service.export(
+        signedInUser(request).id,
+        request.params.id,
+        request.params.versionId,
+        request.query.format,
+      );
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', attachment(file.fileName))
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    },
+  );
+
+  routes.post(
+    '/models/:id/versions/:versionId/restore',
+    { schema: { params: versionParams, response: { 201: restoreVersionResponse } } },
+    async (request, reply) => {
+      const version = await service.restore(
+        signedInUser(request).id,
+        request.params.id,
+        request.params.versionId,
+      );
+      return reply.code(201).send(version);
+    },
+  );
+}

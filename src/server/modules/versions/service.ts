@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { ownMessages } from '../../../contract/errors';
+import type { MinimalModel, Version, VersionDetail } from '../../../contract/http/versions';
+import { translatorById } from '../../../engine/formats/registry';
+import type { Element, Group, Model, Node, SourceTool } from '../../../engine/schema';
+import type { DerivedCache } from '../../blobs/derivedCache';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../httpError';
+import { isUuid } from '../access/access';
+import { effectiveFilter } from '../filters/effective';
+import { createFiltersRepository } from '../filters/repository';
+import { loadPublicUsers, toVersion, type VersionRow } from '../models/versionRows';
+import { manifestHashes, rebuildCollection, rebuildModel } from './manifest';
+import { applyExportFilter, platformOfTool, platformOfTranslator } from './exportFilter';
+import { attributeKeys, minimalAnswerJson, minimalContentJson, toMinimal } from './minimal';
+import { versionStore } from './repository';
+
+export interface ExportedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** A file name safe in any header and file system: the model's name with anything unusual replaced. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 ._()-]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 150);
+  return cleaned === '' ? 'model' : cleaned;
+}
+
+export function createVersionsService(context: ServerContext, deps: { derived: DerivedCache }) {
+  const { db, clock, access, log } = context;
+  const { derived } = deps;
+  const versionNotFound = () => new HttpError(404, ownMessages.versionNotFound);
+
+  async function withAuthor(row: VersionRow): Promise<Version> {
+    const authors = await loadPublicUsers(db, row.author_id === null ? [] : [row.author_id]);
+    return toVersion(row, authors);
+  }
+
+  /** The model's access for `ability`, and the version id checked to be well-formed. */
+  async function requireVersion(
+    userId: string,
+    modelId: string,
+    versionId: string,
+    ability: 'view' | 'update',
+  ) {
+    const modelAccess = await access.requireModel(userId, modelId, ability);
+    if (!isUuid(versionId)) throw versionNotFound();
+    return modelAccess;
+  }
+
+  return {
+    async detail(userId: string, modelId: string, versionId: string): Promise<VersionDetail> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const row = await versionStore.findWithReport(db, modelId, versionId);
+      if (!row) throw versionNotFound();
+      const version = await withAuthor(row);
+      return { ...version, report: (row.report as VersionDetail['report']) ?? null };
+    },
+
+    /**
+     * GET minimal as JSON text. The default answer (no keys) of a version never changes, so it is cached (the
+     * upload job writes it); a miss rebuilds it from the stored objects and caches it.
+     */
+    async minimal(
+      userId: string,
+      modelId: string,
+      versionId: string,
+      options: { keys: string[]; specificAttributesOnly: boolean },
+    ): Promise<string> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const cacheable = options.keys.length === 0 && !options.specificAttributesOnly;
+      if (cacheable) {
+        if (!(await versionStore.exists(db, modelId, versionId))) throw versionNotFound();
+        const cached = await derived.read('minimal', versionId).catch(() => undefined);
+        if (cached) return minimalAnswerJson(modelId, versionId, cached.toString('utf8'));
+      }
+      const wanted = options.specificAttributesOnly
+        ? (['elements'] as const)
+        : (['nodes', 'elements'] as const);
+      const partial = await versionStore.partialManifest(db, modelId, versionId, wanted);
+      if (!partial) throw versionNotFound();
+      const nodeEntries = partial.collections.nodes ?? [];
+      const elementEntries = partial.collections.elements ?? [];
+      const bodies = await versionStore.bodies(db, [
+        ...new Set([...nodeEntries.map((entry) => entry[1]), ...elementEntries.map((entry) => entry[1])]),
+      ]);
+      const nodes = rebuildCollection<Node>(nodeEntries, bodies);
+      const elements = rebuildCollection<Element>(elementEntries, bodies);
+      const units = partial.units;
+      if (cacheable) {
+        const content = minimalContentJson(units, nodes, elements);
+        await derived.write('minimal', versionId, content).catch((error: unknown) => {
+          log.warn({ err: error, versionId }, 'Could not cache the minimal model');
+        });
+        return minimalAnswerJson(modelId, versionId, content);
+      }
+      const minimal: MinimalModel = {
+        modelId,
+        versionId,
+        units,
+        ...toMinimal(nodes, elements, options.keys, options.specificAttributesOnly),
+      };
+      return JSON.stringify(minimal);
+    },
+
+    async groups(userId: string, modelId: string, versionId: string) {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const partial = await versionStore.partialManifest(db, modelId, versionId, ['groups']);
+      if (!partial) throw versionNotFound();
+      const entries = partial.collections.groups ?? [];
+      const groups = rebuildCollection<Group>(
+        entries,
+        await versionStore.bodies(
+          db,
+          entries.map((entry) => entry[1]),
+        ),
+      );
+      return {
+        data: groups.map((group) => ({
+          id: group.id,
+          name: group.name,
+          memberCount: group.members.length,
+          members: group.members.map((member) => member.id),
+        })),
+      };
+    },
+
+    async attributes(userId: string, modelId: string) {
+      await access.requireModel(userId, modelId, 'view');
+      const latest = await versionStore.latestId(db, modelId);
+      if (!latest) return { data: [] };
+      const partial = await versionStore.partialManifest(db, modelId, latest, ['elements']);
+      const entries = partial?.collections.elements ?? [];
+      const elements = rebuildCollection<Element>(
+        entries,
+        await versionStore.bodies(
+          db,
+          entries.map((entry) => entry[1]),
+        ),
+      );
+      return { data: attributeKeys(elements) };
+    },
+
+    async export(userId: string, modelId: string, versionId: string, format: string): Promise<ExportedFile> {
+      const modelAccess = await requireVersion(userId, modelId, versionId, 'view');
+      const translator = translatorById(format);
+      if (!translator) throw new HttpError(400, ownMessages.exportFormatUnsupported);
+      const stored = await versionStore.manifest(db, modelId, versionId);
+      if (!stored) throw versionNotFound();
+      const bodies = await versionStore.bodies(db, manifestHashes(stored.manifest));
+      const model: Model = rebuildModel(stored.manifest, bodies);
+
+      const from = platformOfTool(model.source.tool as SourceTool);
+      let filtered = model;
+      if (from) {
+        const filters = createFiltersRepository(db);
+        const filter = effectiveFilter(
+          await filters.list({ organizationId: modelAccess.organizationId, modelId: null }),
+          await filters.list({ organizationId: modelAccess.organizationId, modelId }),
+          from,
+          platformOfTranslator(translator),
+        );
+        filtered = applyExportFilter(model, filter);
+      }
+      const { bytes } = translator.write(filtered);
+      const names = await db.query<{ name: string }>('SELECT name FROM models WHERE id = $1', [modelId]);
+      const base = safeFileName(names[0]?.name ?? 'model');
+      return {
+        fileName: `${base} v${stored.number}${translator.extensions[0] ?? `.${translator.id}`}`,
+        bytes,
+      };
+    },
+
+    async restore(userId: string, modelId: string, versionId: string): Promise<Version> {
+      await requireVersion(userId, modelId, versionId, 'update');
+      const row = await db.transaction(async (tx) => {
+        if (!(await versionStore.lockModel(tx, modelId))) throw new HttpError(404, ownMessages.modelNotFound);
+        const source = await versionStore.findSummary(tx, modelId, versionId);
+        if (!source) throw versionNotFound();
+        const now = clock();
+        const copy = await versionStore.insertCopy(
+          tx,
+          { modelId, versionId },
+          {
+            id: randomUUID(),
+            authorId: userId,
+            createdAt: now,
+            origin: { kind: 'restore', restoredVersionId: versionId, restoredNumber: source.number },
+          },
+        );
+        if (!copy) throw versionNotFound();
+        await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
+        return copy;
+      });
+      await derived.copy('minimal', versionId, row.id).catch((error: unknown) => {
+        log.warn({ err: error, versionId: row.id }, 'Could not cache the minimal model');
+      });
+      return withAuthor(row);
+    },
+  };
+}
+
+export type VersionsService = ReturnType<typeof createVersionsService>;

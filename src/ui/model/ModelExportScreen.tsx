@@ -1,0 +1,107 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import type { Model } from '../../contract/http/models';
+import type { Version } from '../../contract/http/versions';
+import {
+  createExportImplementations,
+  EXPORT_FORMATS,
+  exportMachine,
+  type ExportFormat,
+} from '../../machines/model/exportMachine';
+import {
+  selectExportBusy,
+  selectExportError,
+  selectExportFileName,
+  selectExportFormat,
+  selectExportVersionId,
+} from '../../machines/model/formSelectors';
+import { selectModel, selectVersions } from '../../machines/model/selectors';
+import { useHttpClient } from '../app/hooks';
+import { useModelPageSelector } from './ModelPageContext';
+import { saveFile } from './saveFile';
+
+const formatLabels: Record<ExportFormat, string> = {
+  e2k: 'ETABS text (.e2k)',
+  s2k: 'SAP2000 text (.s2k)',
+  json: 'Gusset JSON (.json)',
+};
+
+/** /model/{id}/settings/export: download any version in any format, with the model's filters applied. */
+export function ModelExportScreen() {
+  const model = useModelPageSelector(selectModel);
+  const versions = useModelPageSelector(selectVersions);
+  if (!model) return null;
+  if (versions.length === 0) return <p className="page__note">This model has no version to export yet.</p>;
+  // A new version (upload, restore) starts the form again with the newest one chosen.
+  return <ExportForm key={versions[0]?.ID} model={model} versions={versions} />;
+}
+
+function ExportForm({ model, versions }: { model: Model; versions: Version[] }) {
+  const http = useHttpClient();
+  const logic = useMemo(
+    () =>
+      exportMachine.provide(
+        createExportImplementations({ http, saveFile: (file) => saveFile(file.blob, file.fileName) }),
+      ),
+    [http],
+  );
+  const actor = useActorRef(logic, { input: { modelId: model._id, modelName: model.name, versions } });
+  const versionId = useSelector(actor, selectExportVersionId);
+  const format = useSelector(actor, selectExportFormat);
+  const error = useSelector(actor, selectExportError);
+  const busy = useSelector(actor, selectExportBusy);
+  const fileName = useSelector(actor, selectExportFileName);
+  const versionSelectId = useId();
+
+  return (
+    <form
+      className="card form"
+      aria-label="Export"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'export.download' });
+      }}
+    >
+      {/* Not wrapped in its label: a wrapped select would lend its chosen option to the label's name. */}
+      <div className="form__field">
+        <label htmlFor={versionSelectId}>Version</label>
+        <select
+          id={versionSelectId}
+          name="version"
+          value={versionId ?? ''}
+          onChange={(event) => actor.send({ type: 'version.choose', versionId: event.target.value })}
+        >
+          {versions.map((version) => (
+            <option key={version.ID} value={version.ID}>
+              Version {version.number}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="form__group">
+        <legend>Format</legend>
+        {EXPORT_FORMATS.map((option) => (
+          <label key={option} className="form-check">
+            <input
+              type="radio"
+              name="format"
+              value={option}
+              checked={format === option}
+              onChange={() => actor.send({ type: 'format.choose', format: option })}
+            />
+            {formatLabels[option]}
+          </label>
+        ))}
+      </fieldset>
+      <p className="form-hint">The model's filters apply to the exported file. It downloads as {fileName}.</p>
+      {error !== null && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Preparing the file...' : 'Download'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import type { Version } from '../../contract/http/versions';
+import { ownMessages } from '../../contract/errors';
+import {
+  selectCanUpdate,
+  selectIsLimitedView,
+  selectIsReportLoading,
+  selectIsRestorable,
+  selectIsRestoring,
+  selectModel,
+  selectOpenReport,
+  selectRestoreCandidate,
+  selectRestoreError,
+  selectVersions,
+} from '../../machines/model/selectors';
+import { formatDate, relativeAge } from '../format/dates';
+import { TranslationReport } from '../upload/TranslationReport';
+import { UploadPanel } from '../upload/UploadPanel';
+import { useModelPageEvents, useModelPageSelector } from './ModelPageContext';
+import { countsText, originText, personName } from './versionText';
+
+/** /model/{id}/history: the versions, newest first, with upload and restore for those who may update. */
+export function ModelHistoryScreen() {
+  const model = useModelPageSelector(selectModel);
+  const versions = useModelPageSelector(selectVersions);
+  const canUpdate = useModelPageSelector(selectCanUpdate);
+  const limitedView = useModelPageSelector(selectIsLimitedView);
+  const restoreError = useModelPageSelector(selectRestoreError);
+  const { reload } = useModelPageEvents();
+
+  if (!model) return null;
+  if (limitedView) {
+    return (
+      <section aria-label="History">
+        <p className="form-message form-message--notice">{ownMessages.limitedViewOnly}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-label="History" className="model-history">
+      {canUpdate && <UploadPanel modelId={model._id} onVersionCreated={reload} />}
+      <RestoreConfirmation />
+      {restoreError !== null && (
+        <p className="form__error" role="alert">
+          {restoreError}
+        </p>
+      )}
+      <h2>Versions</h2>
+      {versions.length === 0 ? (
+        <p className="page__note">No versions yet.</p>
+      ) : (
+        <ol className="version-list" aria-label="Versions">
+          {versions.map((version) => (
+            <VersionItem key={version.ID} version={version} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function VersionItem({ version }: { version: Version }) {
+  const restorable = useModelPageSelector((snapshot) => selectIsRestorable(snapshot, version.ID));
+  const report = useModelPageSelector(selectOpenReport);
+  const reportLoading = useModelPageSelector(selectIsReportLoading);
+  const { askToRestore, toggleReport } = useModelPageEvents();
+  const open = report?.versionId === version.ID;
+  const issues =
+    version.reportSummary.approximated + version.reportSummary.dropped + version.reportSummary.warning;
+  const reportId = `version-report-${version.ID}`;
+
+  return (
+    <li className="card version-list__item" aria-label={`Version ${version.number}`}>
+      <div className="version-list__summary">
+        <h3>Version {version.number}</h3>
+        <p>
+          {personName(version.Author)} · <time dateTime={version.Time}>{formatDate(version.Time)}</time> (
+          {relativeAge(version.Time)} ago)
+        </p>
+        <p>{originText(version)}</p>
+        <p className="page__note">
+          {countsText(version.counts)} · {version.reportSummary.approximated} approximated,{' '}
+          {version.reportSummary.dropped} dropped
+        </p>
+        {version.message !== null && <p>{version.message}</p>}
+      </div>
+      <div className="version-list__actions">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={reportId}
+          onClick={() => toggleReport(version.ID)}
+        >
+          {open ? 'Hide translation report' : `Translation report${issues > 0 ? ` (${issues})` : ''}`}
+        </button>
+        {restorable && (
+          <button type="button" onClick={() => askToRestore(version.ID)}>
+            Restore this version
+          </button>
+        )}
+      </div>
+      {open && (
+        <div id={reportId} className="version-list__report">
+          {reportLoading && <p className="page__note">Loading the report...</p>}
+          {report.error !== null && (
+            <p className="form__error" role="alert">
+              {report.error}
+            </p>
+          )}
+          {report.detail?.report && <TranslationReport report={report.detail.report} />}
+          {report.detail && !report.detail.report && (
+            <p className="page__note">This version has no translation report.</p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function RestoreConfirmation() {
+  const candidate = useModelPageSelector(selectRestoreCandidate);
+  const restoring = useModelPageSelector(selectIsRestoring);
+  const { confirmRestore, cancelRestore } = useModelPageEvents();
+  if (!candidate && !restoring) return null;
+  return (
+    <div className="card restore-confirmation" role="alertdialog" aria-label="Restore a version">
+      {restoring ? (
+        <p>Restoring...</p>
+      ) : (
+        <>
+          <p>
+            Restore version {candidate?.number}? This makes a new version equal to it; no version is deleted.
+          </p>
+          <div className="upload-panel__actions">
+            <button type="button" className="button button--primary" onClick={confirmRestore}>
+              Restore
+            </button>
+            <button type="button" onClick={cancelRestore}>
+              Cancel
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

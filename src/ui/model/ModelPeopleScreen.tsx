@@ -1,0 +1,154 @@
+import { useSelector } from '@xstate/react';
+import { MODEL_ROLES, modelRoleSchema, type Model, type ModelPermission } from '../../contract/http/models';
+import {
+  selectInviteEmail,
+  selectInviteRole,
+  selectPeopleBusy,
+  selectPeopleError,
+  selectPeopleReadOnly,
+  selectPermissions,
+} from '../../machines/model/formSelectors';
+import { selectModel } from '../../machines/model/selectors';
+import { useModelPageSelector } from './ModelPageContext';
+import { useCollaboratorsActor } from './useModelForm';
+import { personName, roleLabels } from './versionText';
+
+type CollaboratorsActor = ReturnType<typeof useCollaboratorsActor>;
+
+/** /model/{id}/people: who has which role; ADMINs invite, change roles and remove. */
+export function ModelPeopleScreen() {
+  const model = useModelPageSelector(selectModel);
+  return model && <PeopleForm model={model} />;
+}
+
+function PeopleForm({ model }: { model: Model }) {
+  const actor = useCollaboratorsActor(model);
+  const permissions = useSelector(actor, selectPermissions);
+  const readOnly = useSelector(actor, selectPeopleReadOnly);
+  const busy = useSelector(actor, selectPeopleBusy);
+  const error = useSelector(actor, selectPeopleError);
+  const canChange = !readOnly;
+
+  return (
+    <section aria-label="People" className="model-people">
+      <h2>People</h2>
+      {!canChange && <p className="page__note">Only the model's admins can invite people or change roles.</p>}
+      {error !== null && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="people-list card">
+        {permissions.map((permission) => (
+          <PersonRow
+            key={permission.user._id}
+            actor={actor}
+            permission={permission}
+            editable={canChange}
+            busy={busy}
+          />
+        ))}
+      </ul>
+      {canChange && <InviteForm actor={actor} busy={busy} />}
+    </section>
+  );
+}
+
+function PersonRow({
+  actor,
+  permission,
+  editable,
+  busy,
+}: {
+  actor: CollaboratorsActor;
+  permission: ModelPermission;
+  editable: boolean;
+  busy: boolean;
+}) {
+  const name = personName(permission.user);
+  return (
+    <li className="people-list__row">
+      <span>
+        <strong>{name}</strong> <span className="page__note">{permission.user.emailAddress}</span>
+      </span>
+      {editable ? (
+        <span className="people-list__controls">
+          <select
+            aria-label={`Role of ${name}`}
+            value={permission.type}
+            disabled={busy}
+            onChange={(event) =>
+              actor.send({
+                type: 'collaborator.changeRole',
+                userId: permission.user._id,
+                role: modelRoleSchema.parse(event.target.value),
+              })
+            }
+          >
+            {MODEL_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'collaborator.remove', userId: permission.user._id })}
+          >
+            Remove {name}
+          </button>
+        </span>
+      ) : (
+        <span>{roleLabels[permission.type]}</span>
+      )}
+    </li>
+  );
+}
+
+function InviteForm({ actor, busy }: { actor: CollaboratorsActor; busy: boolean }) {
+  const emailAddress = useSelector(actor, selectInviteEmail);
+  const role = useSelector(actor, selectInviteRole);
+  return (
+    <form
+      className="card form"
+      noValidate
+      aria-label="Invite someone"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'invite.submit' });
+      }}
+    >
+      <h3>Invite someone</h3>
+      <label className="form__field">
+        <span>Email address</span>
+        <input
+          type="email"
+          name="emailAddress"
+          autoComplete="off"
+          value={emailAddress}
+          onChange={(event) => actor.send({ type: 'invite.emailChange', value: event.target.value })}
+        />
+      </label>
+      <label className="form__field">
+        <span>Role</span>
+        <select
+          name="role"
+          value={role}
+          onChange={(event) =>
+            actor.send({ type: 'invite.roleChange', value: modelRoleSchema.parse(event.target.value) })
+          }
+        >
+          {MODEL_ROLES.map((option) => (
+            <option key={option} value={option}>
+              {roleLabels[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Saving...' : 'Invite'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ModelRole } from '../../contract/http/models';
+import type { PublicUser } from '../../contract/http/users';
+import type { Version } from '../../contract/http/versions';
+
+/** How a version came to be, in a few words: its file, the version it restores, or a clone. */
+export function originText(version: Version): string {
+  switch (version.origin.kind) {
+    case 'upload':
+      return version.origin.fileName;
+    case 'restore':
+      return `Restored from v${version.origin.restoredNumber}`;
+    case 'clone':
+      return 'Cloned from another model';
+  }
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** '1,204 nodes · 300 beams': the collections that hold something, in the order the server listed them. */
+export function countsText(counts: Record<string, number>): string {
+  const parts = Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([name, count]) => `${numberFormat.format(count)} ${name}`);
+  return parts.length === 0 ? 'Empty model' : parts.join(' · ');
+}
+
+export function personName(user: PublicUser | null): string {
+  if (!user) return 'Unknown user';
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name === '' ? user.emailAddress : name;
+}
+
+/** The roles as spec section 4 describes them. */
+export const roleLabels: Record<ModelRole, string> = {
+  ADMIN: 'Admin (can invite collaborators)',
+  WRITE: 'Modeler (can update the model)',
+  READ: 'Viewer (can view and download)',
+  LIMITEDVIEW: 'Limited (sees only reports shared with them)',
+};

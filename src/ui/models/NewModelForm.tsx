@@ -1,0 +1,106 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Organization } from '../../contract/http/organizations';
+import { createModelImplementations, createModelMachine } from '../../machines/models/createModelMachine';
+import {
+  selectChosenOrganizationId,
+  selectCreateModelError,
+  selectCreatingModel,
+  selectModelName,
+  selectModelNameError,
+} from '../../machines/models/createModelSelectors';
+import { useHttpClient } from '../app/hooks';
+
+export type NewModelFormProps =
+  /** On an organization's page: the model goes there. */
+  | { organizationId: string }
+  /** On /models: the user chooses among their organizations. */
+  | { organizations: readonly Organization[] };
+
+/** "New model": a name (and an organization where there is a choice); the new model's history opens next. */
+export function NewModelForm(props: NewModelFormProps) {
+  const http = useHttpClient();
+  const navigate = useNavigate();
+  const fixedOrganizationId = 'organizationId' in props ? props.organizationId : null;
+  const choices = 'organizations' in props ? props.organizations : null;
+  const logic = useMemo(
+    () =>
+      createModelMachine.provide(
+        createModelImplementations({
+          http,
+          modelCreated: (model) => void navigate(`/model/${model._id}/history`),
+        }),
+      ),
+    [http, navigate],
+  );
+  const actor = useActorRef(logic, { input: { organizationId: fixedOrganizationId } });
+  const name = useSelector(actor, selectModelName);
+  const organizationId = useSelector(actor, selectChosenOrganizationId);
+  const nameError = useSelector(actor, selectModelNameError);
+  const error = useSelector(actor, selectCreateModelError);
+  const busy = useSelector(actor, selectCreatingModel);
+  const nameId = useId();
+  const nameErrorId = useId();
+
+  const choiceIds = useMemo(() => choices?.map((organization) => organization._id) ?? null, [choices]);
+  useEffect(() => {
+    if (choiceIds) actor.send({ type: 'organizations.offered', organizationIds: choiceIds });
+  }, [actor, choiceIds]);
+
+  return (
+    <form
+      className="inline-form"
+      aria-label="New model"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'model.create' });
+      }}
+    >
+      <div className="form__field">
+        <label htmlFor={nameId}>Model name</label>
+        <input
+          id={nameId}
+          name="modelName"
+          value={name}
+          aria-invalid={nameError !== null}
+          aria-describedby={nameError !== null ? nameErrorId : undefined}
+          onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+        />
+        {nameError !== null && (
+          <span id={nameErrorId} className="field-error" role="alert">
+            {nameError}
+          </span>
+        )}
+      </div>
+      {choices && (
+        <label className="form__field">
+          <span>Organization</span>
+          <select
+            name="organizationId"
+            value={organizationId}
+            onChange={(event) =>
+              actor.send({ type: 'organization.change', organizationId: event.target.value })
+            }
+          >
+            <option value="">Choose an organization</option>
+            {choices.map((organization) => (
+              <option key={organization._id} value={organization._id}>
+                {organization.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Creating...' : 'Create model'}
+      </button>
+      {error !== null && (
+        <p className="form-message form-message--error inline-form__message" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { createDetailsImplementations, detailsMachine } from '../../machines/organizations/detailsMachine';
+import {
+  selectBillingAdministratorId,
+  selectBillingCandidates,
+  selectCanEditDetails,
+  selectDetailsError,
+  selectDetailsFailed,
+  selectDetailsLoading,
+  selectDetailsName,
+  selectDetailsNameError,
+  selectDetailsSaving,
+  selectIsOwner,
+} from '../../machines/organizations/detailsSelectors';
+import { personDisplayName } from '../../machines/organizations/organizationSelectors';
+import { announceSuccess } from '../auth/announce';
+import { useHttpClient } from '../app/hooks';
+import { useOrganizationId } from './OrganizationLayout';
+import { useOrganizationSaved } from './useOrganizationDirectory';
+
+/** /organizations/{id}/settings/details */
+export function OrganizationDetailsScreen() {
+  const organizationId = useOrganizationId();
+  return <OrganizationDetails key={organizationId} organizationId={organizationId} />;
+}
+
+function OrganizationDetails({ organizationId }: { organizationId: string }) {
+  const http = useHttpClient();
+  const organizationSaved = useOrganizationSaved();
+  const logic = useMemo(
+    () => detailsMachine.provide(createDetailsImplementations({ http, announceSuccess, organizationSaved })),
+    [http, organizationSaved],
+  );
+  const actor = useActorRef(logic, { input: { organizationId } });
+  const loading = useSelector(actor, selectDetailsLoading);
+  const failed = useSelector(actor, selectDetailsFailed);
+  const name = useSelector(actor, selectDetailsName);
+  const nameError = useSelector(actor, selectDetailsNameError);
+  const error = useSelector(actor, selectDetailsError);
+  const saving = useSelector(actor, selectDetailsSaving);
+  const canEdit = useSelector(actor, selectCanEditDetails);
+  const isOwner = useSelector(actor, selectIsOwner);
+  const billingAdministratorId = useSelector(actor, selectBillingAdministratorId);
+  const candidates = useSelector(actor, selectBillingCandidates);
+  const nameId = useId();
+  const nameErrorId = useId();
+
+  if (loading) {
+    return (
+      <main className="page">
+        <h1>Details</h1>
+        <p className="page__note" role="status">
+          Loading...
+        </p>
+      </main>
+    );
+  }
+  if (failed) {
+    return (
+      <main className="page">
+        <h1>Details</h1>
+        <div className="list-state">
+          <p className="form-message form-message--error" role="alert">
+            {error ?? 'The organization could not be loaded.'}
+          </p>
+          <button type="button" onClick={() => actor.send({ type: 'organization.retry' })}>
+            Try again
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page">
+      <h1>Details</h1>
+      <form
+        className="card form"
+        aria-label="Organization details"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'details.save' });
+        }}
+      >
+        <div className="form__field">
+          <label htmlFor={nameId}>Organization name</label>
+          <input
+            id={nameId}
+            name="organizationName"
+            value={name}
+            readOnly={!canEdit}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError !== null ? nameErrorId : undefined}
+            onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+          />
+          {nameError !== null && (
+            <span id={nameErrorId} className="field-error" role="alert">
+              {nameError}
+            </span>
+          )}
+        </div>
+        <label className="form__field">
+          <span>Billing administrator</span>
+          <select
+            name="billingAdministratorId"
+            value={billingAdministratorId}
+            disabled={!isOwner}
+            onChange={(event) =>
+              actor.send({ type: 'billingAdministrator.change', userId: event.target.value })
+            }
+          >
+            {candidates.map((user, index) => (
+              // The owner is the first candidate and the default: '' gives the role back to them.
+              <option key={user._id} value={index === 0 ? '' : user._id}>
+                {personDisplayName(user)}
+                {index === 0 ? ' (owner)' : ''}
+              </option>
+            ))}
+          </select>
+          {!isOwner && <span className="form-hint">Only the owner chooses the billing administrator.</span>}
+        </label>
+        {error !== null && (
+          <p className="form-message form-message--error" role="alert">
+            {error}
+          </p>
+        )}
+        {canEdit && (
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        )}
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,199 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  selectAsksModelName,
+  selectCanRetry,
+  selectCanStart,
+  selectChosenFile,
+  selectModelName,
+  selectNewVersion,
+  selectNewVersionModelId,
+  selectProgress,
+  selectUploadError,
+  selectUploadStep,
+} from '../../machines/upload/selectors';
+import {
+  createUploadImplementations,
+  uploadMachine,
+  type FinishedVersion,
+  type UploadDestination,
+} from '../../machines/upload/uploadMachine';
+import { uploadAccept } from '../../machines/upload/validation';
+import { useHttpClient } from '../app/hooks';
+import { TranslationReport } from './TranslationReport';
+
+export type UploadPanelProps = UploadDestination & {
+  /** Called once the new version exists (the history reloads; a models list shows the new model). */
+  onVersionCreated?: (version: FinishedVersion) => void;
+};
+
+const sizeFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
+  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+}
+
+/**
+ * Upload a model file: as a new version (`modelId`) or as a new model of an organization (`organizationId`).
+ * Shows the upload, the translation's progress, then its report.
+ */
+export function UploadPanel(props: UploadPanelProps) {
+  const http = useHttpClient();
+  // The latest callback, without rebuilding the machine when the parent passes a new function.
+  const onVersionCreated = useRef(props.onVersionCreated);
+  useEffect(() => {
+    onVersionCreated.current = props.onVersionCreated;
+  });
+  const logic = useMemo(
+    () =>
+      uploadMachine.provide(
+        createUploadImplementations({
+          http,
+          onVersionCreated: (version) => onVersionCreated.current?.(version),
+        }),
+      ),
+    [http],
+  );
+  const destination: UploadDestination =
+    'modelId' in props ? { modelId: props.modelId } : { organizationId: props.organizationId };
+  const actor = useActorRef(logic, { input: { destination } });
+  const step = useSelector(actor, selectUploadStep);
+  const error = useSelector(actor, selectUploadError);
+  const file = useSelector(actor, selectChosenFile);
+  const asksModelName = useSelector(actor, selectAsksModelName);
+  const modelName = useSelector(actor, selectModelName);
+  const canStart = useSelector(actor, selectCanStart);
+  const canRetry = useSelector(actor, selectCanRetry);
+  const progress = useSelector(actor, selectProgress);
+  const version = useSelector(actor, selectNewVersion);
+  const newModelId = useSelector(actor, selectNewVersionModelId);
+  const fileInputId = useId();
+  const nameInputId = useId();
+  const title = asksModelName ? 'New model from a file' : 'Upload new version';
+
+  const openModelLink = asksModelName && newModelId !== null && (
+    <Link className="button" to={`/model/${encodeURIComponent(newModelId)}/history`}>
+      Open the model
+    </Link>
+  );
+  const errorMessage = error !== null && (
+    <p className="form__error" role="alert">
+      {error}
+    </p>
+  );
+
+  return (
+    <section className="card upload-panel" aria-label={title}>
+      <h2>{title}</h2>
+      {step === 'done' && (
+        <div className="upload-panel__actions">
+          <p className="form-message form-message--notice" role="status">
+            {version ? `Version ${version.number} is ready.` : 'The new version is ready.'}
+          </p>
+          {openModelLink}
+        </div>
+      )}
+
+      {(step === 'choosing' || step === 'done') && (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'upload.start' });
+          }}
+        >
+          <label className="form__field" htmlFor={fileInputId}>
+            <span>Model file</span>
+            <input
+              id={fileInputId}
+              type="file"
+              name="file"
+              accept={uploadAccept}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                if (chosen) actor.send({ type: 'file.choose', file: chosen, name: chosen.name });
+              }}
+            />
+          </label>
+          <p className="form-hint">ETABS (.e2k, .$et), SAP2000 (.s2k, .$2k) or Gusset JSON (.json).</p>
+          {file && (
+            <p className="upload-panel__file">
+              {file.name} ({sizeText(file.sizeBytes)})
+            </p>
+          )}
+          {asksModelName && file && (
+            <label className="form__field" htmlFor={nameInputId}>
+              <span>Model name</span>
+              <input
+                id={nameInputId}
+                name="modelName"
+                value={modelName}
+                onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+              />
+            </label>
+          )}
+          {errorMessage}
+          <button type="submit" className="button button--primary" disabled={!canStart}>
+            Upload
+          </button>
+        </form>
+      )}
+
+      {step === 'uploading' && (
+        <div className="upload-panel__progress">
+          <p>Uploading {file?.name}...</p>
+          {/* No value: the browser cannot report how much of the file has been sent (see api/versions.ts). */}
+          <progress aria-label="Uploading" />
+        </div>
+      )}
+
+      {step === 'processing' && (
+        <div className="upload-panel__progress">
+          <p>{progress?.stage ?? 'Translating'}...</p>
+          <progress aria-label="Translating" max={100} value={progress?.percent ?? 0} />
+          <span className="form-hint">{progress?.percent ?? 0}%</span>
+        </div>
+      )}
+
+      {step === 'report' && (
+        <div>
+          <p className="form-message form-message--notice" role="status">
+            {version ? `Version ${version.number} is ready.` : 'The new version is ready.'}
+          </p>
+          {errorMessage}
+          {version?.report && <TranslationReport report={version.report} />}
+          <div className="upload-panel__actions">
+            <button type="button" onClick={() => actor.send({ type: 'report.close' })}>
+              Close report
+            </button>
+            {openModelLink}
+          </div>
+        </div>
+      )}
+
+      {step === 'failed' && (
+        <div>
+          {errorMessage}
+          <div className="upload-panel__actions">
+            {canRetry && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => actor.send({ type: 'upload.retry' })}
+              >
+                Retry
+              </button>
+            )}
+            <button type="button" onClick={() => actor.send({ type: 'upload.reset' })}>
+              Choose another file
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

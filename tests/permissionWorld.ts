@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionResponse } from '../src/contract/http/users';
+import { signUp, uniqueEmail } from '../src/server/testing/accounts';
+import type { TestServer } from '../src/server/testing/testServer';
+import { uploadAndWait } from '../src/server/modules/uploads/uploadTesting';
+import { generateBuilding } from '../bench/generator/building';
+import { presetParameters } from '../bench/generator/presets';
+
+export type WorldActor =
+  | 'orgOwner'
+  | 'billingAdmin'
+  | 'orgMember'
+  | 'modelAdmin'
+  | 'modelWrite'
+  | 'modelRead'
+  | 'modelLimited'
+  | 'stranger'
+  | 'internalAdmin';
+
+/**
+ * The resources the permission matrix acts on, made with SQL so each cell can have fresh ones cheaply: an
+ * organization owned by orgOwner with billingAdmin and orgMember (MEMBER), and models in it shared with
+ * modelAdmin, modelWrite, modelRead and modelLimited in those roles.
+ */
+export interface PermissionWorld {
+  users: Record<WorldActor, SessionResponse>;
+  organizationId: string;
+  modelId: string;
+  /** A version of `modelId`, uploaded by orgOwner. */
+  versionId: string;
+  /** The upload job that made `versionId`. */
+  jobId: string;
+  /** A small synthetic building as canonical JSON, for upload cells. */
+  modelFile: Uint8Array;
+  freshOrganization(): Promise<string>;
+  freshModel(): Promise<string>;
+  /** A fresh model holding a copy of `versionId` (content addressing makes the copy one row). */
+  freshModelWithVersion(): Promise<{ modelId: string; versionId: string }>;
+  /** A signed-up user with no relation to anything yet. */
+  extraUser(): Promise<SessionResponse>;
+  extraOrganizationMember(organizationId: string): Promise<string>;
+  extraModelCollaborator(modelId: string): Promise<string>;
+  organizationFilter(organizationId: string): Promise<string>;
+  modelFilter(modelId: string): Promise<string>;
+}
+
+export async function permissionWorld(
+  server: TestServer,
+  users: Record<WorldActor, SessionResponse>,
+): Promise<PermissionWorld> {
+  const db = server.db;
+  const now = () => new Date();
+
+  async function freshOrganization(): Promise<string> {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO organizations (id, name, owner_id, billing_admin_id, created_at, updated_at)
+       VALUES ($1, 'Matrix firm', $2, $3, $4, $4)`,
+      [id, users.orgOwner.user._id, users.billingAdmin.user._id, now()],
+    );
+    await db.query(
+      `INSERT INTO organization_collaborators (organization_id, user_id, role, created_at)
+       VALUES ($1, $2, 'MEMBER', $3)`,
+      [id, users.orgMember.user._id, now()],
+    );
+    return id;
+  }
+
+  const organizationId = await freshOrganization();
+
+  async function freshModel(): Promise<string> {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO models (id, organization_id, name, units, created_by, created_at, updated_at)
+       VALUES ($1, $2, 'Matrix model', 'm', $3, $4, $4)`,
+      [id, organizationId, users.orgOwner.user._id, now()],
+    );
+    const roles: Array<[WorldActor, string]> = [
+      ['modelAdmin', 'ADMIN'],
+      ['modelWrite', 'WRITE'],
+      ['modelRead', 'READ'],
+      ['modelLimited', 'LIMITEDVIEW'],
+    ];
+    for (const [actor, role] of roles) {
+      await db.query(
+        'INSERT INTO model_permissions (model_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)',
+        [id, users[actor].user._id, role, now()],
+      );
+    }
+    return id;
+  }
+
+  const modelId = await freshModel();
+  const modelFile = new TextEncoder().encode(JSON.stringify(generateBuilding(presetParameters('1k', 7))));
+  const upload = await uploadAndWait(server, users.orgOwner.token, modelFile, {
+    fileName: 'matrix.json',
+    modelId,
+  });
+  const versionId = upload.versionId;
+
+  async function freshModelWithVersion(): Promise<{ modelId: string; versionId: string }> {
+    const copyModelId = await freshModel();
+    const copyVersionId = randomUUID();
+    await db.query(
+      `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, source_blob, manifest,
+                             model_hash, counts, report)
+       SELECT $1, $2, number, author_id, created_at, message, origin, source_blob, manifest, model_hash, counts,
+              report
+         FROM versions WHERE id = $3`,
+      [copyVersionId, copyModelId, versionId],
+    );
+    return { modelId: copyModelId, versionId: copyVersionId };
+  }
+
+  async function extraUser(): Promise<SessionResponse> {
+    return signUp(server, uniqueEmail('extra'));
+  }
+
+  async function insertFilter(organization: string, model: string | null): Promise<string> {
+    const id = randomUUID();
+    await db.query(
+      `INSERT INTO filters (id, organization_id, model_id, from_platform, to_platform, rules, created_at, updated_at)
+       VALUES ($1, $2, $3, 'Revit', 'SAP', $4::jsonb, $5, $5)`,
+      [
+        id,
+        organization,
+        model,
+        JSON.stringify({ elementTypes: ['Beam'], properties: ['Geometry'], nameMappings: [] }),
+        now(),
+      ],
+    );
+    return id;
+  }
+
+  return {
+    users,
+    organizationId,
+    modelId,
+    versionId,
+    jobId: upload._id,
+    modelFile,
+    freshOrganization,
+    freshModel,
+    freshModelWithVersion,
+    extraUser,
+    async extraOrganizationMember(organization) {
+      const extra = await extraUser();
+      await db.query(
+        `INSERT INTO organization_collaborators (organization_id, user_id, role, created_at)
+         VALUES ($1, $2, 'MEMBER', $3)`,
+        [organization, extra.user._id, now()],
+      );
+      return extra.user._id;
+    },
+    async extraModelCollaborator(model) {
+      const extra = await extraUser();
+      await db.query(
+        `INSERT INTO model_permissions (model_id, user_id, role, created_at) VALUES ($1, $2, 'READ', $3)`,
+        [model, extra.user._id, now()],
+      );
+      return extra.user._id;
+    },
+    organizationFilter: (organization) => insertFilter(organization, null),
+    modelFilter: async (model) => insertFilter(organizationId, model),
+  };
+}
