@@ -11,7 +11,9 @@ import { JobFailure, LostLeaseError, type JobAttempt, type JobHandler } from '..
 import { translateInWorker } from '../../jobs/translateInWorker';
 import type { TranslatedVersion } from '../../jobs/translateProtocol';
 import { createModelsRepository } from '../models/repository';
+import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
+import { filterUploadToModel, type FilteredUpload } from '../versions/uploadFilter';
 import type { UploadPayload, UploadResult } from './jobView';
 
 export interface UploadJobDeps {
@@ -20,6 +22,21 @@ export interface UploadJobDeps {
   blobs: BlobStore;
   derived: DerivedCache;
   log: FastifyBaseLogger;
+}
+
+/** The translated upload as the model's filters let it change the previous version. */
+function withFilters(translated: TranslatedVersion, filtered: FilteredUpload): TranslatedVersion {
+  return {
+    ...translated,
+    manifest: filtered.manifest,
+    objects: filtered.objects,
+    modelHash: manifestModelHash(filtered.manifest),
+    report: {
+      ...translated.report,
+      counts: filtered.counts,
+      items: [...translated.report.items, ...filtered.items],
+    },
+  };
 }
 
 function fill(template: string, values: Record<string, string>): string {
@@ -39,24 +56,30 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     return found ? { modelId: found.model_id, versionId: found.id } : undefined;
   }
 
+  /**
+   * Stores the version; `cacheMinimal` says whether the minimal model the worker made is the version's (not
+   * when filters changed what the file held).
+   */
   async function store(
     attempt: JobAttempt,
     payload: UploadPayload,
     translated: TranslatedVersion,
-  ): Promise<UploadResult> {
+  ): Promise<UploadResult & { cacheMinimal: boolean }> {
     const { job } = attempt;
-    return db.transaction(async (tx): Promise<UploadResult> => {
+    return db.transaction(async (tx): Promise<UploadResult & { cacheMinimal: boolean }> => {
       if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
       const now = clock();
       const found = await versionStore.findByJob(tx, job.id);
       if (found) {
         const result = { modelId: found.model_id, versionId: found.id };
         await jobQueue.complete(tx, job.id, now, found.model_id, result);
-        return result;
+        // Made by an earlier attempt, perhaps through filters: its minimal model is rebuilt when first read.
+        return { ...result, cacheMinimal: false };
       }
       const authorId = job.created_by;
       if (authorId === null) throw new JobFailure(ownMessages.uploadNotFound);
       let modelId: string;
+      let stored = translated;
       if (payload.newModel) {
         modelId = payload.newModel.id;
         const organization = await tx.query('SELECT id FROM organizations WHERE id = $1 FOR SHARE', [
@@ -78,8 +101,16 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         modelId = job.model_id as string;
         // The model row is the lock that numbers its versions one at a time (uploads and restores alike).
         if (!(await versionStore.lockModel(tx, modelId))) throw new JobFailure(ownMessages.modelNotFound);
+        // Under the lock, so the version the filters compare with is the one this version follows.
+        const filtered = await filterUploadToModel(tx, modelId, {
+          manifest: translated.manifest,
+          objects: translated.objects,
+          counts: translated.report.counts,
+          format: translated.format,
+        });
+        if (filtered) stored = withFilters(translated, filtered);
       }
-      await versionStore.insertObjects(tx, translated.objects);
+      await versionStore.insertObjects(tx, stored.objects);
       const version = await versionStore.insert(tx, {
         id: randomUUID(),
         modelId,
@@ -89,20 +120,20 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         origin: {
           kind: 'upload',
           fileName: payload.fileName,
-          format: translated.format,
+          format: stored.format,
           sizeBytes: payload.sizeBytes,
         },
         sourceBlob: payload.blob,
-        manifest: translated.manifest,
-        modelHash: translated.modelHash,
-        counts: { ...translated.report.counts },
-        report: { ...translated.report, counts: { ...translated.report.counts } },
+        manifest: stored.manifest,
+        modelHash: stored.modelHash,
+        counts: { ...stored.report.counts },
+        report: { ...stored.report, counts: { ...stored.report.counts } },
         jobId: job.id,
       });
       await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
       const result: UploadResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
-      return result;
+      return { ...result, cacheMinimal: stored === translated };
     });
   }
 
@@ -140,7 +171,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     await attempt.progress(`Storing ${objectCount.toLocaleString('en-US')} elements`, 70, { flush: true });
     attempt.signal.throwIfAborted();
     const translated = performance.now();
-    const { versionId } = await store(attempt, payload, outcome.version);
+    const { versionId, cacheMinimal } = await store(attempt, payload, outcome.version);
     log.info(
       {
         jobId: job.id,
@@ -152,6 +183,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
       'Upload stored',
     );
     // A cache: a failure costs the first viewer a rebuild, never the version.
+    if (!cacheMinimal) return;
     await derived.write('minimal', versionId, outcome.version.minimalContent).catch((error: unknown) => {
       log.warn({ err: error, versionId }, 'Could not cache the minimal model');
     });

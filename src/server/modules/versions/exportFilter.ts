@@ -1,4 +1,4 @@
-import { FILTER_ELEMENT_TYPES, type FilterPlatform } from '../../../contract/http/filters';
+import { FILTER_ELEMENT_TYPES, FILTER_PLATFORMS, type FilterPlatform } from '../../../contract/http/filters';
 import type { FileTranslator, Translator } from '../../../engine/formats/types';
 import type { Element, Model, SourceTool } from '../../../engine/schema';
 import { filterAllows, mappedName, type FilterRules } from '../filters/effective';
@@ -18,7 +18,15 @@ const PLATFORM_OF_TOOL: Readonly<Record<SourceTool, FilterPlatform | undefined>>
 };
 
 export function platformOfTool(tool: SourceTool): FilterPlatform | undefined {
-  return PLATFORM_OF_TOOL[tool];
+  return Object.hasOwn(PLATFORM_OF_TOOL, tool) ? PLATFORM_OF_TOOL[tool] : undefined;
+}
+
+/**
+ * The platform that last wrote an object: the platform of its `source.tool`. An upload stores the objects it
+ * changes with its own source, and keeps the previous ones (source included) where filters hold changes back.
+ */
+export function lastWriter(object: { source: { tool: string } }): FilterPlatform | undefined {
+  return platformOfTool(object.source.tool as SourceTool);
 }
 
 /** The platform a file is written for: the translator's, or Gusset for the canonical JSON. */
@@ -42,17 +50,38 @@ function allows(
 }
 
 /**
- * The model as it may flow through `filter`: element types not listed are left out (with the loads on them and
- * their group memberships); an element whose Geometry may not flow is left out too; Name, Profile, Material and
- * Releases not listed are cleared; Restraints, Loads and Groups not listed leave out node restraints, loads and
- * groups; Grid not listed leaves out the grids; name mappings rename sections and materials. Levels always flow:
- * nodes and elements are placed on them.
+ * The model as it may flow to the export's platform. Each object goes through the filter From its last writer
+ * (`filterFrom`; undefined: no filter, it flows whole), so a version whose elements came from several platforms
+ * is filtered element by element. Under its filter: an element whose type or Geometry may not flow is left out
+ * (with the loads on it and its group memberships); Name, Profile, Material and Releases not listed are
+ * cleared; Restraints not listed leave out its nodes' restraints (by the node's writer), Loads the loads on it
+ * (point loads by their node's writer), Groups its memberships (a group itself by its writer); Grid not listed
+ * leaves out the grids; name mappings rename sections and materials. Levels always flow: nodes and elements
+ * are placed on them.
  */
-export function applyExportFilter(model: Model, filter: FilterRules | undefined): Model {
-  if (!filter) return model;
+export function applyExportFilter(
+  model: Model,
+  filterFrom: (from: FilterPlatform) => FilterRules | undefined,
+): Model {
+  const filters = new Map<FilterPlatform, FilterRules | undefined>();
+  const filterOf = (object: { source: { tool: string } }): FilterRules | undefined => {
+    const from = lastWriter(object);
+    if (from === undefined) return undefined;
+    if (!filters.has(from)) filters.set(from, filterFrom(from));
+    return filters.get(from);
+  };
+  if (!FILTER_PLATFORMS.some((platform) => filterFrom(platform) !== undefined)) return model;
+
   const keptElements: Element[] = [];
+  const elementFilters = new Map<string, { type: Element['type']; filter: FilterRules | undefined }>();
   for (const element of model.elements) {
-    if (!allows(filter, element.type, 'Geometry')) continue;
+    const filter = filterOf(element);
+    if (filter && !allows(filter, element.type, 'Geometry')) continue;
+    elementFilters.set(element.id, { type: element.type, filter });
+    if (!filter) {
+      keptElements.push(element);
+      continue;
+    }
     const copy: Record<string, unknown> = { ...element };
     if (!allows(filter, element.type, 'Name')) copy.name = '';
     if (!allows(filter, element.type, 'Profile')) delete copy.profileId;
@@ -60,51 +89,60 @@ export function applyExportFilter(model: Model, filter: FilterRules | undefined)
     if (!allows(filter, element.type, 'Releases')) delete copy.releases;
     keptElements.push(copy as Element);
   }
-  const elementTypes = new Map(keptElements.map((element) => [element.id, element.type]));
-  const restraintsFlow = filter.properties.includes('Restraints');
-  const loadsFlow = filter.properties.includes('Loads');
-  const groupsFlow = filter.properties.includes('Groups');
+  const elementAllows = (elementId: string, property: FilterRules['properties'][number]) => {
+    const kept = elementFilters.get(elementId);
+    if (!kept) return false;
+    return (
+      !kept.filter || (kept.filter.properties.includes(property) && allows(kept.filter, kept.type, property))
+    );
+  };
+  const nodesById = new Map(model.nodes.map((node) => [node.id, node]));
+  const nodeAllows = (nodeId: string, property: FilterRules['properties'][number]) => {
+    const node = nodesById.get(nodeId);
+    const filter = node && filterOf(node);
+    return !filter || filter.properties.includes(property);
+  };
 
-  const loads = loadsFlow
-    ? model.loads.filter((load) => {
-        if (load.type === 'PointLoad') return true;
-        const type = elementTypes.get(load.elementId);
-        return type !== undefined && allows(filter, type, 'Loads');
-      })
-    : [];
+  const loads = model.loads.filter((load) =>
+    load.type === 'PointLoad' ? nodeAllows(load.nodeId, 'Loads') : elementAllows(load.elementId, 'Loads'),
+  );
   const keptLoads = new Set(loads.map((load) => load.id));
-  const nodeIds = new Set(model.nodes.map((node) => node.id));
-  const groups = groupsFlow
-    ? model.groups.map((group) => ({
+  const groups = model.groups.flatMap((group) => {
+    const filter = filterOf(group);
+    if (filter && !filter.properties.includes('Groups')) return [];
+    return [
+      {
         ...group,
         members: group.members.filter((member) =>
           member.kind === 'element'
-            ? elementTypes.has(member.id)
+            ? elementAllows(member.id, 'Groups')
             : member.kind === 'load'
               ? keptLoads.has(member.id)
-              : nodeIds.has(member.id),
+              : nodesById.has(member.id),
         ),
-      }))
-    : [];
+      },
+    ];
+  });
 
   return {
     ...model,
-    nodes: restraintsFlow
-      ? model.nodes
-      : model.nodes.map((node) => {
-          if (node.restraint === undefined) return node;
-          const { restraint: _restraint, ...rest } = node;
-          return rest;
-        }),
-    grids: filter.elementTypes.includes('Grid') ? model.grids : [],
-    profiles: model.profiles.map((profile) => ({
-      ...profile,
-      name: mappedName(filter, 'Profile', profile.name),
-    })),
-    materials: model.materials.map((material) => ({
-      ...material,
-      name: mappedName(filter, 'Material', material.name),
-    })),
+    nodes: model.nodes.map((node) => {
+      if (node.restraint === undefined || nodeAllows(node.id, 'Restraints')) return node;
+      const { restraint: _restraint, ...rest } = node;
+      return rest;
+    }),
+    grids: model.grids.filter((grid) => {
+      const filter = filterOf(grid);
+      return !filter || filter.elementTypes.includes('Grid');
+    }),
+    profiles: model.profiles.map((profile) => {
+      const name = mappedName(filterOf(profile), 'Profile', profile.name);
+      return name === profile.name ? profile : { ...profile, name };
+    }),
+    materials: model.materials.map((material) => {
+      const name = mappedName(filterOf(material), 'Material', material.name);
+      return name === material.name ? material : { ...material, name };
+    }),
     elements: keptElements,
     loads,
     groups,

@@ -21,6 +21,12 @@ export interface VersionManifest {
   collections: Record<ModelCollection, ManifestEntry[]>;
   /** The hash of the analysis results (one object), when the model has any. */
   results?: string;
+  /**
+   * The source tools of the objects (sorted; may name one no object has any more), so an upload can tell
+   * without reading any object whether the version holds objects another platform wrote. Absent in
+   * manifests made before it existed.
+   */
+  tools?: string[];
 }
 
 /** Object bodies a manifest refers to, each hash once: parallel arrays, cheap to post between threads. */
@@ -46,6 +52,7 @@ export function buildManifest(
   for (const collection of MODEL_COLLECTIONS) delete header[collection];
   const objects: ObjectBodies = { hashes: [], bodies: [] };
   const seen = new Set<string>();
+  const tools = new Set<string>();
   const keep = (body: string): string => {
     const hash = sha256Hex(body);
     if (!seen.has(hash)) {
@@ -63,7 +70,8 @@ export function buildManifest(
     const items = model[collection] as readonly { id: string }[];
     const entries: ManifestEntry[] = new Array(items.length);
     for (let index = 0; index < items.length; index++) {
-      const item = items[index] as { id: string };
+      const item = items[index] as { id: string; source?: { tool: string } };
+      if (item.source) tools.add(item.source.tool);
       entries[index] = [item.id, keep(canonicalJson(item))];
       if (++done % 5000 === 0) onProgress?.(done / total);
     }
@@ -74,6 +82,7 @@ export function buildManifest(
     header: keep(canonicalJson(header)),
     units: model.units,
     collections,
+    tools: [...tools].sort(),
   };
   if (results) manifest.results = keep(canonicalJson(results));
   return { manifest, objects };

@@ -135,6 +135,18 @@ export const versionStore = {
     return rows[0]?.id;
   },
 
+  /** The newest version's id and the source tools its manifest lists (null: made before manifests had them). */
+  async latestTools(
+    db: Queryable,
+    modelId: string,
+  ): Promise<{ id: string; tools: string[] | null } | undefined> {
+    const rows = await db.query<{ id: string; tools: string[] | null }>(
+      `SELECT id, manifest -> 'tools' AS tools FROM versions WHERE model_id = $1 ORDER BY number DESC LIMIT 1`,
+      [modelId],
+    );
+    return rows[0];
+  },
+
   /** The whole manifest of a version of the model, with its number. */
   async manifest(
     db: Queryable,

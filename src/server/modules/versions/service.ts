@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ownMessages } from '../../../contract/errors';
 import type { MinimalModel, Version, VersionDetail } from '../../../contract/http/versions';
 import { translatorById } from '../../../engine/formats/registry';
-import type { Element, Group, Model, Node, SourceTool } from '../../../engine/schema';
+import type { Element, Group, Model, Node } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';
@@ -11,7 +11,7 @@ import { effectiveFilter } from '../filters/effective';
 import { createFiltersRepository } from '../filters/repository';
 import { loadPublicUsers, toVersion, type VersionRow } from '../models/versionRows';
 import { manifestHashes, rebuildCollection, rebuildModel } from './manifest';
-import { applyExportFilter, platformOfTool, platformOfTranslator } from './exportFilter';
+import { applyExportFilter, platformOfTranslator } from './exportFilter';
 import { attributeKeys, minimalAnswerJson, minimalContentJson, toMinimal } from './minimal';
 import { versionStore } from './repository';
 
@@ -155,18 +155,17 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
       const bodies = await versionStore.bodies(db, manifestHashes(stored.manifest));
       const model: Model = rebuildModel(stored.manifest, bodies);
 
-      const from = platformOfTool(model.source.tool as SourceTool);
-      let filtered = model;
-      if (from) {
-        const filters = createFiltersRepository(db);
-        const filter = effectiveFilter(
-          await filters.list({ organizationId: modelAccess.organizationId, modelId: null }),
-          await filters.list({ organizationId: modelAccess.organizationId, modelId }),
-          from,
-          platformOfTranslator(translator),
-        );
-        filtered = applyExportFilter(model, filter);
-      }
+      const filters = createFiltersRepository(db);
+      const organizationFilters = await filters.list({
+        organizationId: modelAccess.organizationId,
+        modelId: null,
+      });
+      const modelFilters = await filters.list({ organizationId: modelAccess.organizationId, modelId });
+      const to = platformOfTranslator(translator);
+      // Each element goes through the filter From the platform that last wrote it.
+      const filtered = applyExportFilter(model, (from) =>
+        effectiveFilter(organizationFilters, modelFilters, from, to),
+      );
       const { bytes } = translator.write(filtered);
       const names = await db.query<{ name: string }>('SELECT name FROM models WHERE id = $1', [modelId]);
       const base = safeFileName(names[0]?.name ?? 'model');
