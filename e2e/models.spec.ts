@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
+import { expect, test } from '@playwright/test';
+import { e2kFixtures, newPage, signUp, uploadVersion, versionHeadings } from './fixtures/journeys';
 
 /**
  * Issue #4's acceptance journey against the real server: an engineer signs up, creates an organization and a
@@ -11,66 +10,12 @@ import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
  * file as a new model.
  */
 
-/** ../shared/fixtures beside the repository (CI provides it there too). */
-const e2kFixtures = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'shared',
-  'fixtures',
-  'e2k',
-);
 const firstFile = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
 const secondFile = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
 
 const stamp = Date.now();
 const owner = { email: `owner.${stamp}@example.com`, firstName: 'Olga', lastName: 'Owner' };
 const viewer = { email: `viewer.${stamp}@example.com`, firstName: 'Victor', lastName: 'Viewer' };
-const password = 'Steel2024frame';
-
-/** Sign-up through the landing page, the mailed link and the verify screens, ending on the dashboard. */
-async function signUp(page: Page, person: typeof owner) {
-  await page.goto('/signup');
-  const before = await outboxFiles();
-  await page.getByLabel('Email address').fill(person.email);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your mail' })).toBeVisible();
-  const link = await linkFromOutbox(
-    person.email,
-    /https?:\/\/[^\s"<>]+\/verify\?resetToken=[^\s"<>&]+&email=[^\s"<>]+/,
-    before,
-  );
-  await page.goto(link);
-  await page.getByLabel('First name').fill(person.firstName);
-  await page.getByLabel('Last name').fill(person.lastName);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Free').check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify\/download-plugins$/);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
-}
-
-/** Uploads a file in the panel and waits for its translation report. */
-async function uploadVersion(page: Page, file: string, expectedNumber: number) {
-  const panel = page.getByRole('region', { name: 'Upload new version' });
-  await panel.getByLabel('Model file').setInputFiles(file);
-  await panel.getByRole('button', { name: 'Upload' }).click();
-  await expect(panel.getByText(`Version ${expectedNumber} is ready.`)).toBeVisible({ timeout: 30_000 });
-  await expect(panel.getByText('Kept:')).toBeVisible();
-}
-
-function versionHeadings(page: Page) {
-  return page.getByRole('list', { name: 'Versions' }).getByRole('heading', { level: 3 });
-}
 
 test('an engineer uploads two versions, shares the model read-only, exports it and imports the export', async ({
   browser,

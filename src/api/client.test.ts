@@ -130,6 +130,23 @@ describe('what every call carries', () => {
     expect(searchParams.get('getImages')).toBe('true');
   });
 
+  it('names the tab in a GussetSessionId header on every method, so the server can tag the events it causes', async () => {
+    replies.set('GET /api/models', { status: 200, body: [] });
+    replies.set('POST /api/models', { status: 201, body: {} });
+    replies.set('PUT /api/models/m1', { status: 200, body: {} });
+    replies.set('DELETE /api/models/m1', { status: 204 });
+    const { http } = harness();
+    for (const [method, path] of [
+      ['GET', '/api/models'],
+      ['POST', '/api/models'],
+      ['PUT', '/api/models/m1'],
+      ['DELETE', '/api/models/m1'],
+    ] as const) {
+      await http.request(method, path);
+      expect(lastRequest().headers.gussetsessionid).toBe('tab-42');
+    }
+  });
+
   it('keeps other methods free of the analytics parameters and sends the JSON body', async () => {
     replies.set('PUT /api/users', { status: 200, body: { saved: true } });
     const { http } = harness();

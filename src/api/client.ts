@@ -24,6 +24,9 @@ export interface HttpClientOptions {
   timeoutMs?: number;
 }
 
+/** The request header naming the browser tab (the same id GETs also carry as a query parameter). */
+export const SESSION_ID_HEADER = 'GussetSessionId';
+
 /** Calls that answer 401 and 403 for a wrong password or an unknown address: their screens explain it. */
 const callsWithOwnAuthFailures = new Set(['/auth/login', '/auth/forgot']);
 
@@ -146,6 +149,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const headers: Record<string, string> = { ...requestOptions.headers };
     if (token) headers.Authorization = token;
     if (!showLoader) headers['X-Show-Loader'] = 'false';
+    // On every call, not only GETs: the server tags the realtime events a change causes with the tab that made
+    // it, and the changes are POST, PUT and DELETE.
+    headers[SESSION_ID_HEADER] = options.getSessionId();
     const searchParams: Record<string, string | number | boolean> = { ...requestOptions.searchParams };
     if (method === 'GET') {
       searchParams._ANALYTICS = analytics;

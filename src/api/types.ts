@@ -14,7 +14,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestOptions<T> {
   /** JSON body for POST and PUT. */
   json?: unknown;
-  /** Extra query parameters; GETs also get _ANALYTICS and GussetSessionId. */
+  /** Extra query parameters; GETs also get _ANALYTICS and GussetSessionId (every call sends the header). */
   searchParams?: Record<string, string | number | boolean>;
   /** false sends `X-Show-Loader: false`, which keeps the global loader hidden. */
   showLoader?: boolean;

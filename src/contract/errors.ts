@@ -98,6 +98,21 @@ export const ownMessages = {
   uploadGaveUp: 'This upload could not be processed after several attempts. Please upload the file again.',
   uploadOrganizationGone: 'The organization of this upload no longer exists.',
   exportFormatUnsupported: 'This export format is not supported. Choose e2k, s2k or json.',
+  // Live collaboration in the browser (issue #5). {who} is a person's name, or realtimeYou.
+  realtimeOrganizationDetailsMissing: 'Organization details missing. Reload the page to see the latest.',
+  realtimeYou: 'You',
+  realtimeSomeone: 'Someone',
+  realtimeVersionAdded: '{who} added version {version} of a model.',
+  realtimeModelCreated: '{who} created a model from a file.',
+  realtimeModelCloned: '{who} cloned a model: {model}.',
+  realtimeModelUpdated: '{who} changed a model.',
+  realtimeModelRemoved: '{who} removed a model.',
+  realtimeModelError: 'An upload could not be processed: {error}',
+  realtimeOrganizationUpdated: '{who} changed the organization {organization}.',
+  realtimeOffline: 'Live updates are off: the connection to the server was lost.',
+  chunkLoadFailed: 'A part of Gusset could not be loaded. Check your connection, then reload the page.',
+  styleChunkLoadFailed:
+    "This screen's styles could not be loaded. Check your connection, then reload the page.",
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

@@ -24,6 +24,7 @@ import { registerOrganizationsRoutes } from './modules/organizations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerUploadsRoutes } from './modules/uploads/routes';
 import { UPLOAD_JOB_KIND } from './modules/uploads/service';
+import { createUploadEventsListener } from './modules/uploads/uploadEvents';
 import { createUploadJobHandler } from './modules/uploads/uploadJob';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerVersionsRoutes } from './modules/versions/routes';
@@ -33,6 +34,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { createRateLimits, type RateLimits } from './plugins/rateLimit';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerSpa } from './plugins/spa';
+import { startRealtimeServer, type RealtimeServer } from './realtime/socketServer';
 
 export interface RegisteredRoute {
   method: string;
@@ -44,6 +46,8 @@ declare module 'fastify' {
     readonly registeredRoutes: readonly RegisteredRoute[];
     /** The background job queue of this process (tests stop, crash and restart it). */
     readonly jobRunner: JobRunner;
+    /** The live socket (socket.io at /socket.io on this server) and its emitter. */
+    readonly realtime: RealtimeServer;
   }
 }
 
@@ -115,6 +119,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
 
   const db = overrides.db ?? (await openDatabase(config, app.log));
+  let realtime: RealtimeServer | undefined;
   try {
     if (overrides.db) await migrate(db);
     const clock = overrides.clock ?? systemClock;
@@ -135,7 +140,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const authService = createAuthService({ db, mailer, clock, config, passwords, log: app.log });
     const usersService = createUsersService({ db, clock, config });
     const requireSession = createRequireSession(authService.authenticate);
-    const context: ServerContext = { db, clock, config, mailer, access: createAccess(db), log: app.log };
+    realtime = await startRealtimeServer(app.server, {
+      db,
+      clock,
+      log: app.log,
+      authenticate: authService.authenticate,
+      redisUrl: config.redisUrl,
+    });
+    app.decorate('realtime', realtime);
+    const context: ServerContext = {
+      db,
+      clock,
+      config,
+      mailer,
+      access: createAccess(db),
+      log: app.log,
+      realtime,
+    };
     const blobs = overrides.blobs ?? createLocalBlobStore(config.uploads.blobDir);
     const derived = createLocalDerivedCache(path.join(config.uploads.blobDir, 'derived'));
     const jobRunner = createJobRunner({
@@ -147,10 +168,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       maxAttempts: config.uploads.maxAttempts,
       gaveUpMessage: () => ownMessages.uploadGaveUp,
       handlers: { [UPLOAD_JOB_KIND]: createUploadJobHandler({ db, clock, blobs, derived, log: app.log }) },
+      listeners: { [UPLOAD_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }) },
     });
     app.decorate('jobRunner', jobRunner);
-    // Before onClose closes the database: running jobs go back to the queue for the next process.
+    // Before onClose closes the database: running jobs go back to the queue for the next process, then the
+    // sockets are closed (and Redis) once nothing is left to send.
     app.addHook('preClose', () => jobRunner.stop());
+    const liveSockets = realtime;
+    app.addHook('preClose', () => liveSockets.close());
 
     registerHealthRoutes(app, { db });
     registerDocsRoutes(app, { docsDir: config.docsDir });
@@ -171,6 +196,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (overrides.startJobRunner !== false) jobRunner.start();
     return app;
   } catch (error) {
+    await realtime?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -53,6 +53,8 @@ export interface Config {
   trustProxy: boolean;
   rateLimits: RateLimitConfig;
   uploads: UploadConfig;
+  /** Redis joining the live sockets of several instances (socket.io's Redis adapter); undefined: one instance. */
+  redisUrl: string | undefined;
 }
 
 /** Uploads, the blob store and the background job queue that translates them. */
@@ -111,6 +113,7 @@ const envSchema = z.object({
   JOB_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(64).default(1)),
   JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(86_400).default(60)),
   JOB_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 /**
@@ -157,5 +160,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       leaseMs: e.JOB_LEASE_SECONDS * 1000,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
     },
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -1,10 +1,20 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { and, assign, fromPromise, not, raise, setup } from 'xstate';
 import { getImagesAndVersionsByModelIds, getModel } from '../../api/models';
 import type { HttpClient } from '../../api/types';
 import { getVersion, restoreVersion } from '../../api/versions';
 import type { Model } from '../../contract/http/models';
-import type { Version, VersionDetail } from '../../contract/http/versions';
+import type { UploadJob, Version, VersionDetail } from '../../contract/http/versions';
 import { promisePlaceholder } from '../auth/placeholders';
+import {
+  addedVersionIdOf,
+  failedJobIdOf,
+  isNewVersionFor,
+  isRemoteChangeFor,
+  progressOf,
+  REMOTE_RELOAD_DELAY_MS,
+} from '../socket/eventRules';
+import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
+import type { RealtimeEvent } from '../socket/types';
 import { abilitiesOf } from './abilities';
 import { formMessageOf, pageMessageOf, unwrap } from './failure';
 
@@ -34,6 +44,10 @@ export interface ModelPageContext {
   restoreVersionId: string | null;
   restoreError: string | null;
   report: OpenReport | null;
+  /** Uploads to this model under way elsewhere (other people, other tools), with their live progress. */
+  liveUploads: UploadJob[];
+  /** The live event that asked for the reload under way (rule (c)), until the model is fetched again. */
+  remoteChange: RealtimeEvent | null;
 }
 
 export type ModelPageEvent =
@@ -43,14 +57,33 @@ export type ModelPageEvent =
   | { type: 'version.restore'; versionId: string }
   | { type: 'restore.confirm' }
   | { type: 'restore.cancel' }
-  | { type: 'report.toggle'; versionId: string };
+  | { type: 'report.toggle'; versionId: string }
+  /** From the live socket: an event, or the resync after a reconnect. */
+  | FeedEvent;
 
 /**
- * `loading` and `unavailable` before the model is known; then `ready` with `refreshing` while it reloads in
- * the background, `confirmingRestore` / `restoring`, and `reportLoading` while a version's report is fetched.
+ * `loading` and `unavailable` before the model is known; then `ready` with `reloadRequested` (a live change
+ * asked for a reload) and `refreshing` while it reloads in the background, `confirmingRestore` / `restoring`,
+ * and `reportLoading` while a version's report is fetched.
  */
 export type ModelPageTag =
-  'loading' | 'unavailable' | 'ready' | 'refreshing' | 'confirmingRestore' | 'restoring' | 'reportLoading';
+  | 'loading'
+  | 'unavailable'
+  | 'ready'
+  | 'reloadRequested'
+  | 'refreshing'
+  | 'confirmingRestore'
+  | 'restoring'
+  | 'reportLoading';
+
+const realtimeEventOf = (event: ModelPageEvent): RealtimeEvent | null =>
+  event.type === 'realtime.event' ? event.event : null;
+
+/** The upload list with this job's progress; a finished or failed job leaves it. */
+function withLiveUpload(uploads: readonly UploadJob[], job: UploadJob): UploadJob[] {
+  const others = uploads.filter((known) => known._id !== job._id);
+  return job.status === 'queued' || job.status === 'running' ? [...others, job] : others;
+}
 
 const canUpdate = (context: ModelPageContext) =>
   abilitiesOf(context.model?.currentUserRole ?? null).canUpdate;
@@ -85,13 +118,29 @@ export const modelPageMachine = setup({
     fetchVersionReport: promisePlaceholder<VersionDetail, { modelId: string; versionId: string }>(
       'fetchVersionReport',
     ),
+    /** The live socket's events (the app's realtime feed); none unless bound. */
+    realtime: listenToFeed(silentFeed),
   },
   actions: {
     rememberLoaded: assign((_, params: LoadedModel) => ({
       model: params.model,
       versions: params.versions,
       loadError: null,
+      remoteChange: null,
     })),
+    /** Another upload's progress moves its bar at once. */
+    followLiveUpload: assign(({ context, event }) => {
+      const change = realtimeEventOf(event);
+      const job = change && progressOf(change);
+      return { liveUploads: job ? withLiveUpload(context.liveUploads, job) : context.liveUploads };
+    }),
+    forgetFailedUpload: assign(({ context, event }) => {
+      const change = realtimeEventOf(event);
+      const jobId = change && failedJobIdOf(change);
+      return { liveUploads: context.liveUploads.filter((job) => job._id !== jobId) };
+    }),
+    /** Rule (c), step 1: the event is remembered as the reason for the reload. */
+    refreshFromEvent: assign({ remoteChange: ({ event }) => realtimeEventOf(event) }),
   },
   guards: {
     mayRestore: ({ context, event }) =>
@@ -99,6 +148,36 @@ export const modelPageMachine = setup({
     mayReadReports: ({ context }) => canViewVersions(context),
     reportIsOpenFor: ({ context, event }) =>
       event.type === 'report.toggle' && context.report?.versionId === event.versionId,
+    /** An upload to this model that another tab, person or tool started (this tab's panel shows its own). */
+    isLiveUploadProgress: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      const job = change && progressOf(change);
+      return change?.origin !== 'thisTab' && job?.modelId === context.modelId;
+    },
+    isFailedLiveUpload: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      const jobId = change && failedJobIdOf(change);
+      return jobId !== null && context.liveUploads.some((job) => job._id === jobId);
+    },
+    /** Rule (c). */
+    isRemoteChange: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return change !== null && isRemoteChangeFor(change, { kind: 'model', modelId: context.modelId });
+    },
+    /** A new version of this model, whoever made it. */
+    isNewVersion: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return change !== null && isNewVersionFor(change, { kind: 'model', modelId: context.modelId });
+    },
+    /** The page shows that version already (this tab's own upload reloaded it). */
+    showsAddedVersion: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      const versionId = change && addedVersionIdOf(change);
+      return versionId !== null && context.versions.some((version) => version.ID === versionId);
+    },
+  },
+  delays: {
+    remoteReloadDelay: REMOTE_RELOAD_DELAY_MS,
   },
 }).createMachine({
   id: 'modelPage',
@@ -110,7 +189,10 @@ export const modelPageMachine = setup({
     restoreVersionId: null,
     restoreError: null,
     report: null,
+    liveUploads: [],
+    remoteChange: null,
   }),
+  invoke: { id: 'realtime', src: 'realtime' },
   initial: 'loading',
   states: {
     loading: {
@@ -139,8 +221,26 @@ export const modelPageMachine = setup({
       states: {
         data: {
           initial: 'shown',
+          // Handled by this region alone, so the restore and the open report are left as they are.
+          on: {
+            'realtime.event': [
+              { guard: 'isLiveUploadProgress', actions: 'followLiveUpload' },
+              { guard: 'isFailedLiveUpload', actions: 'forgetFailedUpload' },
+              { guard: 'isRemoteChange', target: '.reloadRequested', actions: 'refreshFromEvent' },
+              { guard: and(['isNewVersion', not('showsAddedVersion')]), target: '.reloadRequested' },
+            ],
+            // Back online after a reconnect: events may have been missed.
+            'socket.resynced': '.reloadRequested',
+          },
           states: {
             shown: { on: { 'model.reload': 'refreshing' } },
+            /** Rule (c), step 2: the reload flag. Later events join it rather than fetch again each. */
+            reloadRequested: {
+              tags: ['reloadRequested'],
+              on: { 'model.reload': 'refreshing' },
+              after: { remoteReloadDelay: 'refreshing' },
+            },
+            /** Rule (c), step 3 (and any reload): the re-fetch, in the background. */
             refreshing: {
               tags: ['refreshing'],
               // A second reload while one runs starts it again, so the newest state wins.
@@ -264,6 +364,8 @@ export const modelPageMachine = setup({
 
 export interface ModelPageDependencies {
   http: HttpClient;
+  /** The live socket's events; none when omitted. */
+  realtime?: RealtimeFeed;
 }
 
 /** Newest first, whatever order the server used. */
@@ -289,6 +391,7 @@ export function createModelPageImplementations(deps: ModelPageDependencies) {
       fetchVersionReport: fromPromise<VersionDetail, { modelId: string; versionId: string }>(
         async ({ input }) => unwrap(await getVersion(deps.http, input.modelId, input.versionId)),
       ),
+      realtime: listenToFeed(deps.realtime ?? silentFeed),
     },
   };
 }

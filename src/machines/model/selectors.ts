@@ -20,6 +20,8 @@ export const selectRestoreError = (snapshot: ModelPageSnapshot) => snapshot.cont
 export const selectOpenReport = (snapshot: ModelPageSnapshot) => snapshot.context.report;
 export const selectIsReportLoading = (snapshot: ModelPageSnapshot) => snapshot.hasTag('reportLoading');
 export const selectIsRestoring = (snapshot: ModelPageSnapshot) => snapshot.hasTag('restoring');
+/** Uploads to this model under way elsewhere, oldest first, with their live progress. */
+export const selectLiveUploads = (snapshot: ModelPageSnapshot) => snapshot.context.liveUploads;
 
 /** What this user may do here, from their role on the model. */
 export function selectAbilities(snapshot: ModelPageSnapshot): ModelAbilities {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, not, setup } from 'xstate';
 import { listModels } from '../../api/models';
 import { getOrganization } from '../../api/organizations';
 import type { ApiResult, HttpClient } from '../../api/types';
@@ -6,6 +6,17 @@ import type { Model } from '../../contract/http/models';
 import type { Organization } from '../../contract/http/organizations';
 import { failureMessage } from '../auth/failureMessage';
 import { promisePlaceholder } from '../auth/placeholders';
+import {
+  addedVersionIdOf,
+  isNewVersionFor,
+  isRemoteChangeFor,
+  REMOTE_RELOAD_DELAY_MS,
+  withClonedModelFirst,
+  withoutRemovedModel,
+  type RealtimeSubject,
+} from '../socket/eventRules';
+import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
+import type { RealtimeEvent } from '../socket/types';
 
 export type ModelSort = 'updated' | 'name';
 
@@ -25,7 +36,9 @@ export type ModelListEvent =
   | { type: 'sort.change'; sort: ModelSort }
   | { type: 'models.reload' }
   /** A model made on this screen joins the list at once. */
-  | { type: 'model.added'; model: Model };
+  | { type: 'model.added'; model: Model }
+  /** From the live socket: an event, or the resync after a reconnect. */
+  | FeedEvent;
 
 export interface ModelListContext {
   organizationId: string | null;
@@ -35,9 +48,26 @@ export interface ModelListContext {
   sort: ModelSort;
   /** Why the list could not be loaded (null when the client has already said it globally). */
   error: string | null;
+  /** The live event that asked for the reload under way (rule (c)), until the list is fetched again. */
+  remoteChange: RealtimeEvent | null;
 }
 
-export type ModelListTag = 'loading' | 'loaded' | 'failed';
+/**
+ * `loading`, `loaded` or `failed`; while loaded, a live change goes through `reloadRequested` (the reload flag,
+ * held briefly so a burst of events makes one fetch) and `refreshing` (the re-fetch, the list still shown).
+ */
+export type ModelListTag = 'loading' | 'loaded' | 'failed' | 'reloadRequested' | 'refreshing';
+
+function subjectOf(context: ModelListContext): RealtimeSubject {
+  return {
+    kind: 'list',
+    organizationId: context.organizationId,
+    modelIds: context.models.map((model) => model._id),
+  };
+}
+
+const realtimeEventOf = (event: ModelListEvent): RealtimeEvent | null =>
+  event.type === 'realtime.event' ? event.event : null;
 
 /**
  * A list of models with thumbnails, versions and reports counts: /models (mine, across organizations) and
@@ -52,6 +82,58 @@ export const modelListMachine = setup({
   },
   actors: {
     loadModels: promisePlaceholder<ApiResult<LoadedModels>, ModelListInput>('loadModels'),
+    /** The live socket's events (the app's realtime feed); none unless bound. */
+    realtime: listenToFeed(silentFeed),
+  },
+  actions: {
+    rememberLoaded: assign((_, params: ApiResult<LoadedModels>) =>
+      params.ok ? { ...params.data, error: null, remoteChange: null } : { remoteChange: null },
+    ),
+    /** Rule (b). */
+    putClonedModelFirst: assign(({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return {
+        models:
+          (change && withClonedModelFirst(context.models, change, context.organizationId)) ?? context.models,
+      };
+    }),
+    /** Rule (c), step 1: what the event itself says is shown at once (a removed model leaves the list). */
+    refreshFromEvent: assign(({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return {
+        remoteChange: change,
+        models: (change && withoutRemovedModel(context.models, change)) ?? context.models,
+      };
+    }),
+  },
+  guards: {
+    /** Rule (b). */
+    isClonedBySameUser: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return change !== null && withClonedModelFirst(context.models, change, context.organizationId) !== null;
+    },
+    /** Rule (c). */
+    isRemoteChange: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return change !== null && isRemoteChangeFor(change, subjectOf(context));
+    },
+    /** A new version or model for this list, whoever made it. */
+    isNewVersion: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return change !== null && isNewVersionFor(change, subjectOf(context));
+    },
+    /** The list already shows that version (this tab's own upload reloaded it). */
+    showsAddedVersion: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      const versionId = change && addedVersionIdOf(change);
+      return (
+        versionId !== null &&
+        context.models.some((model) => model.versions?.some((version) => version.ID === versionId))
+      );
+    },
+  },
+  delays: {
+    remoteReloadDelay: REMOTE_RELOAD_DELAY_MS,
   },
 }).createMachine({
   id: 'modelList',
@@ -62,7 +144,9 @@ export const modelListMachine = setup({
     search: '',
     sort: 'updated',
     error: null,
+    remoteChange: null,
   }),
+  invoke: { id: 'realtime', src: 'realtime' },
   initial: 'loading',
   on: {
     'search.change': { actions: assign(({ event }) => ({ search: event.value })) },
@@ -98,7 +182,41 @@ export const modelListMachine = setup({
         onError: { target: 'failed', actions: assign({ error: null }) },
       },
     },
-    loaded: { tags: ['loaded'] },
+    loaded: {
+      tags: ['loaded'],
+      on: {
+        'realtime.event': [
+          { guard: 'isClonedBySameUser', actions: 'putClonedModelFirst' },
+          { guard: 'isRemoteChange', target: '.reloadRequested', actions: 'refreshFromEvent' },
+          { guard: and(['isNewVersion', not('showsAddedVersion')]), target: '.reloadRequested' },
+        ],
+        // Back online after a reconnect: events may have been missed.
+        'socket.resynced': '.reloadRequested',
+      },
+      initial: 'shown',
+      states: {
+        shown: {},
+        /** Rule (c), step 2: the reload flag. Later events join it rather than fetch again each. */
+        reloadRequested: {
+          tags: ['reloadRequested'],
+          after: { remoteReloadDelay: 'refreshing' },
+        },
+        /** Rule (c), step 3: the re-fetch, in the background. */
+        refreshing: {
+          tags: ['refreshing'],
+          invoke: {
+            src: 'loadModels',
+            input: ({ context }) => ({ organizationId: context.organizationId }),
+            onDone: {
+              target: 'shown',
+              actions: { type: 'rememberLoaded', params: ({ event }) => event.output },
+            },
+            // Keep showing what we have; the client has announced the failure.
+            onError: 'shown',
+          },
+        },
+      },
+    },
     failed: { tags: ['failed'] },
   },
 });
@@ -127,12 +245,13 @@ export async function loadModelList(
   return { ok: true, status: 200, data: { organization: organization.data, models: models.data.data } };
 }
 
-export function createModelListImplementations(http: HttpClient) {
+export function createModelListImplementations(http: HttpClient, realtime: RealtimeFeed = silentFeed) {
   return {
     actors: {
       loadModels: fromPromise<ApiResult<LoadedModels>, ModelListInput>(({ input }) =>
         loadModelList(http, input),
       ),
+      realtime: listenToFeed(realtime),
     },
   };
 }

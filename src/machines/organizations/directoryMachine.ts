@@ -1,10 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import { listOrganizations } from '../../api/organizations';
 import type { ApiResult, HttpClient } from '../../api/types';
 import type { Organization, OrganizationListResponse } from '../../contract/http/organizations';
 import { failureMessage } from '../auth/failureMessage';
-import { promisePlaceholder } from '../auth/placeholders';
+import { ownMessages } from '../../contract/errors';
+import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { orderOrganizationsForUserMenu } from '../session/selectors';
+import { organizationUpdateOf, withCollaboratorsOf } from '../socket/eventRules';
+import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
 
 export type DirectoryEvent =
   /** A view that shows the user's organizations is on screen; loads them once per signed-in user. */
@@ -12,7 +15,9 @@ export type DirectoryEvent =
   /** Load again (after a change made elsewhere, or after a failure). */
   | { type: 'organizations.refresh' }
   /** An organization was created or changed on this screen: the list follows without a round trip. */
-  | { type: 'organization.saved'; organization: Organization };
+  | { type: 'organization.saved'; organization: Organization }
+  /** From the live socket: an event, or the resync after a reconnect. */
+  | FeedEvent;
 
 export interface DirectoryContext {
   /** Whose organizations these are: another user signing in on the same tab gets a fresh list. */
@@ -28,6 +33,9 @@ function ordered(organizations: readonly Organization[], userId: string | null):
   return orderOrganizationsForUserMenu(organizations, userId);
 }
 
+const organizationUpdateIn = (event: DirectoryEvent) =>
+  event.type === 'realtime.event' ? organizationUpdateOf(event.event) : null;
+
 /**
  * The signed-in user's organizations, shared by every view that lists them (user menu, dashboard, the models
  * screens, the profile's organizations page). Long-lived: the composition root starts one.
@@ -40,8 +48,22 @@ export const organizationDirectoryMachine = setup({
   },
   actors: {
     loadOrganizations: promisePlaceholder<ApiResult<OrganizationListResponse>, void>('loadOrganizations'),
+    /** The live socket's events (the app's realtime feed); none unless bound. */
+    realtime: listenToFeed(silentFeed),
   },
   actions: {
+    /** Rule (d): an info toast with the realtime defaults. */
+    announce: (_, _params: { message: string }) => {
+      throw unboundImplementation('announce');
+    },
+    /** Rule (d): the organization's collaborators as the event says. */
+    replaceCollaborators: assign(({ context, event }) => {
+      const update = organizationUpdateIn(event);
+      return {
+        organizations:
+          (update && withCollaboratorsOf(context.organizations, update)) ?? context.organizations,
+      };
+    }),
     forgetPreviousUser: assign((_, params: { userId: string }) => ({
       userId: params.userId,
       organizations: [],
@@ -55,6 +77,16 @@ export const organizationDirectoryMachine = setup({
   guards: {
     isAnotherUser: ({ context }, params: { userId: string }) => context.userId !== params.userId,
     hasUser: ({ context }) => context.userId !== null,
+    /** Rule (d): an organization event whose details the server could not read. */
+    detailsMissing: ({ event }) => organizationUpdateIn(event)?.organization === null,
+    /** Rule (d): an organization event about one the directory holds. */
+    updatesKnownOrganization: ({ context, event }) => {
+      const update = organizationUpdateIn(event);
+      return update !== null && withCollaboratorsOf(context.organizations, update) !== null;
+    },
+    /** An organization event about one the directory does not hold: the user may just have joined it. */
+    concernsAnotherOrganization: ({ context, event }) =>
+      organizationUpdateIn(event) !== null && context.userId !== null,
   },
 }).createMachine({
   id: 'organizationDirectory',
@@ -71,7 +103,25 @@ export const organizationDirectoryMachine = setup({
     'organization.saved': {
       actions: { type: 'upsert', params: ({ event }) => ({ organization: event.organization }) },
     },
+    'realtime.event': [
+      {
+        // The directory cannot show what it was not sent: say so, and read the organizations again.
+        guard: and(['detailsMissing', 'hasUser']),
+        target: '.loading',
+        reenter: true,
+        actions: { type: 'announce', params: { message: ownMessages.realtimeOrganizationDetailsMissing } },
+      },
+      {
+        guard: 'detailsMissing',
+        actions: { type: 'announce', params: { message: ownMessages.realtimeOrganizationDetailsMissing } },
+      },
+      { guard: 'updatesKnownOrganization', actions: 'replaceCollaborators' },
+      { guard: 'concernsAnotherOrganization', target: '.loading', reenter: true },
+    ],
+    // Back online after a reconnect: events may have been missed.
+    'socket.resynced': { guard: 'hasUser', target: '.loading', reenter: true },
   },
+  invoke: { id: 'realtime', src: 'realtime' },
   states: {
     idle: {},
     loading: {
@@ -108,13 +158,24 @@ export const organizationDirectoryMachine = setup({
   },
 });
 
-/** The real actor: GET /api/organizations in the background (the screens show their own loading state). */
-export function createDirectoryImplementations(http: HttpClient) {
+export interface DirectoryDependencies {
+  /** The live socket's events; none when omitted. */
+  realtime?: RealtimeFeed;
+  /** Shows an info toast with the realtime defaults; nothing when omitted. */
+  announce?: (message: string) => void;
+}
+
+/** The real actors: GET /api/organizations in the background (the screens show their own loading state). */
+export function createDirectoryImplementations(http: HttpClient, deps: DirectoryDependencies = {}) {
   return {
     actors: {
       loadOrganizations: fromPromise<ApiResult<OrganizationListResponse>, void>(() =>
         listOrganizations(http, { showLoader: false }),
       ),
+      realtime: listenToFeed(deps.realtime ?? silentFeed),
+    },
+    actions: {
+      announce: (_: unknown, params: { message: string }) => deps.announce?.(params.message),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, spawnChild, type AnyActorRef } from 'xstate';
 import type { PublicUser, User } from '../../contract/http/users';
 import { FORCED_LOGOUT_DELAY_MS } from '../constants';
 import type { KeyValueStorage, SessionContext, SessionEvent, SessionInput, SessionTag } from './types';
@@ -71,10 +71,13 @@ export const sessionMachine = setup({
     /** The router's navigate, bound in the composition root. */
     navigateTo: (_, _params: { to: string }) => unbound('navigateTo'),
     /**
-     * Hook point for the live socket's `logout` event (spec section 7). Deliberately a no-op until the socket
-     * issue lands: the socket actor will be bound here with machine.provide().
+     * Spec section 7: logout sends `logout` with the user's id on the live socket. The socket actor (the root's,
+     * systemId 'socket', opened for this user) sends it and disconnects; without a socket there is nothing to tell.
      */
-    emitSocketLogout: (_, _params: { userId: string | null }) => {},
+    emitSocketLogout: enqueueActions(({ system, enqueue }, params: { userId: string | null }) => {
+      const socket = system.get('socket') as AnyActorRef | undefined;
+      if (socket && params.userId !== null) enqueue.sendTo(socket, { type: 'session.ended' });
+    }),
   },
   guards: {
     hasStoredToken: ({ context }) => context.token !== null,

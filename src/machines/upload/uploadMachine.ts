@@ -4,6 +4,8 @@ import type { ApiResult, HttpClient } from '../../api/types';
 import { messages } from '../../contract/errors';
 import type { UploadJob, VersionDetail } from '../../contract/http/versions';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
+import { failedJobIdOf, progressOf } from '../socket/eventRules';
+import { silentFeed, type RealtimeFeed } from '../socket/realtimeFeed';
 import { newIdempotencyKey } from './idempotencyKey';
 import { modelNameFromFile, UPLOAD_MAX_BYTES, validateUploadFile } from './validation';
 
@@ -103,8 +105,9 @@ export const uploadMachine = setup({
   actors: {
     uploadFile: promisePlaceholder<UploadJob, UploadFileInput>('uploadFile'),
     /**
-     * Sends `job.updated` until the job is done or failed, or `job.unreachable`. Polling now; the realtime
-     * issue replaces this one actor with socket events.
+     * Sends `job.updated` until the job is done or failed, or `job.unreachable`. The one actor that decides how
+     * progress arrives: live ProgressUpdate events while the socket is online (with a slow poll as a safety
+     * net), polling every second while it is not.
      */
     watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(() => {
       throw unboundImplementation('watchUploadJob');
@@ -307,8 +310,81 @@ export interface UploadDependencies {
   http: HttpClient;
   /** Called once the new version exists. */
   onVersionCreated: (version: FinishedVersion) => void;
-  /** How often the job is asked for its progress; 1000 ms unless a test says otherwise. */
+  /** The live socket's events; without it, progress is polled. */
+  realtime?: RealtimeFeed;
+  /** How often the job is asked for its progress while the socket is not online; 1000 ms by default. */
   pollIntervalMs?: number;
+  /** How often it is asked anyway while live events arrive (at most once delivery); 10 s by default. */
+  safetyNetIntervalMs?: number;
+}
+
+/** The slow poll kept while the socket is online, in case an event is lost. */
+export const UPLOAD_SAFETY_NET_INTERVAL_MS = 10_000;
+
+/**
+ * Follows one upload job. Each answer, live or polled, is passed on only if it is not older than the last one
+ * (a slow poll must not move the bar back); the next poll is due one interval after the latest news, at the
+ * live pace or the polling pace depending on the socket's status, which it re-reads whenever that changes.
+ */
+export function watchUploadJob(
+  deps: Pick<UploadDependencies, 'http' | 'realtime' | 'pollIntervalMs' | 'safetyNetIntervalMs'>,
+  jobId: string,
+  sendBack: (event: UploadEvent) => void,
+): () => void {
+  const feed = deps.realtime ?? silentFeed;
+  const pollingPace = deps.pollIntervalMs ?? 1000;
+  const livePace = deps.safetyNetIntervalMs ?? UPLOAD_SAFETY_NET_INTERVAL_MS;
+  let stopped = false;
+  let finished = false;
+  let polling = false;
+  let latest: UploadJob | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (stopped || finished) return;
+    timer = setTimeout(() => void poll(), feed.status() === 'online' ? livePace : pollingPace);
+  };
+  const accept = (job: UploadJob) => {
+    if (finished || (latest !== null && job.updatedAt < latest.updatedAt)) return;
+    latest = job;
+    finished = !isUnfinished(job);
+    sendBack({ type: 'job.updated', job });
+  };
+  const poll = async () => {
+    if (polling) return;
+    polling = true;
+    const result = await getUploadJob(deps.http, jobId);
+    polling = false;
+    if (stopped || finished) return;
+    if (!result.ok) {
+      sendBack({ type: 'job.unreachable', message: result.error.message });
+      return;
+    }
+    accept(result.data);
+    schedule();
+  };
+  const stopListening = feed.subscribe((notice) => {
+    if (notice.type === 'socket.status') schedule();
+    // Back after a reconnect: what happened meanwhile was not delivered.
+    else if (notice.type === 'socket.resynced') void poll();
+    else if (notice.type === 'realtime.event') {
+      const job = progressOf(notice.event);
+      if (job?._id === jobId) {
+        accept(job);
+        schedule();
+      } else if (failedJobIdOf(notice.event) === jobId) {
+        // The job's own record says how it failed.
+        void poll();
+      }
+    }
+  });
+  schedule();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    stopListening();
+  };
 }
 
 function unwrap<T>(result: ApiResult<T>): T {
@@ -318,7 +394,6 @@ function unwrap<T>(result: ApiResult<T>): T {
 
 /** Binds the machine's placeholders to the HTTP calls; the panel's hook and the tests call this. */
 export function createUploadImplementations(deps: UploadDependencies) {
-  const interval = deps.pollIntervalMs ?? 1000;
   return {
     actors: {
       uploadFile: fromPromise<UploadJob, UploadFileInput>(async ({ input }) =>
@@ -331,25 +406,9 @@ export function createUploadImplementations(deps: UploadDependencies) {
           }),
         ),
       ),
-      watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(({ input, sendBack }) => {
-        let stopped = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const poll = async () => {
-          const result = await getUploadJob(deps.http, input.jobId);
-          if (stopped) return;
-          if (!result.ok) {
-            sendBack({ type: 'job.unreachable', message: result.error.message });
-            return;
-          }
-          sendBack({ type: 'job.updated', job: result.data });
-          if (isUnfinished(result.data)) timer = setTimeout(() => void poll(), interval);
-        };
-        timer = setTimeout(() => void poll(), interval);
-        return () => {
-          stopped = true;
-          clearTimeout(timer);
-        };
-      }),
+      watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(({ input, sendBack }) =>
+        watchUploadJob(deps, input.jobId, sendBack),
+      ),
       fetchVersionReport: fromPromise<VersionDetail, FinishedVersion>(async ({ input }) =>
         unwrap(await getVersion(deps.http, input.modelId, input.versionId, { showLoader: false })),
       ),

@@ -33,11 +33,20 @@ export interface JobAttempt {
  */
 export type JobHandler = (attempt: JobAttempt) => Promise<void>;
 
+/**
+ * What happened to a job, told after it is written: `changed` (claimed, progress recorded, handed back to the
+ * queue), `done` or `failed`. Read the row for the state; the runner does not wait for a listener.
+ */
+export type JobChange = 'changed' | 'done' | 'failed';
+export type JobListener = (job: { id: string; kind: string }, change: JobChange) => void | Promise<void>;
+
 export interface JobRunnerOptions {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   handlers: Readonly<Record<string, JobHandler>>;
+  /** Told about the jobs of their kind (live progress); a listener that throws is logged, never retried. */
+  listeners?: Readonly<Record<string, JobListener>>;
   /** Jobs run at once; 0 runs none (another process does). */
   concurrency: number;
   leaseMs: number;
@@ -103,6 +112,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   const leaseFrom = (now: Date) => new Date(now.getTime() + leaseMs);
 
+  function tell(job: JobRow, change: JobChange): void {
+    const listener = options.listeners?.[job.kind];
+    if (!listener) return;
+    void Promise.resolve()
+      .then(() => listener({ id: job.id, kind: job.kind }, change))
+      .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'Job listener failed'));
+  }
+
   async function runOne(job: JobRow): Promise<void> {
     const attempt = job.attempts;
     const controller = new AbortController();
@@ -123,6 +140,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           const now = clock();
           const owned = await jobQueue.heartbeat(db, job.id, attempt, now, leaseFrom(now), progress);
           if (!owned && !finished) controller.abort(new LostLeaseError());
+          if (owned && progress) tell(job, 'changed');
         })
         .catch((error: unknown) => {
           log.warn({ err: error, jobId: job.id }, 'Job heartbeat failed');
@@ -146,22 +164,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const handler = options.handlers[job.kind];
       if (!handler) throw new JobFailure(`No handler for jobs of kind ${job.kind}`);
       await handler(context);
+      tell(job, 'done');
     } catch (error) {
       if (crashing) return;
       const now = clock();
       if (error instanceof LostLeaseError || controller.signal.reason instanceof LostLeaseError) {
         log.warn({ jobId: job.id, attempt }, 'Job lease lost; another worker has it');
       } else if (error instanceof JobFailure) {
-        await jobQueue.fail(db, job.id, attempt, now, error.message);
+        if (await jobQueue.fail(db, job.id, attempt, now, error.message)) tell(job, 'failed');
       } else if (!active) {
         // Stopping: hand the job back without counting this attempt against it.
         await jobQueue.release(db, job.id, attempt, now, false);
       } else {
         log.error({ err: error, jobId: job.id, attempt }, 'Job attempt failed');
         if (attempt >= options.maxAttempts) {
-          await jobQueue.fail(db, job.id, attempt, now, options.gaveUpMessage(attempt));
-        } else {
-          await jobQueue.release(db, job.id, attempt, now, true);
+          if (await jobQueue.fail(db, job.id, attempt, now, options.gaveUpMessage(attempt)))
+            tell(job, 'failed');
+        } else if (await jobQueue.release(db, job.id, attempt, now, true)) {
+          tell(job, 'changed');
         }
       }
     } finally {
@@ -190,6 +210,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         return;
       }
       if (job) {
+        tell(job, 'changed');
         await runOne(job).catch((error: unknown) =>
           log.error({ err: error, jobId: job?.id }, 'Job runner error'),
         );

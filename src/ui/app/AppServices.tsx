@@ -5,6 +5,7 @@ import type { loadingMachine } from '../../machines/loading/loadingMachine';
 import type { organizationDirectoryMachine } from '../../machines/organizations/directoryMachine';
 import type { profileMachine } from '../../machines/profile/profileMachine';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
+import type { RealtimeFeed } from '../../machines/socket/realtimeFeed';
 import type { startupMachine } from '../../machines/startup/startupMachine';
 
 /**
@@ -19,6 +20,8 @@ export interface AppServices {
   profileLogic: typeof profileMachine;
   /** The signed-in user's organizations, shared by the user menu, the dashboard and the models screens. */
   organizations: ActorRefFrom<typeof organizationDirectoryMachine>;
+  /** The live socket's events and status, for the screens' machines (the socket actor itself is the root's). */
+  realtime: RealtimeFeed;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

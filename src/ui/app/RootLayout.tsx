@@ -4,8 +4,12 @@ import { Footer } from '../navigation/Footer';
 import { TopNavigation } from '../navigation/TopNavigation';
 import { InitializingScreen } from '../startup/InitializingScreen';
 import { useIsInitializing } from './hooks';
+import { LiveConnectionBanner } from './LiveConnectionBanner';
 
-/** Every screen sits in this frame: the top navigation, the screen, the footer, and the loading overlay. */
+/**
+ * Every screen sits in this frame: the top navigation, the live connection's banner when it is off, the screen,
+ * the footer, and the loading overlay.
+ */
 export function RootLayout() {
   const initializing = useIsInitializing();
   if (initializing) return <InitializingScreen />;
@@ -13,6 +17,7 @@ export function RootLayout() {
     <div className="app-shell">
       <TopNavigation />
       <div className="app-shell__content">
+        <LiveConnectionBanner />
         <Outlet />
       </div>
       <Footer />

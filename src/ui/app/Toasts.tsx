@@ -9,7 +9,7 @@ export function Toasts() {
   return (
     <>
       <ToastContainer position={SESSION_TOAST_POSITION} theme="light" />
-      <ToastContainer containerId={REALTIME_TOASTS} {...REALTIME_TOAST_DEFAULTS} />
+      <ToastContainer containerId={REALTIME_TOASTS} aria-label="Live updates" {...REALTIME_TOAST_DEFAULTS} />
     </>
   );
 }

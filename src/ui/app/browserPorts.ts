@@ -2,6 +2,7 @@ import { toast } from 'react-toastify';
 import type { NotifyKind } from '../../api/client';
 import { createMemoryStorage } from '../../machines/session/memoryStorage';
 import type { KeyValueStorage } from '../../machines/session/types';
+import { REALTIME_TOASTS } from './Toasts';
 
 /** window.localStorage, or memory when the browser refuses it (some private modes throw on access). */
 export function browserLocalStorage(): KeyValueStorage {
@@ -39,4 +40,18 @@ export function tabSessionId(): () => string {
  */
 export function notifyWithToast(kind: NotifyKind, message: string): void {
   toast[kind](message, { toastId: `${kind}:${message}` });
+}
+
+/**
+ * Live collaboration's info toasts go to their own container, with the realtime defaults (top-right, 5 s,
+ * draggable 80 %, paused on hover and focus loss, light).
+ */
+export function notifyRealtimeWithToast(message: string): void {
+  toast.info(message, { containerId: REALTIME_TOASTS });
+}
+
+/** A realtime payload that broke the contract: the console, for whoever investigates; the user is not bothered. */
+export function logRealtimeProblem(problem: string): void {
+  // eslint-disable-next-line no-console -- the one diagnostic the browser keeps for dropped realtime payloads
+  console.warn(`Gusset: a realtime payload was dropped: ${problem}`);
 }

@@ -1,12 +1,21 @@
 import { createBrowserRouter } from 'react-router-dom';
+import { createRealtimeSocket } from '../../api/socket';
+import { SOCKET_TIMEOUT_MS } from '../../machines/constants';
 import type { AppServices } from './AppServices';
-import { browserLocalStorage, notifyWithToast, tabSessionId } from './browserPorts';
+import {
+  browserLocalStorage,
+  logRealtimeProblem,
+  notifyRealtimeWithToast,
+  notifyWithToast,
+  tabSessionId,
+} from './browserPorts';
+import { listenForStyleChunkFailures } from './chunks';
 import { createAppServices } from './createAppServices';
 import { appRoutes } from './routes';
 
 /**
- * The one place where the app meets the browser: window.localStorage, the router's navigate, toasts and
- * location.reload are bound to the machines here and nowhere else.
+ * The one place where the app meets the browser: window.localStorage, the router's navigate, toasts, the live
+ * socket and location.reload are bound to the machines here and nowhere else.
  */
 export function composeApp(): { services: AppServices; router: ReturnType<typeof createBrowserRouter> } {
   const services = createAppServices({
@@ -16,9 +25,14 @@ export function composeApp(): { services: AppServices; router: ReturnType<typeof
       void router.navigate(to);
     },
     notify: notifyWithToast,
+    notifyRealtime: notifyRealtimeWithToast,
+    // The API host is the page's own origin: one process serves both.
+    openSocket: (token) => createRealtimeSocket({ token, timeoutMs: SOCKET_TIMEOUT_MS }),
+    logProblem: logRealtimeProblem,
     reloadBrowser: () => window.location.reload(),
     getSessionId: tabSessionId(),
   });
+  listenForStyleChunkFailures(window);
   const router = createBrowserRouter(appRoutes);
   return { services, router };
 }

@@ -1,5 +1,6 @@
-import { createActor } from 'xstate';
+import { createActor, type AnyActorRef } from 'xstate';
 import { createHttpClient, type NotifyKind } from '../../api/client';
+import type { RealtimeSocket } from '../../api/socket';
 import { loadingMachine } from '../../machines/loading/loadingMachine';
 import {
   createDirectoryImplementations,
@@ -11,6 +12,9 @@ import { rootMachine } from '../../machines/root/rootMachine';
 import { createSessionActors } from '../../machines/session/actors';
 import { sessionMachine, sessionStorageKeys } from '../../machines/session/sessionMachine';
 import type { KeyValueStorage } from '../../machines/session/types';
+import { socketConnection } from '../../machines/socket/connection';
+import { createRealtimeFeed } from '../../machines/socket/realtimeFeed';
+import { socketMachine } from '../../machines/socket/socketMachine';
 import type { AppServices } from './AppServices';
 
 /** The browser's side of the world, as the composition root sees it; tests pass fakes. */
@@ -18,6 +22,12 @@ export interface BrowserPorts {
   storage: KeyValueStorage;
   navigate: (to: string) => void;
   notify: (kind: NotifyKind, message: string) => void;
+  /** An info toast with the realtime defaults. */
+  notifyRealtime: (message: string) => void;
+  /** Opens the live socket for a session's token (socket.io in the browser). */
+  openSocket: (token: string) => RealtimeSocket;
+  /** Diagnostics nobody but a developer reads (a realtime payload that broke the contract). */
+  logProblem: (problem: string) => void;
   reloadBrowser: () => void;
   getSessionId: () => string;
   baseUrl?: string;
@@ -43,6 +53,11 @@ export function createAppServices(ports: BrowserPorts): AppServices {
     },
   });
 
+  // Outlives the sockets (one per session): the screens' machines listen here.
+  const realtime = createRealtimeFeed({
+    retry: () => (root.system.get('socket') as AnyActorRef | undefined)?.send({ type: 'socket.retry' }),
+  });
+
   const root = createActor(
     rootMachine.provide({
       actors: {
@@ -51,11 +66,25 @@ export function createAppServices(ports: BrowserPorts): AppServices {
           actions: { navigateTo: (_, params) => ports.navigate(params.to) },
         }),
         loading: loadingMachine.provide({ actions: { reloadBrowser: () => ports.reloadBrowser() } }),
+        socket: socketMachine.provide({
+          actors: { connection: socketConnection(ports.openSocket) },
+          actions: {
+            publish: (_, notice) => realtime.publish(notice),
+            announce: (_, params) => ports.notifyRealtime(params.message),
+            reportInvalidPayload: (_, params) => ports.logProblem(`${params.channel}: ${params.problem}`),
+          },
+        }),
       },
     }),
-    { input: { storage: ports.storage } },
+    { input: { storage: ports.storage, tabSessionId: ports.getSessionId() } },
   );
 
+  // A socket the root stops (logout, expiry) says nothing more itself: the feed learns here that none is open.
+  root.subscribe((snapshot) => {
+    if (!snapshot.children.socket && realtime.status() !== 'closed') {
+      realtime.publish({ type: 'socket.status', status: 'closed' });
+    }
+  });
   root.start();
   const { session, startup, loading } = root.getSnapshot().children;
   if (!session || !startup || !loading) throw new Error('The root actor did not start its children');
@@ -65,6 +94,7 @@ export function createAppServices(ports: BrowserPorts): AppServices {
     session,
     startup,
     loading,
+    realtime,
     profileLogic: profileMachine.provide({
       actors: createProfileActors(http),
       actions: {
@@ -73,7 +103,9 @@ export function createAppServices(ports: BrowserPorts): AppServices {
       },
     }),
     organizations: createActor(
-      organizationDirectoryMachine.provide(createDirectoryImplementations(http)),
+      organizationDirectoryMachine.provide(
+        createDirectoryImplementations(http, { realtime, announce: ports.notifyRealtime }),
+      ),
     ).start(),
   };
 }

@@ -5,30 +5,96 @@ import { LoginScreen } from '../auth/LoginScreen';
 import { ResetScreen } from '../auth/ResetScreen';
 import { SignupScreen } from '../auth/SignupScreen';
 import { VerifyRoutes } from '../auth/verify/VerifyRoutes';
-import { DashboardScreen } from '../dashboard/DashboardScreen';
 import { ErrorScreen } from '../errors/ErrorScreen';
-import { DeleteModelScreen } from '../model/DeleteModelScreen';
-import { ModelExportScreen } from '../model/ModelExportScreen';
-import { ModelFiltersScreen } from '../model/ModelFiltersScreen';
-import { ModelHistoryScreen } from '../model/ModelHistoryScreen';
-import { ModelLayout } from '../model/ModelLayout';
-import { ModelPeopleScreen } from '../model/ModelPeopleScreen';
-import { ModelSettingsLayout } from '../model/ModelSettingsLayout';
-import { ModelSettingsScreen } from '../model/ModelSettingsScreen';
-import { ModelsScreen } from '../models/ModelsScreen';
-import { OrganizationDetailsScreen } from '../organizations/OrganizationDetailsScreen';
-import { OrganizationFiltersScreen } from '../organizations/OrganizationFiltersScreen';
-import { OrganizationLayout } from '../organizations/OrganizationLayout';
-import { OrganizationModelsScreen } from '../organizations/OrganizationModelsScreen';
-import { OrganizationPeopleScreen } from '../organizations/OrganizationPeopleScreen';
-import { OrganizationSettingsScreen } from '../organizations/OrganizationSettingsScreen';
-import { ProfileOrganizationsScreen } from '../organizations/ProfileOrganizationsScreen';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
-import { PreferencesScreen } from '../profile/PreferencesScreen';
-import { ProfileDetailsScreen } from '../profile/ProfileDetailsScreen';
-import { ProfileLayout } from '../profile/ProfileLayout';
+import { InitializingScreen } from '../startup/InitializingScreen';
+import { lazyScreen } from './chunks';
 import { RootLayout } from './RootLayout';
 import { RouteGuard } from './RouteGuard';
+
+/** The lazily loaded feature screens: one chunk each, fetched when a route first needs it. */
+const screens = {
+  dashboardScreen: lazyScreen(
+    () => import('../dashboard/DashboardScreen'),
+    (module) => module.DashboardScreen,
+  ),
+  modelLayout: lazyScreen(
+    () => import('../model/ModelLayout'),
+    (module) => module.ModelLayout,
+  ),
+  modelHistoryScreen: lazyScreen(
+    () => import('../model/ModelHistoryScreen'),
+    (module) => module.ModelHistoryScreen,
+  ),
+  modelPeopleScreen: lazyScreen(
+    () => import('../model/ModelPeopleScreen'),
+    (module) => module.ModelPeopleScreen,
+  ),
+  modelSettingsLayout: lazyScreen(
+    () => import('../model/ModelSettingsLayout'),
+    (module) => module.ModelSettingsLayout,
+  ),
+  modelSettingsScreen: lazyScreen(
+    () => import('../model/ModelSettingsScreen'),
+    (module) => module.ModelSettingsScreen,
+  ),
+  modelFiltersScreen: lazyScreen(
+    () => import('../model/ModelFiltersScreen'),
+    (module) => module.ModelFiltersScreen,
+  ),
+  modelExportScreen: lazyScreen(
+    () => import('../model/ModelExportScreen'),
+    (module) => module.ModelExportScreen,
+  ),
+  deleteModelScreen: lazyScreen(
+    () => import('../model/DeleteModelScreen'),
+    (module) => module.DeleteModelScreen,
+  ),
+  modelsScreen: lazyScreen(
+    () => import('../models/ModelsScreen'),
+    (module) => module.ModelsScreen,
+  ),
+  profileLayout: lazyScreen(
+    () => import('../profile/ProfileLayout'),
+    (module) => module.ProfileLayout,
+  ),
+  preferencesScreen: lazyScreen(
+    () => import('../profile/PreferencesScreen'),
+    (module) => module.PreferencesScreen,
+  ),
+  profileOrganizationsScreen: lazyScreen(
+    () => import('../organizations/ProfileOrganizationsScreen'),
+    (module) => module.ProfileOrganizationsScreen,
+  ),
+  profileDetailsScreen: lazyScreen(
+    () => import('../profile/ProfileDetailsScreen'),
+    (module) => module.ProfileDetailsScreen,
+  ),
+  organizationLayout: lazyScreen(
+    () => import('../organizations/OrganizationLayout'),
+    (module) => module.OrganizationLayout,
+  ),
+  organizationModelsScreen: lazyScreen(
+    () => import('../organizations/OrganizationModelsScreen'),
+    (module) => module.OrganizationModelsScreen,
+  ),
+  organizationPeopleScreen: lazyScreen(
+    () => import('../organizations/OrganizationPeopleScreen'),
+    (module) => module.OrganizationPeopleScreen,
+  ),
+  organizationSettingsScreen: lazyScreen(
+    () => import('../organizations/OrganizationSettingsScreen'),
+    (module) => module.OrganizationSettingsScreen,
+  ),
+  organizationDetailsScreen: lazyScreen(
+    () => import('../organizations/OrganizationDetailsScreen'),
+    (module) => module.OrganizationDetailsScreen,
+  ),
+  organizationFiltersScreen: lazyScreen(
+    () => import('../organizations/OrganizationFiltersScreen'),
+    (module) => module.OrganizationFiltersScreen,
+  ),
+};
 
 const placeholder = (path: string, title: string): RouteObject => ({
   path,
@@ -36,31 +102,36 @@ const placeholder = (path: string, title: string): RouteObject => ({
 });
 
 /**
+ * The feature screens (dashboard, models, model, organizations, profile) load lazily, each in its own chunk
+ * with the 120 s chunk timeout (chunks.ts); a chunk that does not arrive shows the ChunkLoadError screen (or
+ * the CSS screen) through the route's errorElement. The landing, sign-in and sign-up screens stay in the
+ * entry chunk: they are the first thing a visitor sees.
+ *
  * /model and /report share one sub-structure (spec section 2); the index is the dashboard. History, people
  * and settings live inside ModelLayout, which loads the model once for all of them.
  */
 function modelSubRoutes(subject: 'Model' | 'Report'): RouteObject[] {
   return [
-    { index: true, element: <DashboardScreen /> },
+    { index: true, ...screens.dashboardScreen },
     placeholder(':modelId/visualize/elements', `${subject}: elements`),
     placeholder(':modelId/visualize/merge', `${subject}: merge`),
     placeholder(':modelId/reports', `${subject}: reports`),
     {
       path: ':modelId',
-      element: <ModelLayout />,
+      ...screens.modelLayout,
       children: [
         { index: true, element: <Navigate to="history" replace /> },
-        { path: 'history', element: <ModelHistoryScreen /> },
-        { path: 'people', element: <ModelPeopleScreen /> },
+        { path: 'history', ...screens.modelHistoryScreen },
+        { path: 'people', ...screens.modelPeopleScreen },
         {
           path: 'settings',
-          element: <ModelSettingsLayout />,
+          ...screens.modelSettingsLayout,
           children: [
             { index: true, element: <Navigate to="settings" replace /> },
-            { path: 'settings', element: <ModelSettingsScreen /> },
-            { path: 'filters', element: <ModelFiltersScreen /> },
-            { path: 'export', element: <ModelExportScreen /> },
-            { path: 'deleteModel', element: <DeleteModelScreen /> },
+            { path: 'settings', ...screens.modelSettingsScreen },
+            { path: 'filters', ...screens.modelFiltersScreen },
+            { path: 'export', ...screens.modelExportScreen },
+            { path: 'deleteModel', ...screens.deleteModelScreen },
           ],
         },
       ],
@@ -74,6 +145,8 @@ export const appRoutes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <ErrorScreen />,
+    // Shown while the first screen's chunk arrives on a page load straight into a lazy route.
+    hydrateFallbackElement: <InitializingScreen />,
     children: [
       {
         element: <RouteGuard kind="public" />,
@@ -100,17 +173,17 @@ export const appRoutes: RouteObject[] = [
         element: <RouteGuard kind="loggedIn" />,
         errorElement: <ErrorScreen />,
         children: [
-          { path: 'dashboard', element: <DashboardScreen /> },
-          { path: 'models', element: <ModelsScreen /> },
+          { path: 'dashboard', ...screens.dashboardScreen },
+          { path: 'models', ...screens.modelsScreen },
           {
             path: 'profile',
-            element: <ProfileLayout />,
+            ...screens.profileLayout,
             children: [
               { index: true, element: <Navigate to="profile" replace /> },
               placeholder('image', 'Profile image'),
-              { path: 'preferences', element: <PreferencesScreen /> },
-              { path: 'organizations', element: <ProfileOrganizationsScreen /> },
-              { path: 'profile', element: <ProfileDetailsScreen /> },
+              { path: 'preferences', ...screens.preferencesScreen },
+              { path: 'organizations', ...screens.profileOrganizationsScreen },
+              { path: 'profile', ...screens.profileDetailsScreen },
             ],
           },
           {
@@ -128,19 +201,19 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'organizations',
             children: [
-              { index: true, element: <DashboardScreen /> },
+              { index: true, ...screens.dashboardScreen },
               {
                 path: ':organizationsId',
-                element: <OrganizationLayout />,
+                ...screens.organizationLayout,
                 children: [
                   { index: true, element: <Navigate to="models" replace /> },
-                  { path: 'models', element: <OrganizationModelsScreen /> },
-                  { path: 'people', element: <OrganizationPeopleScreen /> },
-                  { path: 'settings', element: <OrganizationSettingsScreen /> },
-                  { path: 'settings/details', element: <OrganizationDetailsScreen /> },
+                  { path: 'models', ...screens.organizationModelsScreen },
+                  { path: 'people', ...screens.organizationPeopleScreen },
+                  { path: 'settings', ...screens.organizationSettingsScreen },
+                  { path: 'settings/details', ...screens.organizationDetailsScreen },
                   // Billing arrives with its own issue.
                   placeholder('settings/billing', 'Organization: billing'),
-                  { path: 'settings/filters', element: <OrganizationFiltersScreen /> },
+                  { path: 'settings/filters', ...screens.organizationFiltersScreen },
                 ],
               },
             ],

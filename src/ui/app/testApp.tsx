@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor as waitForView } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { HttpClient } from '../../api/types';
@@ -10,6 +10,7 @@ import {
 } from '../../machines/organizations/directoryMachine';
 import { profileMachine } from '../../machines/profile/profileMachine';
 import { aUser, startSessionHarness } from '../../machines/session/sessionTestKit';
+import { createRealtimeFeed } from '../../machines/socket/realtimeFeed';
 import { startupMachine } from '../../machines/startup/startupMachine';
 import { AppServicesProvider, type AppServices } from './AppServices';
 import { appRoutes } from './routes';
@@ -69,11 +70,20 @@ export async function renderApp(options: TestAppOptions = {}) {
 
   const savedProfiles: UpdateProfileBody[] = [];
   const http = options.http ?? offlineHttp;
+  // The live socket, faked: tests publish on it what the socket actor would.
+  const realtimeToasts: string[] = [];
+  let realtimeRetries = 0;
+  const realtime = createRealtimeFeed({
+    retry: () => {
+      realtimeRetries += 1;
+    },
+  });
   const services: AppServices = {
     http,
     session: session.actor,
     startup,
     loading,
+    realtime,
     profileLogic: profileMachine.provide({
       actors: {
         saveProfile: fromPromise<User, UpdateProfileBody>(async ({ input }) => {
@@ -87,7 +97,12 @@ export async function renderApp(options: TestAppOptions = {}) {
       },
     }),
     organizations: createActor(
-      organizationDirectoryMachine.provide(createDirectoryImplementations(http)),
+      organizationDirectoryMachine.provide(
+        createDirectoryImplementations(http, {
+          realtime,
+          announce: (message) => realtimeToasts.push(message),
+        }),
+      ),
     ).start(),
   };
 
@@ -98,12 +113,20 @@ export async function renderApp(options: TestAppOptions = {}) {
       <Toasts />
     </AppServicesProvider>,
   );
+  // The feature screens load lazily: wait for the first one's chunk, as a user waits for the page.
+  await waitForView(() => {
+    if (!router.state.initialized || router.state.navigation.state !== 'idle')
+      throw new Error('still loading');
+  });
   return {
     view,
     router,
     session,
     loading,
     savedProfiles,
+    realtime,
+    realtimeToasts,
+    realtimeRetries: () => realtimeRetries,
     reloads: () => reloads,
     location: () => router.state.location.pathname,
   };

@@ -1,8 +1,16 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { chunkFailureOf } from '../app/chunks';
+import { ChunkLoadErrorScreen, StyleLoadErrorScreen } from './ChunkErrorScreens';
 
-/** The generic error screen of spec section 8, for routing errors and screens that failed to render. */
+/**
+ * The error screens of spec section 8: a lazy chunk that did not arrive (ChunkLoadError), a stylesheet that did
+ * not (the CSS screen), and the generic one for routing errors and screens that failed to render.
+ */
 export function ErrorScreen() {
   const error = useRouteError();
+  const chunkFailure = chunkFailureOf(error);
+  if (chunkFailure === 'script') return <ChunkLoadErrorScreen />;
+  if (chunkFailure === 'style') return <StyleLoadErrorScreen />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="page error-screen">

@@ -6,6 +6,7 @@ import {
   selectIsReportLoading,
   selectIsRestorable,
   selectIsRestoring,
+  selectLiveUploads,
   selectModel,
   selectOpenReport,
   selectRestoreCandidate,
@@ -38,6 +39,7 @@ export function ModelHistoryScreen() {
   return (
     <section aria-label="History" className="model-history">
       {canUpdate && <UploadPanel modelId={model._id} onVersionCreated={reload} />}
+      <LiveUploads />
       <RestoreConfirmation />
       {restoreError !== null && (
         <p className="form__error" role="alert">
@@ -113,6 +115,28 @@ function VersionItem({ version }: { version: Version }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** Uploads to this model made elsewhere (another person, another tab), moving live as they are processed. */
+function LiveUploads() {
+  const uploads = useModelPageSelector(selectLiveUploads);
+  if (uploads.length === 0) return null;
+  return (
+    <section className="card upload-panel" aria-label="Uploads in progress">
+      <h2>New versions on their way</h2>
+      <ul className="live-uploads">
+        {uploads.map((job) => (
+          <li key={job._id} className="upload-panel__progress">
+            <p>
+              {job.fileName}: {job.stage}...
+            </p>
+            <progress aria-label={`Processing ${job.fileName}`} max={100} value={job.progress} />
+            <span className="form-hint">{job.progress}%</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
 import { createModelPageImplementations, modelPageMachine } from '../../machines/model/modelMachine';
 import { selectLoadError, selectModel, selectModelPageStatus } from '../../machines/model/selectors';
-import { useHttpClient } from '../app/hooks';
+import { useAppServices } from '../app/AppServices';
 import { ModelPageProvider, useModelPageSelector } from './ModelPageContext';
 
 const sections = [
@@ -19,8 +19,11 @@ export function ModelLayout() {
 }
 
 function ModelPage({ modelId }: { modelId: string }) {
-  const http = useHttpClient();
-  const logic = useMemo(() => modelPageMachine.provide(createModelPageImplementations({ http })), [http]);
+  const { http, realtime } = useAppServices();
+  const logic = useMemo(
+    () => modelPageMachine.provide(createModelPageImplementations({ http, realtime })),
+    [http, realtime],
+  );
   const actor = useActorRef(logic, { input: { modelId } });
   return (
     <ModelPageProvider actor={actor}>

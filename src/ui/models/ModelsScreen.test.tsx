@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/errors';
@@ -95,8 +95,8 @@ describe('/models', () => {
     await screen.findByRole('option', { name: 'Acme Structures' });
     await userEvent.type(within(form).getByLabelText('Model name'), 'Bridge');
     await userEvent.click(within(form).getByRole('button', { name: 'Create model' }));
-    await screen.findByRole('heading', { level: 1 });
-    expect(app.location()).toBe('/model/model-new/history');
+    // The model page loads lazily: the address changes once its chunk has arrived.
+    await waitFor(() => expect(app.location()).toBe('/model/model-new/history'));
     expect(fake.requests.find((request) => request.method === 'POST')?.json).toEqual({
       name: 'Bridge',
       organizationId: 'org-1',

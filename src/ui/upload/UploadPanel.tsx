@@ -20,7 +20,7 @@ import {
   type UploadDestination,
 } from '../../machines/upload/uploadMachine';
 import { uploadAccept } from '../../machines/upload/validation';
-import { useHttpClient } from '../app/hooks';
+import { useAppServices } from '../app/AppServices';
 import { TranslationReport } from './TranslationReport';
 
 export type UploadPanelProps = UploadDestination & {
@@ -41,7 +41,7 @@ function sizeText(bytes: number): string {
  * Shows the upload, the translation's progress, then its report.
  */
 export function UploadPanel(props: UploadPanelProps) {
-  const http = useHttpClient();
+  const { http, realtime } = useAppServices();
   // The latest callback, without rebuilding the machine when the parent passes a new function.
   const onVersionCreated = useRef(props.onVersionCreated);
   useEffect(() => {
@@ -52,10 +52,11 @@ export function UploadPanel(props: UploadPanelProps) {
       uploadMachine.provide(
         createUploadImplementations({
           http,
+          realtime,
           onVersionCreated: (version) => onVersionCreated.current?.(version),
         }),
       ),
-    [http],
+    [http, realtime],
   );
   const destination: UploadDestination =
     'modelId' in props ? { modelId: props.modelId } : { organizationId: props.organizationId };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,8 @@ import {
 import { idSchema } from '../../../contract/http/names';
 import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
+import { causeOf, realtimeEvent } from '../../realtime/events';
+import { noRealtime } from '../../realtime/realtime';
 import { createModelsService } from './service';
 
 const idParams = z.object({ id: idSchema });
@@ -27,10 +29,21 @@ const collaboratorParams = z.object({ id: idSchema, userId: idSchema });
 /**
  * /api/models/* but the version data routes (inside the /api scope). The static
  * /models/imagesAndVersionsByModelIds wins over /models/:id in Fastify's router.
+ *
+ * Live events: a change to a model's name, units or collaborators tells everyone who can see it (ModelUpdated,
+ * LIMITEDVIEW included); a delete tells those who could see it just before (ModelRemoved); a clone tells the
+ * cloning user (ModelCloned). Room changes are made before the answer: a collaborator removed hears nothing more.
  */
 export function registerModelsRoutes(app: FastifyInstance, context: ServerContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createModelsService(context);
+  const realtime = context.realtime ?? noRealtime;
+
+  function modelUpdated(request: FastifyRequest, modelId: string): void {
+    void realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', { modelId }, causeOf(request)), {
+      minimumAbility: 'see',
+    });
+  }
 
   routes.get(
     '/models',
@@ -63,7 +76,9 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
       { schema: { body: createModelBody, response: { 201: modelSchema } } },
       async (request, reply) => {
         reply.code(201);
-        return service.create(signedInUser(request).id, request.body);
+        const model = await service.create(signedInUser(request).id, request.body);
+        await realtime.syncModelRoom(model._id);
+        return model;
       },
     );
   }
@@ -77,13 +92,29 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
   routes.put(
     '/models/:id',
     { schema: { params: idParams, body: updateModelBody, response: { 200: modelSchema } } },
-    async (request) => service.update(signedInUser(request).id, request.params.id, request.body),
+    async (request) => {
+      const model = await service.update(signedInUser(request).id, request.params.id, request.body);
+      if ((request.body.permissions ?? []).length > 0) await realtime.syncModelRoom(model._id);
+      modelUpdated(request, model._id);
+      return model;
+    },
   );
 
   routes.delete(
     '/models/:id',
     { schema: { params: idParams, response: { 200: modelRemovedResponse } } },
-    async (request) => service.remove(signedInUser(request).id, request.params.id),
+    async (request) => {
+      const modelId = request.params.id;
+      // The permissions go with the model: who could see it is read before.
+      const audience = await realtime.modelAudience(modelId);
+      const removed = await service.remove(signedInUser(request).id, modelId);
+      realtime.closeModelRoom(modelId);
+      void realtime.publish(
+        audience.map((userId) => ({ kind: 'user' as const, userId })),
+        realtimeEvent('ModelRemoved', { modelId }, causeOf(request)),
+      );
+      return removed;
+    },
   );
 
   routes.post(
@@ -92,7 +123,11 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
     async (request, reply) => {
       reply.code(201);
       // Fastify hands over null when there is no body; cloning needs nothing else.
-      return service.clone(signedInUser(request).id, request.params.id, request.body ?? {});
+      const user = signedInUser(request);
+      const model = await service.clone(user.id, request.params.id, request.body ?? {});
+      await realtime.syncModelRoom(model._id);
+      void realtime.emitToUser(user.id, realtimeEvent('ModelCloned', { model }, causeOf(request)));
+      return model;
     },
   );
 
@@ -108,7 +143,11 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
     async (request, reply) => {
       reply.code(201);
       const { emailAddress, type } = request.body;
-      return service.addCollaborator(signedInUser(request).id, request.params.id, emailAddress, type);
+      const modelId = request.params.id;
+      const answer = await service.addCollaborator(signedInUser(request).id, modelId, emailAddress, type);
+      await realtime.syncModelRoom(modelId);
+      modelUpdated(request, modelId);
+      return answer;
     },
   );
 
@@ -123,7 +162,14 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
     },
     async (request) => {
       const { userId, type } = request.body;
-      return service.changeCollaborator(signedInUser(request).id, request.params.id, userId, type);
+      const answer = await service.changeCollaborator(
+        signedInUser(request).id,
+        request.params.id,
+        userId,
+        type,
+      );
+      modelUpdated(request, request.params.id);
+      return answer;
     },
   );
 
@@ -136,19 +182,27 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
         response: { 200: modelPermissionsResponse },
       },
     },
-    async (request) =>
-      service.changeCollaborator(
+    async (request) => {
+      const answer = await service.changeCollaborator(
         signedInUser(request).id,
         request.params.id,
         request.params.userId,
         request.body.type,
-      ),
+      );
+      modelUpdated(request, request.params.id);
+      return answer;
+    },
   );
 
   routes.delete(
     '/models/:id/collaborators/:userId',
     { schema: { params: collaboratorParams, response: { 200: modelPermissionsResponse } } },
-    async (request) =>
-      service.removeCollaborator(signedInUser(request).id, request.params.id, request.params.userId),
+    async (request) => {
+      const { id: modelId, userId } = request.params;
+      const answer = await service.removeCollaborator(signedInUser(request).id, modelId, userId);
+      realtime.leaveModel(userId, modelId);
+      modelUpdated(request, modelId);
+      return answer;
+    },
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../contract/http/names';
@@ -12,6 +12,8 @@ import {
 } from '../../../contract/http/organizations';
 import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
+import { causeOf, realtimeEvent } from '../../realtime/events';
+import { noRealtime } from '../../realtime/realtime';
 import { createOrganizationsService } from './service';
 
 const organizationParams = z.object({ id: idSchema });
@@ -20,10 +22,29 @@ const collaboratorParams = z.object({ id: idSchema, userId: idSchema });
 /**
  * /api/organizations/* (inside the /api scope: every route needs a session). The static /organizations/all wins
  * over /organizations/:id in Fastify's router.
+ *
+ * Live events: a rename or a change of collaborators tells the organization's members (OrganizationUpdated). A new
+ * member's sockets join the organization's room and a removed one's leave it before the answer.
  */
 export function registerOrganizationsRoutes(app: FastifyInstance, context: ServerContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createOrganizationsService(context);
+  const realtime = context.realtime ?? noRealtime;
+
+  function organizationUpdated(request: FastifyRequest, organizationId: string): void {
+    const cause = causeOf(request);
+    void service
+      .forEveryMember(organizationId)
+      .then((organization) =>
+        realtime.emitToOrganization(
+          organizationId,
+          realtimeEvent('OrganizationUpdated', { organizationId, organization }, cause),
+        ),
+      )
+      .catch((error: unknown) =>
+        context.log.warn({ err: error, organizationId }, 'OrganizationUpdated not sent'),
+      );
+  }
 
   routes.get(
     '/organizations',
@@ -44,8 +65,12 @@ export function registerOrganizationsRoutes(app: FastifyInstance, context: Serve
   routes.post(
     '/organizations',
     { schema: { body: createOrganizationBody, response: { 201: organizationSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(signedInUser(request), request.body.name)),
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const organization = await service.create(user, request.body.name);
+      realtime.joinOrganization(user.id, organization._id);
+      return reply.code(201).send(organization);
+    },
   );
 
   routes.get(
@@ -63,7 +88,11 @@ export function registerOrganizationsRoutes(app: FastifyInstance, context: Serve
         response: { 200: organizationSchema },
       },
     },
-    async (request) => service.update(signedInUser(request), request.params.id, request.body),
+    async (request) => {
+      const organization = await service.update(signedInUser(request), request.params.id, request.body);
+      organizationUpdated(request, organization._id);
+      return organization;
+    },
   );
 
   routes.post(
@@ -75,10 +104,18 @@ export function registerOrganizationsRoutes(app: FastifyInstance, context: Serve
         response: { 201: organizationSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.addCollaborator(signedInUser(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const organization = await service.addCollaborator(
+        signedInUser(request),
+        request.params.id,
+        request.body,
+      );
+      const address = request.body.emailAddress.toLowerCase();
+      const added = organization.collaborators.find((c) => c.user.emailAddress.toLowerCase() === address);
+      if (added) realtime.joinOrganization(added.user._id, organization._id);
+      organizationUpdated(request, organization._id);
+      return reply.code(201).send(organization);
+    },
   );
 
   routes.put(
@@ -90,20 +127,26 @@ export function registerOrganizationsRoutes(app: FastifyInstance, context: Serve
         response: { 200: organizationSchema },
       },
     },
-    async (request) =>
-      service.updateCollaborator(
+    async (request) => {
+      const organization = await service.updateCollaborator(
         signedInUser(request),
         request.params.id,
         request.params.userId,
         request.body.role,
-      ),
+      );
+      organizationUpdated(request, organization._id);
+      return organization;
+    },
   );
 
   routes.delete(
     '/organizations/:id/collaborators/:userId',
     { schema: { params: collaboratorParams } },
     async (request, reply) => {
-      await service.removeCollaborator(signedInUser(request), request.params.id, request.params.userId);
+      const { id, userId } = request.params;
+      await service.removeCollaborator(signedInUser(request), id, userId);
+      realtime.leaveOrganization(userId, id.trim());
+      organizationUpdated(request, id.trim());
       return reply.code(204).send();
     },
   );

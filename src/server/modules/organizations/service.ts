@@ -130,6 +130,19 @@ export function createOrganizationsService(context: ServerContext) {
   }
 
   return {
+    /**
+     * The organization as its live event shows it to every member: without `currentUserRole`, which differs
+     * from member to member. Null when it is gone.
+     */
+    async forEveryMember(organizationId: string): Promise<Omit<Organization, 'currentUserRole'> | null> {
+      const record = await organizations.findById(organizationId);
+      if (!record) return null;
+      const [presented] = await present([record], record.ownerId);
+      if (!presented) return null;
+      const { currentUserRole: _viewerOnly, ...shared } = presented;
+      return shared;
+    },
+
     async listMine(actor: UserRecord): Promise<Organization[]> {
       const records = await organizations.findByIds(await organizations.idsOfMember(actor.id));
       return orderForUser(await present(records, actor.id), actor.id);

@@ -13,6 +13,8 @@ export interface UploadPayload {
   message: string | null;
   /** Set for an upload that creates its model; the model row appears with the first version. */
   newModel: { id: string; organizationId: string; name: string } | null;
+  /** The GussetSessionId of the upload request, carried by the job's live events (absent: none was sent). */
+  sessionId?: string;
 }
 
 export interface UploadResult {

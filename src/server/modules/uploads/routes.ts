@@ -7,6 +7,7 @@ import type { BlobStore } from '../../blobs/blobStore';
 import type { ServerContext } from '../../context';
 import type { JobRunner } from '../../jobs/runner';
 import { signedInUser } from '../../plugins/auth';
+import { causeOf } from '../../realtime/events';
 import { createUploadsService } from './service';
 
 function header(value: string | string[] | undefined): string | undefined {
@@ -43,6 +44,7 @@ export function registerUploadsRoutes(
           idempotencyKey: header(request.headers['idempotency-key']),
           declaredBytes: declared === undefined ? undefined : Number(declared),
           body: request.raw,
+          cause: causeOf(request),
         });
         return reply.code(accepted.status).send(accepted.job);
       },

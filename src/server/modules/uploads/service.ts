@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../../db/db';
 import { HttpError } from '../../httpError';
 import { jobQueue, type JobRow } from '../../jobs/queue';
 import type { JobRunner } from '../../jobs/runner';
+import { realtimeEvent, type EventCause } from '../../realtime/events';
+import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { displayFileName, uploadExtensionOf } from './fileName';
 import { toUploadJob, type UploadPayload } from './jobView';
@@ -33,6 +35,8 @@ export interface UploadRequest {
   /** The Content-Length header, when the client sent one. */
   declaredBytes: number | undefined;
   body: Readable;
+  /** Who sent it from which tab, for the job's live events. */
+  cause: EventCause;
 }
 
 export interface UploadAccepted {
@@ -43,6 +47,7 @@ export interface UploadAccepted {
 
 export function createUploadsService(context: ServerContext, deps: { blobs: BlobStore; runner: JobRunner }) {
   const { db, clock, access, config } = context;
+  const realtime = context.realtime ?? noRealtime;
   const maxBytes = config.uploads.maxBytes;
 
   /** Everything checked before a byte is stored: the name, the target and the caller's right to it. */
@@ -110,6 +115,7 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
         blob: blob.sha256,
         message: request.fields.message?.trim() || null,
         newModel: checked.newModel,
+        ...(request.cause.sessionId === undefined ? {} : { sessionId: request.cause.sessionId }),
       };
       let job: JobRow;
       try {
@@ -138,7 +144,18 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
         throw conflict();
       }
       deps.runner.wake();
-      return { status: 202, job: toUploadJob(job) };
+      const accepted = toUploadJob(job);
+      // Collaborators see an upload start; a new model's upload has no room yet, only its uploader hears of it.
+      void realtime.publish(
+        [
+          ...(checked.modelId
+            ? [{ kind: 'model' as const, modelId: checked.modelId, minimumAbility: 'view' as const }]
+            : []),
+          { kind: 'user', userId: request.userId },
+        ],
+        realtimeEvent('ProgressUpdate', accepted, request.cause),
+      );
+      return { status: 202, job: accepted };
     },
 
     /** The job, for its creator or anyone who may view its model; 404 for everybody else. */

@@ -13,6 +13,8 @@ import {
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
+import { causeOf, realtimeEvent } from '../../realtime/events';
+import { noRealtime } from '../../realtime/realtime';
 import { createVersionsService } from './service';
 
 const modelParams = z.object({ id: idSchema });
@@ -105,10 +107,23 @@ export function registerVersionsRoutes(
     '/models/:id/versions/:versionId/restore',
     { schema: { params: versionParams, response: { 201: restoreVersionResponse } } },
     async (request, reply) => {
-      const version = await service.restore(
-        signedInUser(request).id,
+      const user = signedInUser(request);
+      const version = await service.restore(user.id, request.params.id, request.params.versionId);
+      // A restore is a new version like an upload's: the model's readers hear of it the same way.
+      const access = await context.access.requireModel(user.id, request.params.id, 'update');
+      void (context.realtime ?? noRealtime).emitToModel(
         request.params.id,
-        request.params.versionId,
+        realtimeEvent(
+          'ModelAdded',
+          {
+            modelId: request.params.id,
+            versionId: version.ID,
+            versionNumber: version.number,
+            organizationId: access.organizationId,
+            newModel: false,
+          },
+          causeOf(request),
+        ),
       );
       return reply.code(201).send(version);
     },

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { modelSchema } from './http/models';
+import { organizationSchema } from './http/organizations';
+import { uploadJobSchema } from './http/versions';
+
+/**
+ * The live socket (spec sections 4 and 7): three channels from the server, `login` and `logout` from the client.
+ * Every payload is `{ author, message, eventName, data, showInWebUI, GussetSessionId }`; this file is the one
+ * declaration of names and shapes, and socket.io's typed event maps are derived from it.
+ */
+
+/** Spec section 4's event names, in its order. */
+export const MODEL_EVENT_NAMES = [
+  'ModelConnectivity',
+  'ModelRepaired',
+  'ModelRepairCommit',
+  'VersionDiff',
+  'MinimalModel',
+  'MinimalModelAtts',
+  'VersionMerged',
+  'ModelError',
+  'ModelAdded',
+  'ModelCloned',
+  'DXFExport',
+  'ProgressUpdate',
+  'routesAnalytics',
+] as const;
+
+/**
+ * Names the spec leaves to us: a model's summary or permissions changed (ModelUpdated), a model was deleted
+ * (ModelRemoved), an organization or its collaborators changed (OrganizationUpdated).
+ */
+export const OWN_EVENT_NAMES = ['ModelUpdated', 'ModelRemoved', 'OrganizationUpdated'] as const;
+
+export const eventNameSchema = z.enum([...MODEL_EVENT_NAMES, ...OWN_EVENT_NAMES]);
+export type EventName = z.infer<typeof eventNameSchema>;
+
+export const CHANNELS = ['fromElementService', 'fromOrganizationService', 'fromAnalyticService'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The channel each event travels on: organizations on their own, analytics on theirs, the rest as elements. */
+export function channelOf(eventName: EventName): Channel {
+  if (eventName === 'OrganizationUpdated') return 'fromOrganizationService';
+  if (eventName === 'routesAnalytics') return 'fromAnalyticService';
+  return 'fromElementService';
+}
+
+/**
+ * The `message` of the events the server sends now: what happened, as a word the client can branch on (spec:
+ * analytic events apply only when it is `success`). The sentence a person reads is the client's, by event name.
+ */
+export const EVENT_MESSAGES = { success: 'success', progress: 'progress', error: 'error' } as const;
+
+/** Who caused the event (spec section 3: "author (with _id)"); null for the system. */
+export const eventAuthorSchema = z
+  .object({ _id: z.string(), firstName: z.string(), lastName: z.string(), initials: z.string() })
+  .nullable();
+export type EventAuthor = z.infer<typeof eventAuthorSchema>;
+
+/** The data of the events whose shape is known now; the others carry what their capability defines. */
+export const eventDataSchemas = {
+  /** An upload's progress: the same object as GET /api/v2/uploads/{jobId}. */
+  ProgressUpdate: uploadJobSchema,
+  /** A new version (and, for an upload as a new model, a new model) is ready. */
+  ModelAdded: z.object({
+    modelId: z.string(),
+    versionId: z.string(),
+    versionNumber: z.number().int(),
+    organizationId: z.string(),
+    /** True when this upload created the model. */
+    newModel: z.boolean(),
+  }),
+  /** An upload or another job failed; `error` is what the user reads. */
+  ModelError: z.object({ modelId: z.string().nullable(), jobId: z.string().nullable(), error: z.string() }),
+  /** A clone, with the model as the cloning user's list shows it. */
+  ModelCloned: z.object({ model: modelSchema }),
+  /**
+   * A model's name, units or collaborators changed. With ModelRemoved, the only events a LIMITEDVIEW
+   * collaborator receives: they name the model, never its versions or jobs.
+   */
+  ModelUpdated: z.object({ modelId: z.string() }),
+  /** The model was deleted; sent to everyone who could see it just before. */
+  ModelRemoved: z.object({ modelId: z.string() }),
+  /**
+   * `organization` is null when the details could not be read (the client then shows an info toast). It is the
+   * same for every member, so it leaves out `currentUserRole` (each client keeps its own).
+   */
+  OrganizationUpdated: z.object({
+    organizationId: z.string(),
+    organization: organizationSchema.omit({ currentUserRole: true }).nullable(),
+  }),
+  /** Spec: empty data marks the merge done. */
+  VersionMerged: z.unknown(),
+} satisfies Partial<Record<EventName, z.ZodType>>;
+
+/** The data of an event: its schema's type where one is declared, else whatever its capability sends. */
+export type EventData<Name extends EventName> = Name extends keyof typeof eventDataSchemas
+  ? z.infer<(typeof eventDataSchemas)[Name]>
+  : unknown;
+
+/** A browser tab's id (the client makes a UUID); anything else in a request is ignored. */
+export const gussetSessionIdSchema = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+export const realtimePayloadSchema = z.object({
+  author: eventAuthorSchema,
+  message: z.string(),
+  eventName: eventNameSchema,
+  data: z.unknown(),
+  showInWebUI: z.boolean(),
+  /**
+   * The browser tab that caused it (the request's GussetSessionId); absent for events not caused by a tab. Every
+   * recipient gets the same payload: the author's own tabs apply it only in the tab that caused it, other users
+   * always apply it (src/machines/socket/eventRules.ts).
+   */
+  GussetSessionId: gussetSessionIdSchema.optional(),
+});
+export type RealtimePayload = z.infer<typeof realtimePayloadSchema>;
+
+/** The `login` and `logout` events carry the user's `_id`; the server checks it against the socket's token. */
+export const socketUserIdSchema = z.string().min(1).max(100);
+
+/**
+ * What `login` answers through its acknowledgement: refused ('Unauthorized access') when the id is not the
+ * token's user or is not an id at all, with no room joined.
+ */
+export type LoginAck = { ok: true } | { ok: false; message: string };
+
+export interface ServerToClientEvents {
+  fromElementService: (payload: RealtimePayload) => void;
+  fromOrganizationService: (payload: RealtimePayload) => void;
+  fromAnalyticService: (payload: RealtimePayload) => void;
+}
+
+export interface ClientToServerEvents {
+  login: (userId: string, ack?: (answer: LoginAck) => void) => void;
+  logout: (userId: string) => void;
+}
+
+/** The handshake: the session token, as the REST calls send it. */
+export const socketAuthSchema = z.object({ token: z.string().min(16).max(256) });
