@@ -12,48 +12,21 @@ import type { SessionResponse } from '../src/contract/http/users';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import { databases } from '../src/server/testing/databases';
 import { startTestServer, type TestServer } from '../src/server/testing/testServer';
+import {
+  ACTORS,
+  everyone,
+  modelAdmins,
+  modelSeers,
+  modelUpdaters,
+  modelViewers,
+  orgManagers,
+  orgMembers,
+  type Actor,
+  type Row,
+} from './permissionMatrix';
+import { adminRows } from './permissionRows/admin';
+import { billingRows } from './permissionRows/billing';
 import { permissionWorld, type PermissionWorld } from './permissionWorld';
-
-/** The actors, in the order of every row's expected statuses. */
-const ACTORS = [
-  'orgOwner',
-  'billingAdmin',
-  'orgMember',
-  'modelAdmin',
-  'modelWrite',
-  'modelRead',
-  'modelLimited',
-  'stranger',
-  'internalAdmin',
-  'noToken',
-] as const;
-type Actor = (typeof ACTORS)[number];
-type Statuses = readonly [number, number, number, number, number, number, number, number, number, number];
-
-export interface CellRequest {
-  path: string;
-  json?: unknown;
-  bytes?: Uint8Array;
-  headers?: Record<string, string>;
-}
-
-interface Row {
-  method: string;
-  /** The route as Fastify registered it. */
-  route: string;
-  /** Builds the request of one cell, creating what it acts on. */
-  request: (world: PermissionWorld, actor: Actor) => Promise<CellRequest>;
-  expected: Statuses;
-}
-
-//                       owner  billing member mAdmin mWrite mRead mLimit strngr iAdmin none
-const everyone: Statuses = [200, 200, 200, 200, 200, 200, 200, 200, 200, 403];
-const orgMembers = (ok: number): Statuses => [ok, ok, ok, 404, 404, 404, 404, 404, 404, 403];
-const orgManagers = (ok: number): Statuses => [ok, 401, 401, 404, 404, 404, 404, 404, 404, 403];
-const modelSeers = (ok: number): Statuses => [ok, 404, 404, ok, ok, ok, ok, 404, 404, 403];
-const modelViewers = (ok: number): Statuses => [ok, 404, 404, ok, ok, ok, 401, 404, 404, 403];
-const modelUpdaters = (ok: number): Statuses => [ok, 404, 404, ok, ok, 401, 401, 404, 404, 403];
-const modelAdmins = (ok: number): Statuses => [ok, 404, 404, ok, 401, 401, 401, 404, 404, 403];
 
 const rows: Row[] = [
   // Users (the foundation's routes: every signed-in user).
@@ -410,6 +383,8 @@ const rows: Row[] = [
     request: async (world) => ({ path: `/api/v2/uploads/${world.jobId}` }),
     expected: [200, 404, 404, 200, 200, 200, 404, 404, 404, 403],
   },
+  ...billingRows,
+  ...adminRows,
 ];
 
 describe.each(databases())('permission matrix on $kind', ({ kind }) => {
