@@ -3,6 +3,7 @@ import type { SessionResponse } from '../src/contract/http/users';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import type { TestServer } from '../src/server/testing/testServer';
 import { uploadAndWait } from '../src/server/modules/uploads/uploadTesting';
+import { putPaymentMethodOnFile } from '../src/server/modules/billing/billingTesting';
 import { generateBuilding } from '../bench/generator/building';
 import { presetParameters } from '../bench/generator/presets';
 
@@ -20,7 +21,9 @@ export type WorldActor =
 /**
  * The resources the permission matrix acts on, made with SQL so each cell can have fresh ones cheaply: an
  * organization owned by orgOwner with billingAdmin and orgMember (MEMBER), and models in it shared with
- * modelAdmin, modelWrite, modelRead and modelLimited in those roles.
+ * modelAdmin, modelWrite, modelRead and modelLimited in those roles. Every organization has a card on file: the
+ * world makes many models in one organization, and the free-model rule (three, issue #10) would otherwise answer
+ * 402 to the model-creating cells.
  */
 export interface PermissionWorld {
   users: Record<WorldActor, SessionResponse>;
@@ -42,6 +45,10 @@ export interface PermissionWorld {
   extraModelCollaborator(modelId: string): Promise<string>;
   organizationFilter(organizationId: string): Promise<string>;
   modelFilter(modelId: string): Promise<string>;
+  /** Another active card on file (billing, issue #10); its payment method id. */
+  paymentMethodOnFile(organizationId: string): Promise<string>;
+  /** A local test bank account waiting for its micro-deposits (32 and 45); its payment method id. */
+  pendingBankAccount(organizationId: string): Promise<string>;
 }
 
 export async function permissionWorld(
@@ -63,6 +70,7 @@ export async function permissionWorld(
        VALUES ($1, $2, 'MEMBER', $3)`,
       [id, users.orgMember.user._id, now()],
     );
+    await putPaymentMethodOnFile(db, id);
     return id;
   }
 
@@ -162,5 +170,16 @@ export async function permissionWorld(
     },
     organizationFilter: (organization) => insertFilter(organization, null),
     modelFilter: async (model) => insertFilter(organizationId, model),
+    paymentMethodOnFile: (organization) => putPaymentMethodOnFile(db, organization),
+    async pendingBankAccount(organization) {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO payment_methods (id, organization_id, provider, external_id, kind, brand, last4, status,
+                                      created_at, updated_at)
+         VALUES ($1, $2, 'local', $3, 'us_bank_account', 'STRIPE TEST BANK', '6789', 'pending_verification', $4, $4)`,
+        [id, organization, `local_ba_${id}`, now()],
+      );
+      return id;
+    },
   };
 }

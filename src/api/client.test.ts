@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { messages } from '../contract/errors';
+import { messages, ownMessages } from '../contract/errors';
 import { createHttpClient, type HttpClientOptions, type NotifyKind } from './client';
 
 /** What the server answers for a path; unknown paths answer 404. */
@@ -294,6 +294,15 @@ describe('global response handling (spec section 8)', () => {
       expect(result).toEqual({ ok: false, status, error: { message: messages.userExists } });
     },
   );
+
+  it('a 402 (free models used up) is not toasted: the creating screen shows the server’s message', async () => {
+    replies.set('POST /api/models/', { status: 402, body: { message: ownMessages.freeModelsUsed } });
+    const { http, toasts, expiredSessions } = harness();
+    const result = await http.request('POST', '/api/models/', { json: { name: 'Fourth' } });
+    expect(toasts).toEqual([]);
+    expect(expiredSessions()).toBe(0);
+    expect(result).toEqual({ ok: false, status: 402, error: { message: ownMessages.freeModelsUsed } });
+  });
 
   it('a network failure resolves with status 0, never throws, and says the server is not responding', async () => {
     const closed = createServer();

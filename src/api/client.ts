@@ -49,6 +49,9 @@ function pathnameOf(path: string): string {
  * "any other failure with a response". Those carry a `{ message }` written for the user ('A user with this
  * email already exists.', a validation message, 'Too many attempts...') and the screen that made the call shows
  * it beside the form; a second, generic "Server isn't responding!" toast would contradict it.
+ *
+ * 402 (payment required: the organization's free models are used up, or a card was declined) is the same: the
+ * screen that asked shows the server's message and offers the way on (add a payment method).
  */
 export function globalFailureHandling(
   status: number,
@@ -68,6 +71,8 @@ export function globalFailureHandling(
       ? { toast: null, sessionExpired: false }
       : { toast: messages.sessionExpired, sessionExpired: true };
   }
+  // Billing (issue #10): the calling screen shows the server's message; never the generic toast.
+  if (status === 402) return { toast: null, sessionExpired: false };
   // No response at all (status 0), a gateway failure (502, 503, 504) or any other 5xx.
   if (status === 0 || status >= 500) return { toast: messages.serverNotResponding, sessionExpired: false };
   return { toast: null, sessionExpired: false };
@@ -78,6 +83,7 @@ function fallbackMessage(status: number): string {
   if (status === 401) return messages.unauthorizedAccess;
   if (status === 403) return messages.sessionExpired;
   if (status === 404) return ownMessages.notFound;
+  if (status === 402) return ownMessages.freeModelsUsed;
   if (status === 500) return messages.internalServerError;
   return messages.serverNotResponding;
 }

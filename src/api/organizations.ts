@@ -41,10 +41,7 @@ export function listOrganizations(
   return http.request('GET', '/api/organizations', { schema: organizationListResponse, ...options });
 }
 
-/** GET /api/organizations/all: every organization, for internal admins. */
-export function listAllOrganizations(http: HttpClient): Promise<ApiResult<OrganizationListResponse>> {
-  return http.request('GET', '/api/organizations/all', { schema: organizationListResponse });
-}
+// GET /api/organizations/all (internal admins, paginated) is listAllOrganizations in admin.ts.
 
 /** GET /api/organizations/{id} */
 export function getOrganization(

@@ -5,6 +5,7 @@ import {
   userSchema,
   type AdminIdsResponse,
   type AdminListResponse,
+  type ChangePasswordBody,
   type PublicUser,
   type UpdateProfileBody,
   type User,
@@ -74,4 +75,12 @@ export function getGussetAdmins(http: HttpClient): Promise<ApiResult<AdminIdsRes
  */
 export function logout(http: HttpClient, token: string): Promise<ApiResult<unknown>> {
   return http.request('POST', '/auth/logout', { token, showLoader: false });
+}
+
+/**
+ * PUT /api/users/password: the signed-in user's new password (204). A wrong current password is a 400 with its
+ * message; the user's other sessions end, this one stays.
+ */
+export function changePassword(http: HttpClient, body: ChangePasswordBody): Promise<ApiResult<unknown>> {
+  return http.request('PUT', '/api/users/password', { json: body });
 }

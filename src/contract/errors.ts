@@ -113,6 +113,46 @@ export const ownMessages = {
   chunkLoadFailed: 'A part of Gusset could not be loaded. Check your connection, then reload the page.',
   styleChunkLoadFailed:
     "This screen's styles could not be loaded. Check your connection, then reload the page.",
+  // Billing (issue #10). The refusal to remove the last payment method is messages.freeModelsOnly.
+  freeModelsUsed: 'Your organization has used its three free models. Add a payment method to create more.',
+  paidPlanNeedsPaymentMethod: 'Add a payment method to your organization before making this model paid.',
+  freeModelsFullForDemotion:
+    'Your organization already has three free models, so this model stays paid. Remove or upgrade another model first.',
+  paymentMethodAdded: 'Payment method added',
+  paymentMethodRemoved: 'Payment method removed',
+  paymentMethodVerified: 'Bank account verified',
+  billingAdministratorUpdated: 'Billing administrator updated',
+  billingCycleUpdated: 'Billing cycle updated',
+  paymentMethodNotFound: 'This payment method does not exist.',
+  paymentMethodNotPending: 'This payment method does not need verification.',
+  microDepositAmountsWrong: 'The amounts do not match the micro-deposits sent to this bank account.',
+  cardDeclined: 'Your card was declined.',
+  cardExpired: 'Your card has expired.',
+  cardNumberIncorrect: 'Your card number is incorrect.',
+  bankAccountUnknown:
+    'This bank account could not be found. In test mode, use the test account shown on the form.',
+  setupIntentNeedsStripe: 'Not available in test mode: add the payment method with the test-mode form.',
+  paymentDetailsNeedStripe: 'Stripe is configured: add the payment method with the Stripe form.',
+  setupIntentNotSucceeded: 'The payment method was not confirmed with Stripe. Please try again.',
+  stripeNotConfigured: 'Stripe is not configured on this server.',
+  webhookSignatureInvalid: 'The webhook signature is invalid.',
+  paymentProviderFailed: 'The payment provider could not be reached. Please try again later.',
+  // Admin, profile image, password change and bug reports on the server (issue #11).
+  imageNotSupported: 'That file is not a PNG, JPEG or WebP image.',
+  imageTooLarge: 'This image is too large. Choose an image of at most 5 MB.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  screenshotTooLarge: 'The screenshot is too large. Attach an image of at most 2 MB.',
+  screenshotNotSupported: 'The screenshot must be a PNG or JPEG image.',
+  analyticsDateInvalid: 'Use a date as YYYY-MM-DD.',
+  analyticsRangeReversed: 'The start of the range must not be after its end.',
+  analyticsRangeTooLong: 'A summary covers at most 366 days.',
+  // Admin, Stats, profile and bug report screens in the browser (issue #11).
+  passwordChanged: 'Your password has been updated.',
+  profileImageUpdated: 'Your profile picture has been updated.',
+  profileImageRemoved: 'Your profile picture has been removed.',
+  testingGroupUpdated: 'Testing group updated.',
+  supportRequestSent: 'Thank you. Your message has been sent to the Gusset team.',
+  analyticsRangeInvalid: 'Choose a start date on or before the end date.',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

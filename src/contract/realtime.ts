@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsSummarySchema } from './http/analytics';
 import { modelSchema } from './http/models';
 import { organizationSchema } from './http/organizations';
 import { uploadJobSchema } from './http/versions';
@@ -91,6 +92,8 @@ export const eventDataSchemas = {
   }),
   /** Spec: empty data marks the merge done. */
   VersionMerged: z.unknown(),
+  /** An internal admin's usage summary, sent to that admin's user room when GET /api/analytics/summary computed it. */
+  routesAnalytics: analyticsSummarySchema,
 } satisfies Partial<Record<EventName, z.ZodType>>;
 
 /** The data of an event: its schema's type where one is declared, else whatever its capability sends. */

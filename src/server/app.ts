@@ -13,6 +13,8 @@ import { openDatabase } from './db/open';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createMailer, type Mailer } from './mail/index';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerBillingRoutes, registerStripeRoutes } from './modules/billing/routes';
+import { createBillingService } from './modules/billing/service';
 import { createArgon2Hasher, type PasswordHasher } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
 import type { ServerContext } from './context';
@@ -28,6 +30,16 @@ import { createUploadEventsListener } from './modules/uploads/uploadEvents';
 import { createUploadJobHandler } from './modules/uploads/uploadJob';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerVersionsRoutes } from './modules/versions/routes';
+import { registerAdminRoutes } from './modules/admin/routes';
+import { createAnalyticsRecorder } from './modules/analytics/recorder';
+import { registerAnalyticsRoutes } from './modules/analytics/routes';
+import { registerImageBlobRoutes, registerImagesRoutes } from './modules/images/routes';
+import { createImagesService } from './modules/images/service';
+import { registerRequestsRoutes } from './modules/requests/routes';
+import { createRequestsService } from './modules/requests/service';
+import { registerPasswordRoutes } from './modules/users/passwordRoutes';
+import { createPasswordService } from './modules/users/passwordService';
+import { registerAnalyticsRecording } from './plugins/analytics';
 import { createUsersService } from './modules/users/service';
 import { createRequireSession, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -133,9 +145,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
-    registerSecurityHeaders(app);
+    // Stripe Elements' script and frames are allowed only when Stripe is configured (issue #10).
+    registerSecurityHeaders(app, { allowStripe: config.billing.stripe !== null });
     registerErrorHandler(app);
     registerAuthDecorations(app);
+    // Before every route, so each API request is recorded; its onClose writes the last batch before the
+    // database closes (onClose hooks run last-registered first).
+    const analyticsRecorder = createAnalyticsRecorder({ db, config: config.analytics, log: app.log });
+    registerAnalyticsRecording(app, { recorder: analyticsRecorder, clock });
 
     const authService = createAuthService({ db, mailer, clock, config, passwords, log: app.log });
     const usersService = createUsersService({ db, clock, config });
@@ -157,8 +174,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       log: app.log,
       realtime,
     };
+    const billing = createBillingService(context);
     const blobs = overrides.blobs ?? createLocalBlobStore(config.uploads.blobDir);
     const derived = createLocalDerivedCache(path.join(config.uploads.blobDir, 'derived'));
+    const imagesService = createImagesService(context, { blobs });
     const jobRunner = createJobRunner({
       db,
       clock,
@@ -167,7 +186,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       leaseMs: config.uploads.leaseMs,
       maxAttempts: config.uploads.maxAttempts,
       gaveUpMessage: () => ownMessages.uploadGaveUp,
-      handlers: { [UPLOAD_JOB_KIND]: createUploadJobHandler({ db, clock, blobs, derived, log: app.log }) },
+      handlers: {
+        [UPLOAD_JOB_KIND]: createUploadJobHandler({
+          db,
+          clock,
+          blobs,
+          derived,
+          log: app.log,
+          paidModelsChanged: billing.syncQuietly,
+        }),
+      },
       listeners: { [UPLOAD_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }) },
     });
     app.decorate('jobRunner', jobRunner);
@@ -180,6 +208,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     registerHealthRoutes(app, { db });
     registerDocsRoutes(app, { docsDir: config.docsDir });
     registerAuthRoutes(app, { service: authService, limits, requireSession });
+    await registerStripeRoutes(app, context, billing);
     await app.register(
       async (api) => {
         api.addHook('onRequest', requireSession);
@@ -189,9 +218,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         registerModelsRoutes(api, context);
         registerVersionsRoutes(api, context, { derived });
         registerUploadsRoutes(api, context, { blobs, runner: jobRunner });
+        registerAdminRoutes(api, context);
+        registerAnalyticsRoutes(api, context, { recorder: analyticsRecorder });
+        registerImagesRoutes(api, { service: imagesService });
+        registerRequestsRoutes(api, { service: createRequestsService(context, { blobs }) });
+        registerPasswordRoutes(api, {
+          service: createPasswordService({ db, clock, config, mailer, passwords, log: app.log }),
+        });
+        registerBillingRoutes(api, context, billing);
       },
       { prefix: '/api' },
     );
+    // Avatars and thumbnails by content hash, without a session: an <img> cannot send the Authorization header.
+    await app.register(async (publicApi) => registerImageBlobRoutes(publicApi, { service: imagesService }), {
+      prefix: '/api',
+    });
     await registerSpa(app, { clientDir: config.clientDir });
     if (overrides.startJobRunner !== false) jobRunner.start();
     return app;

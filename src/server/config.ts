@@ -55,6 +55,37 @@ export interface Config {
   uploads: UploadConfig;
   /** Redis joining the live sockets of several instances (socket.io's Redis adapter); undefined: one instance. */
   redisUrl: string | undefined;
+  /** Payments (issue #10): Stripe when both keys are set, else the local test provider. */
+  billing: BillingConfig;
+  analytics: AnalyticsConfig;
+}
+
+/**
+ * Usage analytics: every API request is recorded in memory and written in batches, so no request waits for it.
+ * A crash loses at most the last `flushIntervalMs` of records (accepted: analytics, not accounting).
+ */
+export interface AnalyticsConfig {
+  /** ANALYTICS_ENABLED (default true); false records nothing (summaries still read what exists). */
+  enabled: boolean;
+  /** Buffered records are written at least this often... */
+  flushIntervalMs: number;
+  /** ...and as soon as this many are waiting. */
+  flushBatchSize: number;
+}
+
+/** Stripe's settings; `stripe` null means the documented local test provider (no real charges). */
+export interface BillingConfig {
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    /** Verifies POST /stripe/webhook; without it the webhook answers 404. */
+    webhookSecret: string | undefined;
+    /** Another API host for the SDK (tests' fake Stripe), e.g. http://127.0.0.1:12111. */
+    apiUrl: string | undefined;
+    /** Price ids of the per-paid-model subscription, by billing cycle (no subscription without one). */
+    priceMonthly: string | undefined;
+    priceAnnual: string | undefined;
+  } | null;
 }
 
 /** Uploads, the blob store and the background job queue that translates them. */
@@ -114,6 +145,13 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(86_400).default(60)),
   JOB_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  ANALYTICS_ENABLED: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  STRIPE_PRICE_MONTHLY: optionalText,
+  STRIPE_PRICE_ANNUAL: optionalText,
 });
 
 /**
@@ -127,6 +165,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // One Stripe key without the other would silently fall back to the test provider in production.
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_PUBLISHABLE_KEY === undefined)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither, for the local test provider)',
+    );
+  }
   const dataDir = e.DATA_DIR === inMemoryDataDir ? inMemoryDataDir : path.resolve(e.DATA_DIR);
   const defaultOutbox =
     dataDir === inMemoryDataDir ? path.resolve('data', 'outbox') : path.join(dataDir, 'outbox');
@@ -161,5 +205,23 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       maxAttempts: e.JOB_MAX_ATTEMPTS,
     },
     redisUrl: e.REDIS_URL,
+    billing: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+              priceMonthly: e.STRIPE_PRICE_MONTHLY,
+              priceAnnual: e.STRIPE_PRICE_ANNUAL,
+            }
+          : null,
+    },
+    analytics: {
+      enabled: e.ANALYTICS_ENABLED === 'true' || e.ANALYTICS_ENABLED === '1',
+      flushIntervalMs: 1000,
+      flushBatchSize: 500,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DisplayUnitSchema } from '../../engine/schema';
 import { messages, ownMessages } from '../errors';
+import { modelPlanSchema } from './billing';
 import { entityNameSchema } from './names';
 import { publicUserSchema } from './users';
 import { versionSchema } from './versions';
@@ -48,6 +49,8 @@ export const modelSchema = z.object({
   versions: z.array(versionSchema).optional(),
   reports: z.array(reportSummarySchema).optional(),
   clonedFrom: z.string().nullable(),
+  /** Billing (issue #10): FREE while it is one of the organization's three free models, else PAID. */
+  plan: modelPlanSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -90,9 +93,13 @@ const permissionUpdateRoleSchema = z.enum(['ADMIN', 'WRITE', 'READ'], { error: p
 /** Collaborator calls may also grant LIMITEDVIEW (reports only). */
 const grantableRoleSchema = z.enum(MODEL_ROLES, { error: permissionTypeMessage });
 
-/** PUT /api/models/{id}: name, units, or the permission of one or more users. */
+/**
+ * PUT /api/models/{id}: name, units, the permission of one or more users, or the plan (billing, issue #10:
+ * 'PAID' needs a usable payment method, else 402; 'FREE' only while fewer than three models are free, else 409).
+ */
 export const updateModelBody = z.strictObject({
   name: entityNameSchema.optional(),
+  plan: modelPlanSchema.optional(),
   settings: z.strictObject({ units: unitsSchema }).optional(),
   permissions: z
     .array(z.strictObject({ userId: z.string().max(100), type: permissionUpdateRoleSchema }))

@@ -41,7 +41,10 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
-/** GET /api/organizations (mine: owned first, then the others by name) and GET /api/organizations/all. */
+/**
+ * GET /api/organizations (mine: owned first, then the others by name). GET /api/organizations/all (internal admins)
+ * answers pages: adminOrganizationsPage in admin.ts.
+ */
 export const organizationListResponse = z.object({ data: z.array(organizationSchema) });
 export type OrganizationListResponse = z.infer<typeof organizationListResponse>;
 

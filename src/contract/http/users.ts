@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema, passwordSchema } from './auth';
 
 export const colorSchemeName = z.enum(['dark', 'light', 'white']);
 export type ColorSchemeName = z.infer<typeof colorSchemeName>;
@@ -80,17 +81,31 @@ export const publicUserSchema = userSchema.pick({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** PUT /api/users: the profile fields a user may change about themself. */
+/**
+ * PUT /api/users: the profile fields a user may change about themself. The testing group is shown to the user
+ * but only internal admins set it (POST /api/users/updateTestingGroup/), so it is dropped from this body.
+ */
 export const updateProfileBody = z.strictObject({
   firstName: z.string().trim().min(1).max(100).optional(),
   lastName: z.string().trim().min(1).max(100).optional(),
-  preferences: preferencesSchema.partial().optional(),
+  preferences: preferencesSchema.omit({ testingGroup: true }).partial().optional(),
   survey: surveySchema.optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
 export const updateUserStateBody = z.strictObject({ state: userStateSchema });
 export type UpdateUserStateBody = z.input<typeof updateUserStateBody>;
+
+/**
+ * PUT /api/users/password: a signed-in user changes their password. A wrong current password → 400
+ * ownMessages.currentPasswordIncorrect; the new one follows spec section 5's rule. The user's other sessions are
+ * revoked, the one making the request is kept. Answers 204.
+ */
+export const changePasswordBody = z.strictObject({
+  currentPassword: passwordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 /** POST /auth/login and /auth/verify answer with a session. */
 export const sessionResponse = z.object({ token: z.string(), user: userSchema });

@@ -80,6 +80,7 @@ export function aModel(role: ModelRole = 'ADMIN', overrides: Partial<Model> = {}
     reportCount: 0,
     latestVersionId: 'version-2',
     clonedFrom: null,
+    plan: 'FREE',
     createdAt: '2025-03-01T09:00:00.000Z',
     updatedAt: '2025-03-02T10:00:00.000Z',
     ...overrides,

@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { createModel } from '../../api/models';
 import type { ApiResult, HttpClient } from '../../api/types';
 import { messages } from '../../contract/errors';
 import type { CreateModelBody, Model } from '../../contract/http/models';
 import { failureMessage } from '../auth/failureMessage';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
+import { billingGatingMachine } from '../billing/billingGatingMachine';
 import { nameProblem } from '../organizations/nameValidation';
 
 export interface CreateModelInput {
@@ -37,14 +38,24 @@ export const createModelMachine = setup({
     events: {} as CreateModelEvent,
     input: {} as CreateModelInput,
     tags: {} as CreateModelTag,
+    children: {} as { billingGating: 'billingGating' },
   },
   actors: {
     createModel: promisePlaceholder<ApiResult<Model>, CreateModelBody>('createModel'),
+    /** Free models used, and the payment method step at the limit (src/machines/billing); unbound: never asks. */
+    billingGating: billingGatingMachine,
   },
   actions: {
     modelCreated: (_, _params: { model: Model }) => {
       throw unboundImplementation('modelCreated');
     },
+    /** The gating statechart follows the organization the model would go to. */
+    followOrganization: sendTo('billingGating', ({ context }) => ({
+      type: 'organization.change' as const,
+      organizationId: context.organizationId === '' ? null : context.organizationId,
+    })),
+    /** A 402: the quota changed since it was read (another tab, another member); read it again. */
+    refreshBilling: sendTo('billingGating', { type: 'billing.refresh' as const }),
   },
   guards: {
     nameIsInvalid: ({ context }) => nameProblem(context.name) !== null,
@@ -58,6 +69,13 @@ export const createModelMachine = setup({
     nameError: null,
     error: null,
   }),
+  invoke: {
+    id: 'billingGating',
+    src: 'billingGating',
+    input: ({ context }) => ({
+      organizationId: context.organizationId === '' ? null : context.organizationId,
+    }),
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -67,15 +85,21 @@ export const createModelMachine = setup({
           actions: assign(({ event }) => ({ name: event.value, nameError: null, error: null })),
         },
         'organization.change': {
-          actions: assign(({ event }) => ({ organizationId: event.organizationId, error: null })),
+          actions: [
+            assign(({ event }) => ({ organizationId: event.organizationId, error: null })),
+            'followOrganization',
+          ],
         },
         'organizations.offered': {
-          actions: assign(({ context, event }) => {
-            if (event.organizationIds.includes(context.organizationId)) return {};
-            return {
-              organizationId: event.organizationIds.length === 1 ? (event.organizationIds[0] ?? '') : '',
-            };
-          }),
+          actions: [
+            assign(({ context, event }) => {
+              if (event.organizationIds.includes(context.organizationId)) return {};
+              return {
+                organizationId: event.organizationIds.length === 1 ? (event.organizationIds[0] ?? '') : '',
+              };
+            }),
+            'followOrganization',
+          ],
         },
         'model.create': [
           {
@@ -117,6 +141,15 @@ export const createModelMachine = setup({
             actions: assign({ nameError: messages.modelNameBlank }),
           },
           {
+            // Payment required: the free models are used up. The message says so; the gating catches up.
+            guard: ({ event }) => !event.output.ok && event.output.status === 402,
+            target: 'editing',
+            actions: [
+              assign(({ event }) => ({ error: event.output.ok ? null : event.output.error.message })),
+              'refreshBilling',
+            ],
+          },
+          {
             target: 'editing',
             actions: assign(({ event }) => ({
               error: event.output.ok ? null : failureMessage(event.output),
@@ -132,6 +165,8 @@ export const createModelMachine = setup({
 export interface CreateModelDependencies {
   http: HttpClient;
   modelCreated: (model: Model) => void;
+  /** The billing gating statechart bound to the server (createBillingGatingImplementations); none: not asked. */
+  billingGating?: typeof billingGatingMachine;
 }
 
 export function createModelImplementations(deps: CreateModelDependencies) {
@@ -140,6 +175,7 @@ export function createModelImplementations(deps: CreateModelDependencies) {
       createModel: fromPromise<ApiResult<Model>, CreateModelBody>(({ input }) =>
         createModel(deps.http, input),
       ),
+      ...(deps.billingGating ? { billingGating: deps.billingGating } : {}),
     },
     actions: {
       modelCreated: (_: unknown, params: { model: Model }) => deps.modelCreated(params.model),

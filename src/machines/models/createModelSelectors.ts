@@ -8,3 +8,5 @@ export const selectChosenOrganizationId = (snapshot: CreateModelSnapshot) => sna
 export const selectModelNameError = (snapshot: CreateModelSnapshot) => snapshot.context.nameError;
 export const selectCreateModelError = (snapshot: CreateModelSnapshot) => snapshot.context.error;
 export const selectCreatingModel = (snapshot: CreateModelSnapshot) => snapshot.hasTag('busy');
+/** The billing gating statechart the form invokes (free models used, payment method at the limit). */
+export const selectBillingGating = (snapshot: CreateModelSnapshot) => snapshot.children.billingGating;

@@ -65,6 +65,7 @@ export function aModel(overrides: Partial<Model> = {}): Model {
     latestVersionId: null,
     image: null,
     clonedFrom: null,
+    plan: 'FREE',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

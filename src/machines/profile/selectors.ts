@@ -10,3 +10,7 @@ export const selectDefaultScheme = (snapshot: ProfileSnapshot) => snapshot.conte
 export const selectRepairScheme = (snapshot: ProfileSnapshot) => snapshot.context.colorSchemes.repair;
 export const selectProfileError = (snapshot: ProfileSnapshot) => snapshot.context.error;
 export const selectIsSaving = (snapshot: ProfileSnapshot) => snapshot.hasTag('saving');
+
+/** Users see their testing group; only internal admins set it (in /admin/testingGroups). */
+export const selectTestingGroup = (snapshot: ProfileSnapshot) =>
+  snapshot.context.user.preferences.testingGroup;

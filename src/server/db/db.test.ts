@@ -126,6 +126,7 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
       expect(await migrate(db)).toEqual(migrations.map((migration) => migration.version));
       expect(await migrate(db)).toEqual([]);
       expect(await tables(db)).toEqual([
+        'billing_accounts',
         'blobs',
         'filters',
         'jobs',
@@ -135,8 +136,16 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
         'models',
         'organization_collaborators',
         'organizations',
+        'payment_methods',
+        'request_activity_daily',
+        'request_log',
+        'request_stats_daily',
+        'request_translations_daily',
+        'request_users_daily',
         'schema_migrations',
         'sessions',
+        'stripe_events',
+        'support_requests',
         'users',
         'versions',
       ]);

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, SqlParam } from './db';
 import { acquireDirectoryLock } from './lockFile';
 
@@ -16,6 +17,9 @@ function queryable(target: PGlite | Transaction): Queryable {
   };
 }
 
+/** Extensions the migrations create: pg_trgm for typo-tolerant user search (migration 004). */
+const extensions = { pg_trgm };
+
 /**
  * Opens the embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests); otherwise the data lives
  * in `<dataDir>/pglite` behind our own lock file. relaxedDurability stays off: every commit waits for its write.
@@ -24,12 +28,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   let release: () => Promise<void> = async () => undefined;
   let pg: PGlite;
   if (dataDir === undefined) {
-    pg = await PGlite.create();
+    pg = await PGlite.create({ extensions });
   } else {
     await mkdir(dataDir, { recursive: true });
     release = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
     try {
-      pg = await PGlite.create(path.join(dataDir, 'pglite'));
+      pg = await PGlite.create(path.join(dataDir, 'pglite'), { extensions });
     } catch (error) {
       await release();
       throw error;

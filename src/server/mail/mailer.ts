@@ -1,6 +1,19 @@
 /** What a mail is for; it names the outbox file, so a reader can find "the reset mail to x" without parsing. */
 export type MailPurpose =
-  'verify' | 'signup-existing' | 'reset' | 'forgot-unknown' | 'password-changed' | 'invitation';
+  | 'verify'
+  | 'signup-existing'
+  | 'reset'
+  | 'forgot-unknown'
+  | 'password-changed'
+  | 'invitation'
+  | 'support-request';
+
+/** A file sent with a mail (a bug report's screenshot). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 export interface OutgoingMail {
   to: string;
@@ -11,6 +24,7 @@ export interface OutgoingMail {
   purpose: MailPurpose;
   /** The link the recipient is expected to follow; printed on the console by the outbox. */
   link: string;
+  attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {

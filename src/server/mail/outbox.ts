@@ -26,6 +26,7 @@ export function createOutboxMailer(options: { outboxDir: string; from: string; l
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.attachments ? { attachments: [...mail.attachments] } : {}),
       });
       const message = info.message;
       await mkdir(options.outboxDir, { recursive: true });

@@ -12,6 +12,7 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.attachments ? { attachments: [...mail.attachments] } : {}),
       });
     },
     async close() {

@@ -45,6 +45,11 @@ function memoryLimiter(name: string, budget: AttemptBudget): AttemptLimiter {
   };
 }
 
+/** A limiter with a capability's own budget (bug reports per user, password checks per account). */
+export function createAttemptLimiter(name: string, budget: AttemptBudget): AttemptLimiter {
+  return memoryLimiter(name, budget);
+}
+
 /**
  * The one place limiters are built. They live in this process's memory, which is right for one instance; a
  * deployment with several instances replaces this factory with one over RateLimiterRedis (same interface).

@@ -15,10 +15,27 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * With Stripe configured (issue #10) the card form is Stripe Elements: Stripe.js from js.stripe.com, its iframes,
+ * and its calls to api.stripe.com. Only then; the local test provider needs nothing from outside.
+ */
+export const stripeContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://*.stripe.com",
+  "connect-src 'self' ws: wss: https://api.stripe.com",
+  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { allowStripe?: boolean } = {}): void {
+  const policy = options.allowStripe ? stripeContentSecurityPolicy : contentSecurityPolicy;
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers({
-      'Content-Security-Policy': contentSecurityPolicy,
+      'Content-Security-Policy': policy,
       // Reset links carry their token in the path; no-referrer keeps it from leaking to other sites.
       'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',

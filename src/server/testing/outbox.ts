@@ -55,8 +55,12 @@ function plainTextOf(message: string): string {
   if (!boundary) return decodeBody(headers, body);
   for (const part of body.split(`--${boundary}`)) {
     const entity = splitEntity(part.replace(/^\r?\n/, ''));
-    if (/^text\/plain/i.test(headerValue(entity.headers, 'Content-Type'))) {
-      return decodeBody(entity.headers, entity.body);
+    const partType = headerValue(entity.headers, 'Content-Type');
+    if (/^text\/plain/i.test(partType)) return decodeBody(entity.headers, entity.body);
+    // A mail with attachments nests its text and HTML in a multipart/alternative part.
+    if (/^multipart\//i.test(partType)) {
+      const nested = plainTextOf(part.replace(/^\r?\n/, ''));
+      if (nested) return nested;
     }
   }
   return '';

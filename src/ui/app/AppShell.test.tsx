@@ -117,8 +117,8 @@ describe('route guards', () => {
   });
 
   it('renders a later issue’s route as its title and the navigation only', async () => {
-    await renderApp({ path: '/organizations/o1/settings/billing' });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Organization: billing');
+    await renderApp({ path: '/downloadingPlugins' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Downloading plugins');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 

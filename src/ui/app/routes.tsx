@@ -5,6 +5,7 @@ import { LoginScreen } from '../auth/LoginScreen';
 import { ResetScreen } from '../auth/ResetScreen';
 import { SignupScreen } from '../auth/SignupScreen';
 import { VerifyRoutes } from '../auth/verify/VerifyRoutes';
+import { BugReportScreen } from '../bugReport/BugReportScreen';
 import { ErrorScreen } from '../errors/ErrorScreen';
 import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { InitializingScreen } from '../startup/InitializingScreen';
@@ -70,6 +71,30 @@ const screens = {
     () => import('../profile/ProfileDetailsScreen'),
     (module) => module.ProfileDetailsScreen,
   ),
+  profileImageScreen: lazyScreen(
+    () => import('../profile/ProfileImageScreen'),
+    (module) => module.ProfileImageScreen,
+  ),
+  adminLayout: lazyScreen(
+    () => import('../admin/AdminLayout'),
+    (module) => module.AdminLayout,
+  ),
+  adminUsersScreen: lazyScreen(
+    () => import('../admin/AdminUsersScreen'),
+    (module) => module.AdminUsersScreen,
+  ),
+  adminOrganizationsScreen: lazyScreen(
+    () => import('../admin/AdminOrganizationsScreen'),
+    (module) => module.AdminOrganizationsScreen,
+  ),
+  adminTestingGroupsScreen: lazyScreen(
+    () => import('../admin/AdminTestingGroupsScreen'),
+    (module) => module.AdminTestingGroupsScreen,
+  ),
+  statsScreen: lazyScreen(
+    () => import('../analytics/StatsScreen'),
+    (module) => module.StatsScreen,
+  ),
   organizationLayout: lazyScreen(
     () => import('../organizations/OrganizationLayout'),
     (module) => module.OrganizationLayout,
@@ -93,6 +118,10 @@ const screens = {
   organizationFiltersScreen: lazyScreen(
     () => import('../organizations/OrganizationFiltersScreen'),
     (module) => module.OrganizationFiltersScreen,
+  ),
+  organizationBillingScreen: lazyScreen(
+    () => import('../billing/OrganizationBillingScreen'),
+    (module) => module.OrganizationBillingScreen,
   ),
 };
 
@@ -180,7 +209,7 @@ export const appRoutes: RouteObject[] = [
             ...screens.profileLayout,
             children: [
               { index: true, element: <Navigate to="profile" replace /> },
-              placeholder('image', 'Profile image'),
+              { path: 'image', ...screens.profileImageScreen },
               { path: 'preferences', ...screens.preferencesScreen },
               { path: 'organizations', ...screens.profileOrganizationsScreen },
               { path: 'profile', ...screens.profileDetailsScreen },
@@ -188,14 +217,15 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'admin',
+            ...screens.adminLayout,
             children: [
-              { index: true, element: <PlaceholderPage title="Admin" /> },
-              placeholder('profile', 'Admin: users'),
-              placeholder('organizations', 'Admin: organizations'),
-              placeholder('testingGroups', 'Admin: testing groups'),
+              { index: true, element: <Navigate to="profile" replace /> },
+              { path: 'profile', ...screens.adminUsersScreen },
+              { path: 'organizations', ...screens.adminOrganizationsScreen },
+              { path: 'testingGroups', ...screens.adminTestingGroupsScreen },
             ],
           },
-          placeholder('usageAnalytics', 'Usage analytics'),
+          { path: 'usageAnalytics', ...screens.statsScreen },
           placeholder('downloadPlugins', 'Get Plugins'),
           placeholder('downloadingPlugins', 'Downloading plugins'),
           {
@@ -211,8 +241,7 @@ export const appRoutes: RouteObject[] = [
                   { path: 'people', ...screens.organizationPeopleScreen },
                   { path: 'settings', ...screens.organizationSettingsScreen },
                   { path: 'settings/details', ...screens.organizationDetailsScreen },
-                  // Billing arrives with its own issue.
-                  placeholder('settings/billing', 'Organization: billing'),
+                  { path: 'settings/billing', ...screens.organizationBillingScreen },
                   { path: 'settings/filters', ...screens.organizationFiltersScreen },
                 ],
               },
@@ -226,7 +255,8 @@ export const appRoutes: RouteObject[] = [
         path: 'bugReport',
         element: <RouteGuard kind="bugReport" />,
         errorElement: <ErrorScreen />,
-        children: [{ index: true, element: <PlaceholderPage title="Report a Bug" /> }],
+        // In the entry chunk: a visitor is sent to /login at once, without fetching the screen first.
+        children: [{ index: true, element: <BugReportScreen /> }],
       },
       {
         path: '*',

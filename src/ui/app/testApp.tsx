@@ -117,6 +117,8 @@ export async function renderApp(options: TestAppOptions = {}) {
   await waitForView(() => {
     if (!router.state.initialized || router.state.navigation.state !== 'idle')
       throw new Error('still loading');
+    // The router is ready before React has rendered the screen in place of the hydrate fallback.
+    if (view.container.querySelector('main.initializing')) throw new Error('still initializing');
   });
   return {
     view,

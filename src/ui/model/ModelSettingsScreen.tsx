@@ -8,7 +8,9 @@ import {
   selectSettingsSaving,
   selectSettingsUnits,
 } from '../../machines/model/formSelectors';
-import { selectModel } from '../../machines/model/selectors';
+import { selectCanViewVersions, selectModel } from '../../machines/model/selectors';
+import { CloneModelForm } from './CloneModelForm';
+import { ModelPlanSection } from './ModelPlanSection';
 import { useModelPageSelector } from './ModelPageContext';
 import { useModelSettingsActor } from './useModelForm';
 
@@ -23,7 +25,17 @@ const unitLabels = {
 /** /model/{id}/settings/settings: rename the model and choose its display units. */
 export function ModelSettingsScreen() {
   const model = useModelPageSelector(selectModel);
-  return model && <SettingsForm model={model} />;
+  const canClone = useModelPageSelector(selectCanViewVersions);
+  return (
+    model && (
+      <>
+        <SettingsForm model={model} />
+        <ModelPlanSection key={`plan-${model._id}`} model={model} />
+        {/* READ and up may clone (the server also wants a creator's role in the target organization). */}
+        {canClone && <CloneModelForm key={model._id} model={model} />}
+      </>
+    )
+  );
 }
 
 function SettingsForm({ model }: { model: Model }) {

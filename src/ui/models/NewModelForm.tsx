@@ -8,9 +8,13 @@ import {
   selectCreateModelError,
   selectCreatingModel,
   selectModelName,
+  selectBillingGating,
   selectModelNameError,
 } from '../../machines/models/createModelSelectors';
+import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
 import { useHttpClient } from '../app/hooks';
+import { BillingGatingNotice } from '../billing/BillingGatingNotice';
+import { useBillingGatingLogic } from '../billing/useBillingGating';
 
 export type NewModelFormProps =
   /** On an organization's page: the model goes there. */
@@ -18,10 +22,15 @@ export type NewModelFormProps =
   /** On /models: the user chooses among their organizations. */
   | { organizations: readonly Organization[] };
 
-/** "New model": a name (and an organization where there is a choice); the new model's history opens next. */
+/**
+ * "New model": a name (and an organization where there is a choice); the new model's history opens next. The
+ * billing gating statechart (a child of the form's machine) says how many free models are used and blocks the
+ * form at the limit until a payment method is on file.
+ */
 export function NewModelForm(props: NewModelFormProps) {
   const http = useHttpClient();
   const navigate = useNavigate();
+  const { gatingLogic, stripeConfirmer } = useBillingGatingLogic();
   const fixedOrganizationId = 'organizationId' in props ? props.organizationId : null;
   const choices = 'organizations' in props ? props.organizations : null;
   const logic = useMemo(
@@ -30,9 +39,10 @@ export function NewModelForm(props: NewModelFormProps) {
         createModelImplementations({
           http,
           modelCreated: (model) => void navigate(`/model/${model._id}/history`),
+          billingGating: gatingLogic,
         }),
       ),
-    [http, navigate],
+    [http, navigate, gatingLogic],
   );
   const actor = useActorRef(logic, { input: { organizationId: fixedOrganizationId } });
   const name = useSelector(actor, selectModelName);
@@ -40,6 +50,8 @@ export function NewModelForm(props: NewModelFormProps) {
   const nameError = useSelector(actor, selectModelNameError);
   const error = useSelector(actor, selectCreateModelError);
   const busy = useSelector(actor, selectCreatingModel);
+  const gating = useSelector(actor, selectBillingGating);
+  const blocked = useSelector(gating, (snapshot) => (snapshot ? selectCreationBlocked(snapshot) : false));
   const nameId = useId();
   const nameErrorId = useId();
 
@@ -49,58 +61,62 @@ export function NewModelForm(props: NewModelFormProps) {
   }, [actor, choiceIds]);
 
   return (
-    <form
-      className="inline-form"
-      aria-label="New model"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'model.create' });
-      }}
-    >
-      <div className="form__field">
-        <label htmlFor={nameId}>Model name</label>
-        <input
-          id={nameId}
-          name="modelName"
-          value={name}
-          aria-invalid={nameError !== null}
-          aria-describedby={nameError !== null ? nameErrorId : undefined}
-          onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
-        />
-        {nameError !== null && (
-          <span id={nameErrorId} className="field-error" role="alert">
-            {nameError}
-          </span>
+    <>
+      <form
+        className="inline-form"
+        aria-label="New model"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'model.create' });
+        }}
+      >
+        <div className="form__field">
+          <label htmlFor={nameId}>Model name</label>
+          <input
+            id={nameId}
+            name="modelName"
+            value={name}
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError !== null ? nameErrorId : undefined}
+            onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+          />
+          {nameError !== null && (
+            <span id={nameErrorId} className="field-error" role="alert">
+              {nameError}
+            </span>
+          )}
+        </div>
+        {choices && (
+          <label className="form__field">
+            <span>Organization</span>
+            <select
+              name="organizationId"
+              value={organizationId}
+              onChange={(event) =>
+                actor.send({ type: 'organization.change', organizationId: event.target.value })
+              }
+            >
+              <option value="">Choose an organization</option>
+              {choices.map((organization) => (
+                <option key={organization._id} value={organization._id}>
+                  {organization.name}
+                </option>
+              ))}
+            </select>
+          </label>
         )}
-      </div>
-      {choices && (
-        <label className="form__field">
-          <span>Organization</span>
-          <select
-            name="organizationId"
-            value={organizationId}
-            onChange={(event) =>
-              actor.send({ type: 'organization.change', organizationId: event.target.value })
-            }
-          >
-            <option value="">Choose an organization</option>
-            {choices.map((organization) => (
-              <option key={organization._id} value={organization._id}>
-                {organization.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Creating...' : 'Create model'}
-      </button>
-      {error !== null && (
-        <p className="form-message form-message--error inline-form__message" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+        <button type="submit" className="button button--primary" disabled={busy || blocked}>
+          {busy ? 'Creating...' : 'Create model'}
+        </button>
+        {error !== null && (
+          <p className="form-message form-message--error inline-form__message" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      {/* Outside the form: the payment method form it may show is a form of its own. */}
+      {gating && <BillingGatingNotice gating={gating} stripeConfirmer={stripeConfirmer} />}
+    </>
   );
 }

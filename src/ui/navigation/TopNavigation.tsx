@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { selectIsInternalAdmin, selectShowsTopNavigation } from '../../machines/session/selectors';
 import { useSessionSelector } from '../app/hooks';
 import { Dropdown } from './Dropdown';
@@ -11,6 +11,8 @@ export function TopNavigation() {
   const shown = useSessionSelector(selectShowsTopNavigation);
   const showsStats = useSessionSelector(selectIsInternalAdmin);
   const [expanded, setExpanded] = useState(false);
+  // The bug report offers the page the user was on, to help reproduce what they saw.
+  const { pathname } = useLocation();
   if (!shown) return null;
 
   const collapse = () => setExpanded(false);
@@ -58,7 +60,7 @@ export function TopNavigation() {
         <NavLink to="/downloadPlugins" onClick={collapse}>
           Get Plugins
         </NavLink>
-        <NavLink to="/bugReport" onClick={collapse}>
+        <NavLink to="/bugReport" state={{ from: pathname }} onClick={collapse}>
           Help
         </NavLink>
         {showsStats && (

@@ -29,8 +29,13 @@ export function OrganizationSettingsScreen() {
         </li>
         <li className="item-list__row">
           <div className="item-list__main">
-            <span className="item-list__title">Billing</span>
-            <p className="item-list__meta">Payment methods and plans arrive in a later version of Gusset.</p>
+            <Link className="item-list__title" to={`${base}/billing`}>
+              Billing
+            </Link>
+            <p className="item-list__meta">
+              Free models used, payment methods and the billing cycle (the owner and the billing
+              administrator).
+            </p>
           </div>
         </li>
       </ul>

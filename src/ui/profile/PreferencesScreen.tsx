@@ -6,6 +6,7 @@ import {
   selectIsSaving,
   selectProfileError,
   selectRepairScheme,
+  selectTestingGroup,
 } from '../../machines/profile/selectors';
 import { selectUser } from '../../machines/session/selectors';
 import { useSessionSelector } from '../app/hooks';
@@ -30,6 +31,7 @@ function PreferencesForm({ user }: { user: User }) {
   const repairScheme = useProfileSelector(actor, selectRepairScheme);
   const error = useProfileSelector(actor, selectProfileError);
   const saving = useProfileSelector(actor, selectIsSaving);
+  const testingGroup = useProfileSelector(actor, selectTestingGroup);
   const { changeColorScheme, savePreferences } = useProfileEvents(actor);
 
   const schemeSelect = (view: ColorSchemeView, label: string, value: ColorSchemeName) => (
@@ -62,6 +64,19 @@ function PreferencesForm({ user }: { user: User }) {
         {schemeSelect('default', 'Normal views', defaultScheme)}
         {schemeSelect('repair', 'Repair', repairScheme)}
       </fieldset>
+      <label className="form__field">
+        <span>Testing group</span>
+        {/* Shown, not edited: internal admins put users in testing groups. */}
+        <input
+          name="testingGroup"
+          value={testingGroup ?? 'None'}
+          readOnly
+          aria-describedby="testing-group-hint"
+        />
+      </label>
+      <p id="testing-group-hint" className="form-hint">
+        Testing groups try new features early. Ask the Gusset team to join one.
+      </p>
       {error !== null && (
         <p className="form__error" role="alert">
           {error}

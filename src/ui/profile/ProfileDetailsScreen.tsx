@@ -8,15 +8,18 @@ import {
 } from '../../machines/profile/selectors';
 import { selectUser } from '../../machines/session/selectors';
 import { useSessionSelector } from '../app/hooks';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { useProfileActor, useProfileEvents, useProfileSelector } from './useProfile';
+import './profile.css';
 
-/** /profile/profile: the user's first and last name. */
+/** /profile/profile: the user's first and last name, and their password. */
 export function ProfileDetailsScreen() {
   const user = useSessionSelector(selectUser);
   return (
-    <main className="page">
+    <main className="page profile-stack">
       <h1>Your Profile</h1>
       {user && <ProfileForm user={user} />}
+      <ChangePasswordForm />
     </main>
   );
 }
@@ -33,6 +36,7 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form
       className="card form"
+      aria-label="Your name"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/http/models';
 import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
+import { putPaymentMethodOnFile } from '../billing/billingTesting';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
@@ -70,6 +71,8 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
         [id, member.user._id, role, now],
       );
     }
+    // These suites make many models per organization: a card on file keeps the free-model rule out of the way.
+    await putPaymentMethodOnFile(server.db, id);
     return id;
   }
 

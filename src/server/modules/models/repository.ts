@@ -1,3 +1,4 @@
+import type { ModelPlan } from '../../../contract/http/billing';
 import type { ModelRole } from '../../../contract/http/models';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { Queryable } from '../../db/db';
@@ -14,6 +15,7 @@ export interface ModelRow {
   updated_by: string | null;
   cloned_from: string | null;
   image_blob: string | null;
+  plan: ModelPlan;
   created_at: Date | string;
   updated_at: Date | string;
   role: ModelRole | null;
@@ -37,7 +39,7 @@ export interface VersionStats {
  * one model, here for many at once).
  */
 const modelColumns = `m.id, m.organization_id, o.name AS organization_name, o.owner_id, m.name, m.units,
-  m.created_by, m.updated_by, m.cloned_from, m.image_blob, m.created_at, m.updated_at,
+  m.created_by, m.updated_by, m.cloned_from, m.image_blob, m.plan, m.created_at, m.updated_at,
   CASE WHEN o.owner_id = $1 THEN 'ADMIN' ELSE p.role END AS role`;
 
 const modelFrom = `FROM models m
@@ -54,6 +56,8 @@ export interface NewModel {
   units: DisplayUnit;
   createdBy: string;
   clonedFrom: string | null;
+  /** Decided by billing's planForNewModel in the same transaction. */
+  plan: ModelPlan;
   now: Date;
 }
 
@@ -88,8 +92,8 @@ export function createModelsRepository(db: Queryable) {
 
     async insert(model: NewModel): Promise<void> {
       await db.query(
-        `INSERT INTO models (id, organization_id, name, units, created_by, cloned_from, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+        `INSERT INTO models (id, organization_id, name, units, created_by, cloned_from, plan, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
         [
           model.id,
           model.organizationId,
@@ -97,6 +101,7 @@ export function createModelsRepository(db: Queryable) {
           model.units,
           model.createdBy,
           model.clonedFrom,
+          model.plan,
           model.now,
         ],
       );
@@ -114,6 +119,20 @@ export function createModelsRepository(db: Queryable) {
           WHERE id = $1`,
         [modelId, changes.name, changes.units, updatedBy, now],
       );
+    },
+
+    async planOf(modelId: string): Promise<ModelPlan | null> {
+      const [row] = await db.query<{ plan: ModelPlan }>('SELECT plan FROM models WHERE id = $1', [modelId]);
+      return row?.plan ?? null;
+    },
+
+    async setPlan(modelId: string, plan: ModelPlan, updatedBy: string, now: Date): Promise<void> {
+      await db.query('UPDATE models SET plan = $2, updated_by = $3, updated_at = $4 WHERE id = $1', [
+        modelId,
+        plan,
+        updatedBy,
+        now,
+      ]);
     },
 
     /**

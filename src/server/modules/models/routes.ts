@@ -21,6 +21,7 @@ import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
 import { causeOf, realtimeEvent } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
+import { createBillingService } from '../billing/service';
 import { createModelsService } from './service';
 
 const idParams = z.object({ id: idSchema });
@@ -36,7 +37,8 @@ const collaboratorParams = z.object({ id: idSchema, userId: idSchema });
  */
 export function registerModelsRoutes(app: FastifyInstance, context: ServerContext): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const service = createModelsService(context);
+  const billing = createBillingService(context);
+  const service = createModelsService(context, { paidModelsChanged: billing.syncQuietly });
   const realtime = context.realtime ?? noRealtime;
 
   function modelUpdated(request: FastifyRequest, modelId: string): void {

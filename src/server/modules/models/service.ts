@@ -14,8 +14,11 @@ import type { OrganizationMembership } from '../../../contract/http/organization
 import type { PublicUser } from '../../../contract/http/users';
 import type { Version } from '../../../contract/http/versions';
 import type { ServerContext } from '../../context';
+import type { Queryable } from '../../db/db';
 import { HttpError } from '../../httpError';
 import { isUuid, roleAtLeast, modelAbilities } from '../access/access';
+import { planChangeRefusal, planForNewModel, refreshBillingStatus } from '../billing/quota';
+import { billingRepository } from '../billing/repository';
 import { createUsersRepository } from '../users/repository';
 import { createModelsRepository, type ModelRow, type PermissionRow } from './repository';
 import { listVersions, loadPublicUsers } from './versionRows';
@@ -59,8 +62,29 @@ function effectivePermissions(
   ];
 }
 
-export function createModelsService({ db, clock, access }: Pick<ServerContext, 'db' | 'clock' | 'access'>) {
+/**
+ * The free-model rule for a model about to be inserted in `tx` (billing, issue #10): its plan, or 402 with
+ * ownMessages.freeModelsUsed. Locks the organization row until `tx` ends.
+ */
+async function requirePlanForNewModel(tx: Queryable, organizationId: string) {
+  const decided = await planForNewModel(tx, organizationId);
+  if (!decided.ok) {
+    throw new HttpError(decided.refusal === 'freeModelsUsed' ? 402 : 404, decided.message);
+  }
+  return decided.plan;
+}
+
+export interface ModelsServiceHooks {
+  /** After a commit that changed an organization's paid models (the billing subscription follows). */
+  paidModelsChanged?: (organizationId: string) => void;
+}
+
+export function createModelsService(
+  { db, clock, access }: Pick<ServerContext, 'db' | 'clock' | 'access'>,
+  hooks: ModelsServiceHooks = {},
+) {
   const models = createModelsRepository(db);
+  const paidModelsChanged = hooks.paidModelsChanged ?? (() => undefined);
   const users = createUsersRepository(db);
 
   /**
@@ -126,6 +150,7 @@ export function createModelsService({ db, clock, access }: Pick<ServerContext, '
         ...(parts.versions ? { versions: versions.get(row.id) ?? [] } : {}),
         ...(parts.reports ? { reports: [] } : {}),
         clonedFrom: row.cloned_from,
+        plan: row.plan,
         createdAt: new Date(row.created_at).toISOString(),
         updatedAt: new Date(row.updated_at).toISOString(),
       };
@@ -218,7 +243,9 @@ export function createModelsService({ db, clock, access }: Pick<ServerContext, '
       await access.requireOrganization(userId, body.organizationId, CREATORS);
       const id = randomUUID();
       const now = clock();
-      await db.transaction(async (tx) => {
+      // The quota check and the insert are one transaction, the organization row locked (issue #10).
+      const plan = await db.transaction(async (tx) => {
+        const decided = await requirePlanForNewModel(tx, body.organizationId);
         const repository = createModelsRepository(tx);
         await repository.insert({
           id,
@@ -227,19 +254,24 @@ export function createModelsService({ db, clock, access }: Pick<ServerContext, '
           units: body.units,
           createdBy: userId,
           clonedFrom: null,
+          plan: decided,
           now,
         });
         await repository.grant(id, userId, 'ADMIN', now);
+        if (decided === 'PAID') await refreshBillingStatus(tx, body.organizationId, now);
+        return decided;
       });
+      if (plan === 'PAID') paidModelsChanged(body.organizationId);
       return modelFor(userId, id);
     },
 
     async update(userId: string, modelId: string, body: z.output<typeof updateModelBody>): Promise<Model> {
       const permissions = body.permissions ?? [];
+      // Collaborators and the plan (what the organization pays for) are the model ADMIN's (or the owner's).
       const target = await access.requireModel(
         userId,
         modelId,
-        permissions.length > 0 ? 'administer' : 'update',
+        permissions.length > 0 || body.plan !== undefined ? 'administer' : 'update',
       );
       const ownerId = await ownerOf(target.organizationId);
       // The owner is ADMIN already: naming them ADMIN changes nothing, any other role is refused.
@@ -255,8 +287,20 @@ export function createModelsService({ db, clock, access }: Pick<ServerContext, '
         throw new HttpError(404, messages.userDetailNotFound);
       }
       const now = clock();
-      await db.transaction(async (tx) => {
+      const planChanged = await db.transaction(async (tx) => {
         const repository = createModelsRepository(tx);
+        let changed = false;
+        if (body.plan !== undefined) {
+          // Locked before reading the counts, like a creation: promotions and demotions are serialised too.
+          await billingRepository.lockOrganization(tx, target.organizationId);
+          if ((await repository.planOf(modelId)) !== body.plan) {
+            const refusal = await planChangeRefusal(tx, target.organizationId, body.plan);
+            if (refusal) throw new HttpError(refusal.status, refusal.message);
+            await repository.setPlan(modelId, body.plan, userId, now);
+            await refreshBillingStatus(tx, target.organizationId, now);
+            changed = true;
+          }
+        }
         for (const permission of granted) {
           await repository.upsert(modelId, permission.userId, permission.type, now);
         }
@@ -266,13 +310,24 @@ export function createModelsService({ db, clock, access }: Pick<ServerContext, '
           userId,
           now,
         );
+        return changed;
       });
+      if (planChanged) paidModelsChanged(target.organizationId);
       return modelFor(userId, modelId);
     },
 
+    /** Deleting a model frees its slot: a paid one no longer counts, a free one lets the next model be free. */
     async remove(userId: string, modelId: string): Promise<{ message: string }> {
-      await access.requireModel(userId, modelId, 'administer');
-      await models.delete(modelId);
+      const target = await access.requireModel(userId, modelId, 'administer');
+      const wasPaid = await db.transaction(async (tx) => {
+        await billingRepository.lockOrganization(tx, target.organizationId);
+        const repository = createModelsRepository(tx);
+        const plan = await repository.planOf(modelId);
+        await repository.delete(modelId);
+        if (plan === 'PAID') await refreshBillingStatus(tx, target.organizationId, clock());
+        return plan === 'PAID';
+      });
+      if (wasPaid) paidModelsChanged(target.organizationId);
       return { message: ownMessages.modelRemoved };
     },
 
@@ -293,7 +348,9 @@ export function createModelsService({ db, clock, access }: Pick<ServerContext, '
       const id = randomUUID();
       const now = clock();
       const targetOrganizationId = organizationId;
-      await db.transaction(async (tx) => {
+      // A clone is a new model in the target organization: the same quota rule, in the same transaction.
+      const plan = await db.transaction(async (tx) => {
+        const decided = await requirePlanForNewModel(tx, targetOrganizationId);
         const repository = createModelsRepository(tx);
         await repository.insert({
           id,
@@ -302,11 +359,15 @@ export function createModelsService({ db, clock, access }: Pick<ServerContext, '
           units: sourceRow.units,
           createdBy: userId,
           clonedFrom: sourceId,
+          plan: decided,
           now,
         });
         await repository.grant(id, userId, 'ADMIN', now);
         await repository.copyVersions(sourceId, id);
+        if (decided === 'PAID') await refreshBillingStatus(tx, targetOrganizationId, now);
+        return decided;
       });
+      if (plan === 'PAID') paidModelsChanged(targetOrganizationId);
       return modelFor(userId, id);
     },
 

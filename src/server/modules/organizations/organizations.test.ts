@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../../contract/errors';
+import { adminOrganizationsPage } from '../../../contract/http/admin';
 import {
   organizationListResponse,
   organizationSchema,
@@ -194,10 +195,31 @@ describe.each(databases())('organizations API on $kind', ({ kind }) => {
     it('gives an internal administrator every organization, and anyone else 401', async () => {
       const response = await call('GET', '/api/organizations/all', internalAdmin);
       expect(response.status).toBe(200);
-      const { data } = organizationListResponse.parse(response.body);
+      const { data, total, page, pageSize } = adminOrganizationsPage.parse(response.body);
+      expect({ page, pageSize }).toEqual({ page: 1, pageSize: 50 });
       const listed = data.find((organization) => organization._id === acme._id);
       expect(listed).toMatchObject({ name: 'Acme Structures', currentUserRole: 'NONE' });
       expect(data.length).toBeGreaterThan(3);
+      expect(total).toBe(data.length);
+
+      // Pages of two walk every organization once, in name order.
+      const walked: string[] = [];
+      for (let number = 1; number <= Math.ceil(total / 2); number += 1) {
+        const pageResponse = await call(
+          'GET',
+          `/api/organizations/all?page=${number}&pageSize=2`,
+          internalAdmin,
+        );
+        const onePage = adminOrganizationsPage.parse(pageResponse.body);
+        expect(onePage).toMatchObject({ total, page: number, pageSize: 2 });
+        walked.push(...onePage.data.map((organization) => organization._id));
+      }
+      expect([...walked].sort()).toEqual(data.map((organization) => organization._id).sort());
+      const names = data.map((organization) => organization.name.toLowerCase());
+      expect(names).toEqual([...names].sort());
+      expect(await call('GET', '/api/organizations/all?pageSize=500', internalAdmin)).toMatchObject({
+        status: 400,
+      });
 
       for (const session of [olga, mia, stranger]) {
         expect(await call('GET', '/api/organizations/all', session)).toMatchObject({

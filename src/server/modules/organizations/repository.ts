@@ -83,9 +83,16 @@ export function createOrganizationsRepository(db: Queryable) {
       return rows.map(toOrganization);
     },
 
-    async findAll(): Promise<OrganizationRecord[]> {
-      const rows = await db.query<OrganizationRow>(`SELECT ${organizationColumns} FROM organizations`);
-      return rows.map(toOrganization);
+    /** One page of every organization by name (internal admins), and how many there are in all. */
+    async findPage(offset: number, limit: number): Promise<{ records: OrganizationRecord[]; total: number }> {
+      const [rows, counts] = await Promise.all([
+        db.query<OrganizationRow>(
+          `SELECT ${organizationColumns} FROM organizations ORDER BY lower(name) COLLATE "C", id OFFSET $1 LIMIT $2`,
+          [offset, limit],
+        ),
+        db.query<{ total: number }>('SELECT count(*)::int AS total FROM organizations'),
+      ]);
+      return { records: rows.map(toOrganization), total: counts[0]?.total ?? 0 };
     },
 
     /** The organizations a user owns, collaborates on or is the billing administrator of. */

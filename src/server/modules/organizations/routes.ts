@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminOrganizationsPage, adminOrganizationsQuery } from '../../../contract/http/admin';
 import { idSchema } from '../../../contract/http/names';
 import {
   addOrganizationCollaboratorBody,
@@ -56,10 +57,8 @@ export function registerOrganizationsRoutes(app: FastifyInstance, context: Serve
 
   routes.get(
     '/organizations/all',
-    { schema: { response: { 200: organizationListResponse } } },
-    async (request) => ({
-      data: await service.listAll(signedInUser(request)),
-    }),
+    { schema: { querystring: adminOrganizationsQuery, response: { 200: adminOrganizationsPage } } },
+    async (request) => service.listAll(signedInUser(request), request.query),
   );
 
   routes.post(

@@ -14,6 +14,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
+import { newModelRefusedEarly } from '../billing/quota';
 import { displayFileName, uploadExtensionOf } from './fileName';
 import { toUploadJob, type UploadPayload } from './jobView';
 
@@ -73,6 +74,9 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
       if (!parsedName.success) {
         throw new HttpError(400, parsedName.error.issues[0]?.message ?? messages.modelNameBlank);
       }
+      // The quota (issue #10) is decided when the job inserts the model; refusing now spares a useless upload.
+      const refused = await newModelRefusedEarly(db, organizationId);
+      if (refused) throw new HttpError(402, refused);
       newModel = { id: randomUUID(), organizationId, name: parsedName.data };
     } else {
       throw new HttpError(400, messages.organizationDetailsMissing);

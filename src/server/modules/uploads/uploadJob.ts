@@ -10,6 +10,7 @@ import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobAttempt, type JobHandler } from '../../jobs/runner';
 import { translateInWorker } from '../../jobs/translateInWorker';
 import type { TranslatedVersion } from '../../jobs/translateProtocol';
+import { planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { createModelsRepository } from '../models/repository';
 import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
@@ -22,7 +23,12 @@ export interface UploadJobDeps {
   blobs: BlobStore;
   derived: DerivedCache;
   log: FastifyBaseLogger;
+  /** After a job made a PAID model (the billing subscription follows). */
+  paidModelsChanged?: (organizationId: string) => void;
 }
+
+/** What storing an upload did; `paidModelIn`: the organization where it made a PAID model (issue #10). */
+type StoredUpload = UploadResult & { cacheMinimal: boolean; paidModelIn: string | null };
 
 /** The translated upload as the model's filters let it change the previous version. */
 function withFilters(translated: TranslatedVersion, filtered: FilteredUpload): TranslatedVersion {
@@ -64,9 +70,9 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     attempt: JobAttempt,
     payload: UploadPayload,
     translated: TranslatedVersion,
-  ): Promise<UploadResult & { cacheMinimal: boolean }> {
+  ): Promise<StoredUpload> {
     const { job } = attempt;
-    return db.transaction(async (tx): Promise<UploadResult & { cacheMinimal: boolean }> => {
+    return db.transaction(async (tx): Promise<StoredUpload> => {
       if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
       const now = clock();
       const found = await versionStore.findByJob(tx, job.id);
@@ -74,18 +80,22 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         const result = { modelId: found.model_id, versionId: found.id };
         await jobQueue.complete(tx, job.id, now, found.model_id, result);
         // Made by an earlier attempt, perhaps through filters: its minimal model is rebuilt when first read.
-        return { ...result, cacheMinimal: false };
+        return { ...result, cacheMinimal: false, paidModelIn: null };
       }
       const authorId = job.created_by;
       if (authorId === null) throw new JobFailure(ownMessages.uploadNotFound);
       let modelId: string;
       let stored = translated;
+      let paidModelIn: string | null = null;
       if (payload.newModel) {
         modelId = payload.newModel.id;
-        const organization = await tx.query('SELECT id FROM organizations WHERE id = $1 FOR SHARE', [
-          payload.newModel.organizationId,
-        ]);
-        if (organization.length === 0) throw new JobFailure(ownMessages.uploadOrganizationGone);
+        // The free-model rule (issue #10), decided with the organization row locked until this commits.
+        const decided = await planForNewModel(tx, payload.newModel.organizationId);
+        if (!decided.ok) {
+          throw new JobFailure(
+            decided.refusal === 'organizationGone' ? ownMessages.uploadOrganizationGone : decided.message,
+          );
+        }
         const models = createModelsRepository(tx);
         await models.insert({
           id: modelId,
@@ -94,9 +104,14 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
           units: translated.units as DisplayUnit,
           createdBy: authorId,
           clonedFrom: null,
+          plan: decided.plan,
           now,
         });
         await models.grant(modelId, authorId, 'ADMIN', now);
+        if (decided.plan === 'PAID') {
+          await refreshBillingStatus(tx, payload.newModel.organizationId, now);
+          paidModelIn = payload.newModel.organizationId;
+        }
       } else {
         modelId = job.model_id as string;
         // The model row is the lock that numbers its versions one at a time (uploads and restores alike).
@@ -133,7 +148,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
       await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
       const result: UploadResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
-      return { ...result, cacheMinimal: stored === translated };
+      return { ...result, cacheMinimal: stored === translated, paidModelIn };
     });
   }
 
@@ -171,7 +186,8 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     await attempt.progress(`Storing ${objectCount.toLocaleString('en-US')} elements`, 70, { flush: true });
     attempt.signal.throwIfAborted();
     const translated = performance.now();
-    const { versionId, cacheMinimal } = await store(attempt, payload, outcome.version);
+    const { versionId, cacheMinimal, paidModelIn } = await store(attempt, payload, outcome.version);
+    if (paidModelIn) deps.paidModelsChanged?.(paidModelIn);
     log.info(
       {
         jobId: job.id,

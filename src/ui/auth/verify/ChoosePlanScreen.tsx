@@ -1,19 +1,24 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useId } from 'react';
+import { billingGatingMachine } from '../../../machines/billing/billingGatingMachine';
+import { selectFreeModelLimit } from '../../../machines/billing/gatingSelectors';
 import { selectError, selectIsBusy } from '../../../machines/signup/selectors';
 import type { Plan } from '../../../machines/signup/types';
 import { FormError } from '../FormMessages';
 import { useSignupFlowEvents, useSignupFlowSelector } from './SignupFlowContext';
 
-const plans: { plan: Plan; name: string; description: string }[] = [
-  { plan: 'free', name: 'Free', description: 'Three models per organization, at no cost.' },
-  {
-    plan: 'paid',
-    name: 'Pro',
-    description:
-      "More than three models. You add a payment method later, in your organization's billing settings.",
-  },
-];
+/** The plans as the billing gating statechart counts them: its free-model limit per organization. */
+function plansFor(freeModelLimit: number): { plan: Plan; name: string; description: string }[] {
+  return [
+    { plan: 'free', name: 'Free', description: `${freeModelLimit} models per organization, at no cost.` },
+    {
+      plan: 'paid',
+      name: 'Pro',
+      description: `More than ${freeModelLimit} models. You add a payment method later, in your organization's billing settings.`,
+    },
+  ];
+}
 
 /** /verify/choose-plan: the plan, then the account is created (POST /auth/verify). */
 export function ChoosePlanScreen() {
@@ -22,6 +27,9 @@ export function ChoosePlanScreen() {
   const busy = useSignupFlowSelector(selectIsBusy);
   const events = useSignupFlowEvents();
   const idPrefix = useId();
+  // No organization exists yet: the gating statechart sits in `free` and gives the limit every one starts with.
+  const gating = useActorRef(billingGatingMachine, { input: { organizationId: null } });
+  const plans = plansFor(useSelector(gating, selectFreeModelLimit));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,45 @@
+import type { SnapshotFrom } from 'xstate';
+import { FREE_MODEL_LIMIT } from '../../contract/http/billing';
+import type { billingGatingMachine } from './billingGatingMachine';
+import { isAtLimit } from './gatingRules';
+
+type GatingSnapshot = SnapshotFrom<typeof billingGatingMachine>;
+
+export type GatingStatus = 'checking' | 'free' | 'atLimit' | 'addingPaymentMethod' | 'paid' | 'unknown';
+
+export function selectGatingStatus(snapshot: GatingSnapshot): GatingStatus {
+  if (snapshot.hasTag('addingPaymentMethod')) return 'addingPaymentMethod';
+  if (snapshot.hasTag('atLimit')) return 'atLimit';
+  if (snapshot.hasTag('paid')) return 'paid';
+  if (snapshot.hasTag('free')) return 'free';
+  if (snapshot.hasTag('failure')) return 'unknown';
+  return 'checking';
+}
+
+/**
+ * The model-creation screens hold the user back at the limit, and also while a refresh of a quota known to be at
+ * the limit is under way (the button would otherwise flash enabled).
+ */
+export const selectCreationBlocked = (snapshot: GatingSnapshot): boolean =>
+  snapshot.hasTag('blocksCreation') || (snapshot.hasTag('checking') && isAtLimit(snapshot.context.quota));
+
+/** How many of the free models are used, once the server has counted them. */
+export function selectFreeModelUsage(snapshot: GatingSnapshot): { used: number; limit: number } | null {
+  const quota = snapshot.context.quota;
+  if (quota === null) return null;
+  return { used: Math.min(quota.freeModels, quota.freeModelLimit), limit: quota.freeModelLimit };
+}
+
+/** The free models every organization has, before any is counted (sign-up's choose-plan). */
+export const selectFreeModelLimit = (snapshot: GatingSnapshot): number =>
+  snapshot.context.quota?.freeModelLimit ?? FREE_MODEL_LIMIT;
+
+/** Owner and billing administrator: they may add a payment method; the others are told whom to ask. */
+export const selectMayManageBilling = (snapshot: GatingSnapshot): boolean =>
+  snapshot.context.quota?.canManageBilling === true;
+
+export const selectGatingOrganizationId = (snapshot: GatingSnapshot) => snapshot.context.organizationId;
+export const selectGatingError = (snapshot: GatingSnapshot) => snapshot.context.error;
+export const selectPaymentProvider = (snapshot: GatingSnapshot) => snapshot.context.paymentSetup;
+/** The in-place payment method form, while the user fills it. */
+export const selectGatingPaymentForm = (snapshot: GatingSnapshot) => snapshot.children.paymentMethodForm;

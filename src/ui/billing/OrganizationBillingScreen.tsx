@@ -1,0 +1,392 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { billingCycleSchema, type PaymentMethod } from '../../contract/http/billing';
+import {
+  billingSettingsMachine,
+  createBillingSettingsImplementations,
+} from '../../machines/billing/billingSettingsMachine';
+import {
+  selectAddKind,
+  selectBilling,
+  selectBillingAdministrator,
+  selectBillingAdministratorCandidates,
+  selectBillingAdministratorId,
+  selectBillingBusy,
+  selectBillingError,
+  selectBillingLoadError,
+  selectBillingPageStatus,
+  selectBillingProvider,
+  selectIsAdding,
+  selectIsOwner,
+  selectPaymentMethods,
+  selectRemovalCandidate,
+  selectSettingsPaymentForm,
+  selectVerification,
+} from '../../machines/billing/settingsSelectors';
+import { personDisplayName } from '../../machines/organizations/organizationSelectors';
+import { useHttpClient } from '../app/hooks';
+import { announceSuccess } from '../auth/announce';
+import { useOrganizationId } from '../organizations/OrganizationLayout';
+import { useOrganizationSaved } from '../organizations/useOrganizationDirectory';
+import { freeModelsUsedText } from './BillingGatingNotice';
+import {
+  billingCycleText,
+  paymentMethodDetails,
+  paymentMethodLabel,
+  paymentMethodStatusText,
+} from './billingText';
+import { TestModeBanner } from './LocalCardForm';
+import { PaymentMethodForm } from './PaymentMethodForm';
+import { createStripeConfirmer } from './stripeConfirmer';
+
+type SettingsActor = ActorRefFrom<typeof billingSettingsMachine>;
+
+/** /organizations/{id}/settings/billing: the owner's and the billing administrator's page. */
+export function OrganizationBillingScreen() {
+  const organizationId = useOrganizationId();
+  return <OrganizationBilling key={organizationId} organizationId={organizationId} />;
+}
+
+function OrganizationBilling({ organizationId }: { organizationId: string }) {
+  const http = useHttpClient();
+  const organizationSaved = useOrganizationSaved();
+  const stripeConfirmer = useMemo(() => createStripeConfirmer(), []);
+  const logic = useMemo(
+    () =>
+      billingSettingsMachine.provide(
+        createBillingSettingsImplementations({
+          http,
+          announceSuccess,
+          organizationSaved,
+          stripe: stripeConfirmer,
+        }),
+      ),
+    [http, organizationSaved, stripeConfirmer],
+  );
+  const actor = useActorRef(logic, { input: { organizationId } });
+  const status = useSelector(actor, selectBillingPageStatus);
+  const loadError = useSelector(actor, selectBillingLoadError);
+
+  if (status === 'loading') {
+    return (
+      <main className="page">
+        <h1>Billing</h1>
+        <p className="page__note" role="status">
+          Loading...
+        </p>
+      </main>
+    );
+  }
+  if (status === 'notAllowed') {
+    return (
+      <main className="page">
+        <h1>Billing</h1>
+        <p className="form-message form-message--notice">
+          Only the organization&apos;s owner and its billing administrator can see and change billing.
+        </p>
+      </main>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <main className="page">
+        <h1>Billing</h1>
+        <div className="list-state">
+          <p className="form-message form-message--error" role="alert">
+            {loadError ?? 'Billing could not be loaded.'}
+          </p>
+          <button type="button" onClick={() => actor.send({ type: 'billing.retry' })}>
+            Try again
+          </button>
+        </div>
+      </main>
+    );
+  }
+  return <BillingPage actor={actor} stripeConfirmer={stripeConfirmer} />;
+}
+
+function BillingPage({
+  actor,
+  stripeConfirmer,
+}: {
+  actor: SettingsActor;
+  stripeConfirmer: ReturnType<typeof createStripeConfirmer>;
+}) {
+  const billing = useSelector(actor, selectBilling);
+  const paymentSetup = useSelector(actor, selectBillingProvider);
+  const methods = useSelector(actor, selectPaymentMethods);
+  const error = useSelector(actor, selectBillingError);
+  const busy = useSelector(actor, selectBillingBusy);
+  const adding = useSelector(actor, selectIsAdding);
+  const addKind = useSelector(actor, selectAddKind);
+  const paymentForm = useSelector(actor, selectSettingsPaymentForm);
+
+  return (
+    <main className="page">
+      <h1>Billing</h1>
+      {paymentSetup?.provider === 'local' && <TestModeBanner />}
+      {billing && (
+        <section className="card page-section" aria-labelledby="billing-models-heading">
+          <h2 id="billing-models-heading">Models</h2>
+          <p>
+            {freeModelsUsedText({
+              used: Math.min(billing.freeModels, billing.freeModelLimit),
+              limit: billing.freeModelLimit,
+            })}
+            . Paid models: {billing.paidModels}.
+          </p>
+          <p className="form-hint">
+            Every organization has {billing.freeModelLimit} free models. More need a payment method on file.
+          </p>
+        </section>
+      )}
+
+      <section className="page-section" aria-labelledby="payment-methods-heading">
+        <h2 id="payment-methods-heading">Payment methods</h2>
+        {error !== null && (
+          <p className="form-message form-message--error" role="alert">
+            {error}
+          </p>
+        )}
+        {methods.length === 0 ? (
+          <p className="page__note">No payment method on file.</p>
+        ) : (
+          <ul className="item-list" aria-label="Payment methods">
+            {methods.map((method) => (
+              <PaymentMethodRow key={method._id} actor={actor} method={method} busy={busy || adding} />
+            ))}
+          </ul>
+        )}
+        <RemovalConfirmation actor={actor} />
+        <VerificationForm actor={actor} />
+        {adding ? (
+          paymentForm && (
+            <PaymentMethodForm
+              key={addKind}
+              actor={paymentForm}
+              paymentSetup={paymentSetup}
+              stripeConfirmer={stripeConfirmer}
+              onCancel={() => actor.send({ type: 'paymentMethod.cancel' })}
+            />
+          )
+        ) : (
+          <div className="inline-form__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'paymentMethod.add', kind: 'card' })}
+            >
+              Add a card
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'paymentMethod.add', kind: 'us_bank_account' })}
+            >
+              Add a US bank account
+            </button>
+          </div>
+        )}
+      </section>
+
+      <BillingCycleSection actor={actor} />
+      <BillingAdministratorSection actor={actor} />
+    </main>
+  );
+}
+
+function PaymentMethodRow({
+  actor,
+  method,
+  busy,
+}: {
+  actor: SettingsActor;
+  method: PaymentMethod;
+  busy: boolean;
+}) {
+  const label = paymentMethodLabel(method);
+  const details = paymentMethodDetails(method);
+  return (
+    <li className="item-list__row" aria-label={label}>
+      <div className="item-list__main">
+        <span className="item-list__title">{label}</span>
+        <p className="item-list__meta">
+          {details && `${details} · `}
+          {paymentMethodStatusText[method.status]}
+        </p>
+      </div>
+      <div className="item-list__actions">
+        {method.status === 'pending_verification' && (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'verification.start', paymentMethodId: method._id })}
+          >
+            Verify
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'paymentMethod.remove', paymentMethodId: method._id })}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function RemovalConfirmation({ actor }: { actor: SettingsActor }) {
+  const candidate = useSelector(actor, selectRemovalCandidate);
+  if (!candidate) return null;
+  return (
+    <div className="confirm" role="alertdialog" aria-label="Remove payment method">
+      <p>Remove {paymentMethodLabel(candidate)}?</p>
+      <div className="inline-form__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => actor.send({ type: 'removal.confirm' })}
+        >
+          Remove payment method
+        </button>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'removal.cancel' })}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function VerificationForm({ actor }: { actor: SettingsActor }) {
+  const verification = useSelector(actor, selectVerification);
+  const busy = useSelector(actor, selectBillingBusy);
+  if (!verification) return null;
+  return (
+    <form
+      className="card form"
+      aria-label="Verify bank account"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'verification.submit' });
+      }}
+    >
+      <p>
+        Enter the two micro-deposits, in cents, that arrived on {paymentMethodLabel(verification.method)}.
+      </p>
+      {([0, 1] as const).map((index) => (
+        <label key={index} className="form__field">
+          <span>{index === 0 ? 'First amount (cents)' : 'Second amount (cents)'}</span>
+          <input
+            name={`amount${index + 1}`}
+            inputMode="numeric"
+            value={verification.amounts[index]}
+            readOnly={busy}
+            onChange={(event) =>
+              actor.send({ type: 'verification.amount', index, value: event.target.value })
+            }
+          />
+        </label>
+      ))}
+      <div className="inline-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Verifying...' : 'Verify'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => actor.send({ type: 'verification.cancel' })}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BillingCycleSection({ actor }: { actor: SettingsActor }) {
+  const billing = useSelector(actor, selectBilling);
+  const busy = useSelector(actor, selectBillingBusy);
+  if (!billing) return null;
+  return (
+    <section className="card page-section" aria-labelledby="billing-cycle-heading">
+      <h2 id="billing-cycle-heading">Billing cycle</h2>
+      <fieldset disabled={busy}>
+        <legend>Paid models are billed</legend>
+        {billingCycleSchema.options.map((cycle) => (
+          <label key={cycle} className="form-check">
+            <input
+              type="radio"
+              name="billingCycle"
+              value={cycle}
+              checked={billing.billingCycle === cycle}
+              onChange={() => actor.send({ type: 'cycle.change', cycle })}
+            />
+            {billingCycleText[cycle]}
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+function BillingAdministratorSection({ actor }: { actor: SettingsActor }) {
+  const isOwner = useSelector(actor, selectIsOwner);
+  const current = useSelector(actor, selectBillingAdministrator);
+  const chosen = useSelector(actor, selectBillingAdministratorId);
+  const candidates = useSelector(actor, selectBillingAdministratorCandidates);
+  const busy = useSelector(actor, selectBillingBusy);
+
+  return (
+    <section className="card page-section" aria-labelledby="billing-administrator-heading">
+      <h2 id="billing-administrator-heading">Billing administrator</h2>
+      {isOwner ? (
+        <form
+          className="form"
+          aria-label="Billing administrator"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'billingAdministrator.save' });
+          }}
+        >
+          <label className="form__field">
+            <span>Billing administrator</span>
+            <select
+              name="billingAdministratorId"
+              value={chosen}
+              disabled={busy}
+              onChange={(event) =>
+                actor.send({ type: 'billingAdministrator.change', userId: event.target.value })
+              }
+            >
+              {candidates.map((user, index) => (
+                // The owner is the first candidate and the default: '' gives the role back to them.
+                <option key={user._id} value={index === 0 ? '' : user._id}>
+                  {personDisplayName(user)}
+                  {index === 0 ? ' (owner)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Save billing administrator
+          </button>
+        </form>
+      ) : (
+        <p>
+          {current ? personDisplayName(current) : 'The owner'} manages billing. Only the owner chooses the
+          billing administrator.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Model } from '../../contract/http/models';
+import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
+import {
+  cloneModelMachine,
+  cloneTargets,
+  createCloneModelImplementations,
+} from '../../machines/model/cloneModelMachine';
+import {
+  selectCloneBillingGating,
+  selectCloneError,
+  selectCloneName,
+  selectCloneNameError,
+  selectCloneOrganizationId,
+  selectCloning,
+} from '../../machines/model/cloneSelectors';
+import { useHttpClient } from '../app/hooks';
+import { BillingGatingNotice } from '../billing/BillingGatingNotice';
+import { useBillingGatingLogic } from '../billing/useBillingGating';
+import { useOrganizationDirectory } from '../organizations/useOrganizationDirectory';
+
+/**
+ * Clone the model into one of the user's organizations (its own by default); the copy's history opens next.
+ * The copy counts against the chosen organization's free models: the billing gating statechart follows it.
+ */
+export function CloneModelForm({ model }: { model: Model }) {
+  const http = useHttpClient();
+  const navigate = useNavigate();
+  const directory = useOrganizationDirectory();
+  const { gatingLogic, stripeConfirmer } = useBillingGatingLogic();
+  const logic = useMemo(
+    () =>
+      cloneModelMachine.provide(
+        createCloneModelImplementations({
+          http,
+          modelCloned: (clone) => void navigate(`/model/${clone._id}/history`),
+          billingGating: gatingLogic,
+        }),
+      ),
+    [http, navigate, gatingLogic],
+  );
+  const actor = useActorRef(logic, { input: { model } });
+  const name = useSelector(actor, selectCloneName);
+  const organizationId = useSelector(actor, selectCloneOrganizationId);
+  const nameError = useSelector(actor, selectCloneNameError);
+  const error = useSelector(actor, selectCloneError);
+  const busy = useSelector(actor, selectCloning);
+  const gating = useSelector(actor, selectCloneBillingGating);
+  const blocked = useSelector(gating, (snapshot) => (snapshot ? selectCreationBlocked(snapshot) : false));
+  const nameId = useId();
+  const targets = useMemo(() => cloneTargets(directory.organizations), [directory.organizations]);
+
+  useEffect(() => {
+    if (directory.loaded) {
+      actor.send({ type: 'organizations.offered', organizationIds: targets.map((target) => target._id) });
+    }
+  }, [actor, directory.loaded, targets]);
+
+  return (
+    <section className="card page-section" aria-labelledby="clone-model-heading">
+      <h2 id="clone-model-heading">Clone model</h2>
+      <form
+        className="form"
+        aria-label="Clone model"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'model.clone' });
+        }}
+      >
+        <div className="form__field">
+          <label htmlFor={nameId}>Name of the copy</label>
+          <input
+            id={nameId}
+            name="cloneName"
+            value={name}
+            aria-invalid={nameError !== null}
+            onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+          />
+          {nameError !== null && (
+            <span className="field-error" role="alert">
+              {nameError}
+            </span>
+          )}
+        </div>
+        <label className="form__field">
+          <span>Into organization</span>
+          <select
+            name="cloneOrganizationId"
+            value={organizationId}
+            onChange={(event) =>
+              actor.send({ type: 'organization.change', organizationId: event.target.value })
+            }
+          >
+            <option value="">Choose an organization</option>
+            {targets.map((target) => (
+              <option key={target._id} value={target._id}>
+                {target.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button button--primary" disabled={busy || blocked}>
+          {busy ? 'Cloning...' : 'Clone model'}
+        </button>
+        {error !== null && (
+          <p className="form-message form-message--error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      {gating && <BillingGatingNotice gating={gating} stripeConfirmer={stripeConfirmer} />}
+    </section>
+  );
+}
