@@ -170,21 +170,15 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
             <Bar dataKey="uploads" name="Uploads" fill={colors.secondary} isAnimationActive={false} />
           </BarChart>
         </Chart>
+        {/* Bars, not a line: a day without requests has no p95, and a lone day must still show. */}
         <Chart title="p95 latency per day (ms)">
-          <LineChart responsive data={days} style={chartStyle}>
+          <BarChart responsive data={days} style={chartStyle}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="label" />
             <YAxis />
             <Tooltip />
-            <Line
-              dataKey="p95Ms"
-              name="p95 (ms)"
-              stroke={colors.muted}
-              connectNulls
-              dot={false}
-              isAnimationActive={false}
-            />
-          </LineChart>
+            <Bar dataKey="p95Ms" name="p95 (ms)" fill={colors.muted} isAnimationActive={false} />
+          </BarChart>
         </Chart>
         <Chart title="Translations per platform pair">
           {translations.length === 0 ? (
