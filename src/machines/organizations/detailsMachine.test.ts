@@ -47,6 +47,23 @@ describe('detailsMachine', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('says “Billing administrator updated” when only the billing administrator changed, and both when both did', async () => {
+    const { fake, actor, toasts } = await startDetails(anOrganization({ collaborators: [aCollaborator()] }));
+    fake.answer('PUT /api/organizations/org-1', ok(anOrganization({ billingAdministrator: grace })));
+    actor.send({ type: 'billingAdministrator.change', userId: grace._id });
+    actor.send({ type: 'details.save' });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(toasts).toEqual([ownMessages.billingAdministratorUpdated]);
+
+    toasts.length = 0;
+    fake.answer('PUT /api/organizations/org-1', ok(anOrganization({ name: 'Acme Ltd' })));
+    actor.send({ type: 'name.change', value: 'Acme Ltd' });
+    actor.send({ type: 'billingAdministrator.change', userId: '' });
+    actor.send({ type: 'details.save' });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(toasts).toEqual([ownMessages.organizationUpdated, ownMessages.billingAdministratorUpdated]);
+  });
+
   it('lets the owner name a member billing administrator, and give the role back to themself', async () => {
     const { fake, actor } = await startDetails(anOrganization({ collaborators: [aCollaborator()] }));
     fake.answer('PUT /api/organizations/org-1', ok(anOrganization({ billingAdministrator: grace })));

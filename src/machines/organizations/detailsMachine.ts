@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { getOrganization, updateOrganization } from '../../api/organizations';
 import type { ApiResult, HttpClient } from '../../api/types';
 import { messages, ownMessages } from '../../contract/errors';
@@ -57,6 +57,20 @@ export function detailsChanges(context: DetailsContext): UpdateOrganizationBody 
       context.billingAdministratorId === '' ? null : context.billingAdministratorId;
   }
   return body;
+}
+
+/**
+ * What a successful save says (spec section 8): 'billing administrator updated' when that changed, 'organization
+ * updated' when the name changed or nothing else did. Read before the saved organization replaces the form.
+ */
+export function savedMessages(context: DetailsContext): string[] {
+  const changes = detailsChanges(context);
+  const billingAdministratorChanged = changes.billingAdministratorId !== undefined;
+  const nameChanged = changes.name !== context.organization?.name;
+  return [
+    ...(nameChanged || !billingAdministratorChanged ? [ownMessages.organizationUpdated] : []),
+    ...(billingAdministratorChanged ? [ownMessages.billingAdministratorUpdated] : []),
+  ];
 }
 
 /** /organizations/{id}/settings/details: rename; the owner also names the billing administrator. */
@@ -150,6 +164,11 @@ export const detailsMachine = setup({
             guard: ({ event }) => event.output.ok,
             target: 'editing',
             actions: [
+              enqueueActions(({ context, enqueue }) => {
+                for (const message of savedMessages(context)) {
+                  enqueue({ type: 'announceSuccess', params: { message } });
+                }
+              }),
               assign(({ event }) => (event.output.ok ? formFor(event.output.data) : {})),
               {
                 type: 'organizationSaved',
@@ -158,7 +177,6 @@ export const detailsMachine = setup({
                   return { organization: event.output.data };
                 },
               },
-              { type: 'announceSuccess', params: { message: ownMessages.organizationUpdated } },
             ],
           },
           {
