@@ -18,6 +18,7 @@ import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
+import { connectAndLogin, eventsNamed } from '../../realtime/socketTesting';
 import { postUpload } from '../uploads/uploadTesting';
 
 const testCard = {
@@ -170,6 +171,28 @@ describe.each(databases())('billing with the local test provider on $kind', ({ k
       [organizationId],
     );
     expect(stored.map((row) => row.row).join()).not.toContain('4242424242424242');
+  });
+
+  it("tells the organization's members live when a payment method is added, and nobody outside it", async () => {
+    const organizationId = await freshOrganization();
+    const memberClient = await connectAndLogin(server.url, member.token, member.user._id);
+    const strangerClient = await connectAndLogin(server.url, stranger.token, stranger.user._id);
+    try {
+      const added = await addCard(organizationId, testCard, billingAdmin.token);
+      expect(added.status).toBe(201);
+      const event = await memberClient.waitFor(
+        (received) =>
+          received.payload.eventName === 'OrganizationUpdated' &&
+          (received.payload.data as { organizationId?: string }).organizationId === organizationId,
+      );
+      expect(event.channel).toBe('fromOrganizationService');
+      expect(event.payload.author).toMatchObject({ _id: billingAdmin.user._id });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(eventsNamed(strangerClient, 'OrganizationUpdated')).toEqual([]);
+    } finally {
+      memberClient.close();
+      strangerClient.close();
+    }
   });
 
   it('refuses card numbers the test mode does not know, expired cards and mistyped numbers', async () => {
