@@ -26,6 +26,8 @@ export const selectCanStart = (snapshot: UploadSnapshot) => snapshot.hasTag('can
 export const selectCanRetry = (snapshot: UploadSnapshot) => snapshot.hasTag('canRetry');
 export const selectIsBusy = (snapshot: UploadSnapshot) => snapshot.hasTag('busy');
 export const selectNewVersion = (snapshot: UploadSnapshot) => snapshot.context.version;
+/** The billing gating statechart of a new model's upload (null for a new version: never gated). */
+export const selectUploadBillingGating = (snapshot: UploadSnapshot) => snapshot.context.billingGating;
 
 /** The translation's stage and percentage while the job runs. */
 export function selectProgress(snapshot: UploadSnapshot): { stage: string; percent: number } | null {

@@ -1,9 +1,19 @@
-import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type AnyEventObject,
+} from 'xstate';
 import { getUploadJob, getVersion, uploadModelFile, type UploadTarget } from '../../api/versions';
 import type { ApiResult, HttpClient } from '../../api/types';
 import { messages } from '../../contract/errors';
 import type { UploadJob, VersionDetail } from '../../contract/http/versions';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
+import { billingGatingMachine } from '../billing/billingGatingMachine';
+import { selectCreationBlocked } from '../billing/gatingSelectors';
 import { failedJobIdOf, progressOf } from '../socket/eventRules';
 import { silentFeed, type RealtimeFeed } from '../socket/realtimeFeed';
 import { newIdempotencyKey } from './idempotencyKey';
@@ -37,6 +47,11 @@ export interface UploadContext {
   version: VersionDetail | null;
   /** A validation message, the server's refusal, or why the report could not be read. */
   error: string | null;
+  /**
+   * The billing gating statechart (issue #10), only when the file starts a new model: a new version of an
+   * existing model is never gated. Kept here so the guards can read whether creation is blocked.
+   */
+  billingGating: ActorRefFrom<typeof billingGatingMachine> | null;
 }
 
 export type UploadEvent =
@@ -79,6 +94,19 @@ export function finishedVersion(job: UploadJob | null): FinishedVersion | null {
   return { modelId: job.modelId, versionId: job.versionId };
 }
 
+/** The server refused the upload; the status tells a payment requirement (402) from other refusals. */
+export class UploadRefused extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'UploadRefused';
+    this.status = status;
+  }
+}
+
+const isPaymentRequired = (error: unknown): boolean => error instanceof UploadRefused && error.status === 402;
+
 const isUnfinished = (job: UploadJob): boolean => job.status === 'queued' || job.status === 'running';
 
 function jobFailureMessage(job: UploadJob | null): string {
@@ -101,6 +129,7 @@ export const uploadMachine = setup({
     events: {} as UploadEvent,
     input: {} as UploadInput,
     tags: {} as UploadTag,
+    children: {} as { billingGating: 'billingGating' },
   },
   actors: {
     uploadFile: promisePlaceholder<UploadJob, UploadFileInput>('uploadFile'),
@@ -113,24 +142,34 @@ export const uploadMachine = setup({
       throw unboundImplementation('watchUploadJob');
     }),
     fetchVersionReport: promisePlaceholder<VersionDetail, FinishedVersion>('fetchVersionReport'),
+    /** Free models used, and the payment method step at the limit (src/machines/billing); unbound: never asks. */
+    billingGating: billingGatingMachine,
   },
   actions: {
     /** Tells the page that a version exists (the history reloads, a new model can be opened). */
     versionCreated: (_, _params: FinishedVersion) => {
       throw unboundImplementation('versionCreated');
     },
+    /** A 402, or a new model made: the quota changed since it was read, so the gating reads it again. */
+    refreshBilling: enqueueActions(({ context, enqueue }) => {
+      if (context.billingGating) enqueue.sendTo(context.billingGating, { type: 'billing.refresh' });
+    }),
   },
   guards: {
     fileIsValid: ({ context, event }) =>
       event.type === 'file.choose' &&
       validateUploadFile(event.name, event.file.size, context.maxBytes) === null,
     modelNameIsMissing: ({ context }) => isNewModel(context.destination) && context.modelName.trim() === '',
+    /** At the free-model limit without a payment method: the server would refuse the new model (402). */
+    creationBlocked: ({ context }) =>
+      context.billingGating !== null && selectCreationBlocked(context.billingGating.getSnapshot()),
+    paymentRequired: ({ event }) => 'error' in event && isPaymentRequired(event.error),
     jobFinished: (_, params: { job: UploadJob }) => finishedVersion(params.job) !== null,
     jobStopped: (_, params: { job: UploadJob }) => !isUnfinished(params.job),
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     destination: input.destination,
     maxBytes: input.maxBytes ?? UPLOAD_MAX_BYTES,
     file: null,
@@ -139,6 +178,13 @@ export const uploadMachine = setup({
     job: null,
     version: null,
     error: null,
+    // Spawned for the machine's whole life, and only for a new model (an invoke cannot be conditional).
+    billingGating: isNewModel(input.destination)
+      ? spawn('billingGating', {
+          id: 'billingGating',
+          input: { organizationId: input.destination.organizationId },
+        })
+      : null,
   }),
   initial: 'idle',
   on: {
@@ -171,6 +217,8 @@ export const uploadMachine = setup({
       on: {
         'name.change': { actions: assign({ modelName: ({ event }) => event.value, error: null }) },
         'upload.start': [
+          // Nothing is sent; the panel shows the gating's notice (free models used, add a payment method).
+          { guard: 'creationBlocked' },
           { guard: 'modelNameIsMissing', actions: assign({ error: messages.modelNameBlank }) },
           { target: 'uploading', actions: assign({ error: null }) },
         ],
@@ -202,10 +250,19 @@ export const uploadMachine = setup({
           },
           { target: 'processing', actions: assign({ job: ({ event }) => event.output }) },
         ],
-        onError: {
-          target: 'failed.sending',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
-        },
+        onError: [
+          {
+            // Payment required: the free models are used up. Back to the chosen file with the server's message
+            // (nothing was stored: the same key can be sent again) while the gating catches up.
+            guard: 'paymentRequired',
+            target: 'selected',
+            actions: [assign({ error: ({ event }) => errorMessage(event.error) }), 'refreshBilling'],
+          },
+          {
+            target: 'failed.sending',
+            actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          },
+        ],
       },
     },
     processing: {
@@ -241,7 +298,10 @@ export const uploadMachine = setup({
     },
     finished: {
       tags: ['busy', 'processing'],
-      entry: { type: 'versionCreated', params: ({ context }) => finishedVersionOf(context) },
+      entry: [
+        { type: 'versionCreated', params: ({ context }) => finishedVersionOf(context) },
+        'refreshBilling',
+      ],
       on: { 'file.choose': {} },
       invoke: {
         id: 'fetchVersionReport',
@@ -271,7 +331,12 @@ export const uploadMachine = setup({
         /** The file may or may not have arrived: sending it again with the same key is safe. */
         sending: {
           tags: ['canRetry'],
-          on: { 'upload.retry': { target: '#upload.uploading', actions: assign({ error: null }) } },
+          on: {
+            'upload.retry': [
+              { guard: 'creationBlocked' },
+              { target: '#upload.uploading', actions: assign({ error: null }) },
+            ],
+          },
         },
         /** The job exists but its progress could not be read: follow it again. */
         following: {
@@ -316,6 +381,8 @@ export interface UploadDependencies {
   pollIntervalMs?: number;
   /** How often it is asked anyway while live events arrive (at most once delivery); 10 s by default. */
   safetyNetIntervalMs?: number;
+  /** The billing gating statechart bound to the server (createBillingGatingImplementations); none: not asked. */
+  billingGating?: typeof billingGatingMachine;
 }
 
 /** The slow poll kept while the socket is online, in case an event is lost. */
@@ -388,7 +455,7 @@ export function watchUploadJob(
 }
 
 function unwrap<T>(result: ApiResult<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
+  if (!result.ok) throw new UploadRefused(result.status, result.error.message);
   return result.data;
 }
 
@@ -412,6 +479,7 @@ export function createUploadImplementations(deps: UploadDependencies) {
       fetchVersionReport: fromPromise<VersionDetail, FinishedVersion>(async ({ input }) =>
         unwrap(await getVersion(deps.http, input.modelId, input.versionId, { showLoader: false })),
       ),
+      ...(deps.billingGating ? { billingGating: deps.billingGating } : {}),
     },
     actions: {
       versionCreated: (_: unknown, params: FinishedVersion) => deps.onVersionCreated(params),

@@ -31,9 +31,12 @@ export function freeModelsUsedText(usage: { used: number; limit: number }): stri
 export function BillingGatingNotice({
   gating,
   stripeConfirmer,
+  label = 'Free models',
 }: {
   gating: GatingActor;
   stripeConfirmer: AttachableStripeConfirmer;
+  /** The group's accessible name; a second notice on the same page needs its own. */
+  label?: string;
 }) {
   const status = useSelector(gating, selectGatingStatus);
   const usage = useSelector(gating, selectFreeModelUsage);
@@ -49,7 +52,7 @@ export function BillingGatingNotice({
   );
 
   return (
-    <div className="billing-gating" aria-label="Free models" role="group">
+    <div className="billing-gating" aria-label={label} role="group">
       <p className="form-hint" role="status">
         {freeModelsUsedText(usage)}
         {status === 'paid' && ". New models are paid with your organization's payment method."}

@@ -10,9 +10,11 @@ import {
   selectNewVersion,
   selectNewVersionModelId,
   selectProgress,
+  selectUploadBillingGating,
   selectUploadError,
   selectUploadStep,
 } from '../../machines/upload/selectors';
+import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
 import {
   createUploadImplementations,
   uploadMachine,
@@ -21,6 +23,8 @@ import {
 } from '../../machines/upload/uploadMachine';
 import { uploadAccept } from '../../machines/upload/validation';
 import { useAppServices } from '../app/AppServices';
+import { BillingGatingNotice } from '../billing/BillingGatingNotice';
+import { useBillingGatingLogic } from '../billing/useBillingGating';
 import { TranslationReport } from './TranslationReport';
 
 export type UploadPanelProps = UploadDestination & {
@@ -38,10 +42,13 @@ function sizeText(bytes: number): string {
 
 /**
  * Upload a model file: as a new version (`modelId`) or as a new model of an organization (`organizationId`).
- * Shows the upload, the translation's progress, then its report.
+ * Shows the upload, the translation's progress, then its report. A new model counts against the organization's
+ * free models: the billing gating statechart (a child of the upload's machine) blocks the upload at the limit until
+ * a payment method is on file.
  */
 export function UploadPanel(props: UploadPanelProps) {
   const { http, realtime } = useAppServices();
+  const { gatingLogic, stripeConfirmer } = useBillingGatingLogic();
   // The latest callback, without rebuilding the machine when the parent passes a new function.
   const onVersionCreated = useRef(props.onVersionCreated);
   useEffect(() => {
@@ -54,9 +61,10 @@ export function UploadPanel(props: UploadPanelProps) {
           http,
           realtime,
           onVersionCreated: (version) => onVersionCreated.current?.(version),
+          billingGating: gatingLogic,
         }),
       ),
-    [http, realtime],
+    [http, realtime, gatingLogic],
   );
   const destination: UploadDestination =
     'modelId' in props ? { modelId: props.modelId } : { organizationId: props.organizationId };
@@ -71,6 +79,10 @@ export function UploadPanel(props: UploadPanelProps) {
   const progress = useSelector(actor, selectProgress);
   const version = useSelector(actor, selectNewVersion);
   const newModelId = useSelector(actor, selectNewVersionModelId);
+  const gating = useSelector(actor, selectUploadBillingGating);
+  const blocked = useSelector(gating ?? undefined, (snapshot) =>
+    snapshot ? selectCreationBlocked(snapshot) : false,
+  );
   const fileInputId = useId();
   const nameInputId = useId();
   const title = asksModelName ? 'New model from a file' : 'Upload new version';
@@ -138,10 +150,18 @@ export function UploadPanel(props: UploadPanelProps) {
             </label>
           )}
           {errorMessage}
-          <button type="submit" className="button button--primary" disabled={!canStart}>
+          <button type="submit" className="button button--primary" disabled={!canStart || blocked}>
             Upload
           </button>
         </form>
+      )}
+      {/* Outside the form: the payment method form it may show is a form of its own. */}
+      {gating && (step === 'choosing' || step === 'done') && (
+        <BillingGatingNotice
+          gating={gating}
+          stripeConfirmer={stripeConfirmer}
+          label="Billing for this upload"
+        />
       )}
 
       {step === 'uploading' && (
@@ -184,6 +204,7 @@ export function UploadPanel(props: UploadPanelProps) {
               <button
                 type="button"
                 className="button button--primary"
+                disabled={blocked}
                 onClick={() => actor.send({ type: 'upload.retry' })}
               >
                 Retry
