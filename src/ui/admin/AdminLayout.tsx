@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { SectionLayout } from '../navigation/SectionLayout';
 import './tables.css';
 
 const sections = [
@@ -12,16 +12,5 @@ const sections = [
  * answers 401 to anyone else, and the client says 'Unauthorized access'.
  */
 export function AdminLayout() {
-  return (
-    <div className="section-layout">
-      <nav aria-label="Admin" className="section-layout__tabs">
-        {sections.map((section) => (
-          <NavLink key={section.to} to={section.to}>
-            {section.label}
-          </NavLink>
-        ))}
-      </nav>
-      <Outlet />
-    </div>
-  );
+  return <SectionLayout label="Admin" sections={sections} />;
 }

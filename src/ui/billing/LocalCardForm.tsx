@@ -41,58 +41,36 @@ export function LocalCardForm({ actor }: { actor: PaymentFormActor }) {
             Test card {grouped(localTestCards.succeeds)} with any future expiry and any CVC is accepted;{' '}
             {grouped(localTestCards.declined)} is declined.
           </p>
-          <label className="form__field">
-            <span>Card number</span>
-            <input
-              name="cardNumber"
-              inputMode="numeric"
-              autoComplete="off"
-              value={card.number}
-              readOnly={busy}
-              onChange={(event) =>
-                actor.send({ type: 'card.change', field: 'number', value: event.target.value })
-              }
-            />
-          </label>
-          <label className="form__field">
-            <span>Expiry month</span>
-            <input
-              name="expMonth"
-              inputMode="numeric"
-              placeholder="MM"
-              value={card.expMonth}
-              readOnly={busy}
-              onChange={(event) =>
-                actor.send({ type: 'card.change', field: 'expMonth', value: event.target.value })
-              }
-            />
-          </label>
-          <label className="form__field">
-            <span>Expiry year</span>
-            <input
-              name="expYear"
-              inputMode="numeric"
-              placeholder="YYYY"
-              value={card.expYear}
-              readOnly={busy}
-              onChange={(event) =>
-                actor.send({ type: 'card.change', field: 'expYear', value: event.target.value })
-              }
-            />
-          </label>
-          <label className="form__field">
-            <span>CVC</span>
-            <input
-              name="cvc"
-              inputMode="numeric"
-              autoComplete="off"
-              value={card.cvc}
-              readOnly={busy}
-              onChange={(event) =>
-                actor.send({ type: 'card.change', field: 'cvc', value: event.target.value })
-              }
-            />
-          </label>
+          <NumericField
+            label="Card number"
+            name="cardNumber"
+            value={card.number}
+            busy={busy}
+            onValue={(value) => actor.send({ type: 'card.change', field: 'number', value })}
+          />
+          <NumericField
+            label="Expiry month"
+            name="expMonth"
+            placeholder="MM"
+            value={card.expMonth}
+            busy={busy}
+            onValue={(value) => actor.send({ type: 'card.change', field: 'expMonth', value })}
+          />
+          <NumericField
+            label="Expiry year"
+            name="expYear"
+            placeholder="YYYY"
+            value={card.expYear}
+            busy={busy}
+            onValue={(value) => actor.send({ type: 'card.change', field: 'expYear', value })}
+          />
+          <NumericField
+            label="CVC"
+            name="cvc"
+            value={card.cvc}
+            busy={busy}
+            onValue={(value) => actor.send({ type: 'card.change', field: 'cvc', value })}
+          />
         </>
       ) : (
         <>
@@ -102,33 +80,48 @@ export function LocalCardForm({ actor }: { actor: PaymentFormActor }) {
             {localTestBankAccount.microDepositAmounts.join(' and ')} cents.
           </p>
           <AccountHolderField actor={actor} />
-          <label className="form__field">
-            <span>Routing number</span>
-            <input
-              name="routingNumber"
-              inputMode="numeric"
-              value={bankAccount.routingNumber}
-              readOnly={busy}
-              onChange={(event) =>
-                actor.send({ type: 'bankAccount.change', field: 'routingNumber', value: event.target.value })
-              }
-            />
-          </label>
-          <label className="form__field">
-            <span>Account number</span>
-            <input
-              name="accountNumber"
-              inputMode="numeric"
-              value={bankAccount.accountNumber}
-              readOnly={busy}
-              onChange={(event) =>
-                actor.send({ type: 'bankAccount.change', field: 'accountNumber', value: event.target.value })
-              }
-            />
-          </label>
+          <NumericField
+            label="Routing number"
+            name="routingNumber"
+            value={bankAccount.routingNumber}
+            busy={busy}
+            onValue={(value) => actor.send({ type: 'bankAccount.change', field: 'routingNumber', value })}
+          />
+          <NumericField
+            label="Account number"
+            name="accountNumber"
+            value={bankAccount.accountNumber}
+            busy={busy}
+            onValue={(value) => actor.send({ type: 'bankAccount.change', field: 'accountNumber', value })}
+          />
         </>
       )}
     </>
+  );
+}
+
+/** A digits field of the test-mode form; never autofilled, since these are test numbers, not the user's. */
+function NumericField(props: {
+  label: string;
+  name: string;
+  value: string;
+  busy: boolean;
+  placeholder?: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <label className="form__field">
+      <span>{props.label}</span>
+      <input
+        name={props.name}
+        inputMode="numeric"
+        autoComplete="off"
+        value={props.value}
+        readOnly={props.busy}
+        {...(props.placeholder ? { placeholder: props.placeholder } : {})}
+        onChange={(event) => props.onValue(event.target.value)}
+      />
+    </label>
   );
 }
 

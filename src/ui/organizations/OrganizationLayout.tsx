@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { SectionLayout } from '../navigation/SectionLayout';
 import { useOrganizationDirectory } from './useOrganizationDirectory';
 
 const sections = [
@@ -19,16 +20,13 @@ export function OrganizationLayout() {
   const name = organizations.find((organization) => organization._id === organizationId)?.name;
 
   return (
-    <div className="section-layout">
-      <p className="section-layout__context">{name ?? 'Organization'}</p>
-      <nav aria-label="Organization" className="section-layout__tabs">
-        {sections.map((section) => (
-          <NavLink key={section.to} to={`/organizations/${organizationId}/${section.to}`}>
-            {section.label}
-          </NavLink>
-        ))}
-      </nav>
-      <Outlet />
-    </div>
+    <SectionLayout
+      label="Organization"
+      context={name ?? 'Organization'}
+      sections={sections.map((section) => ({
+        to: `/organizations/${organizationId}/${section.to}`,
+        label: section.label,
+      }))}
+    />
   );
 }

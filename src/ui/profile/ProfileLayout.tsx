@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { SectionLayout } from '../navigation/SectionLayout';
 
 const sections = [
   { to: 'profile', label: 'Profile' },
@@ -9,16 +9,5 @@ const sections = [
 
 /** /profile and its sub-paths (spec section 2). */
 export function ProfileLayout() {
-  return (
-    <div className="section-layout">
-      <nav aria-label="Profile" className="section-layout__tabs">
-        {sections.map((section) => (
-          <NavLink key={section.to} to={section.to}>
-            {section.label}
-          </NavLink>
-        ))}
-      </nav>
-      <Outlet />
-    </div>
-  );
+  return <SectionLayout label="Profile" sections={sections} />;
 }
