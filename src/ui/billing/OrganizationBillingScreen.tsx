@@ -27,6 +27,7 @@ import {
 import { personDisplayName } from '../../machines/organizations/organizationSelectors';
 import { useHttpClient } from '../app/hooks';
 import { announceSuccess } from '../auth/announce';
+import { BillingAdministratorSelect } from '../organizations/BillingAdministratorSelect';
 import { useOrganizationId } from '../organizations/OrganizationLayout';
 import { useOrganizationSaved } from '../organizations/useOrganizationDirectory';
 import { freeModelsUsedText } from './BillingGatingNotice';
@@ -358,25 +359,12 @@ function BillingAdministratorSection({ actor }: { actor: SettingsActor }) {
             actor.send({ type: 'billingAdministrator.save' });
           }}
         >
-          <label className="form__field">
-            <span>Billing administrator</span>
-            <select
-              name="billingAdministratorId"
-              value={chosen}
-              disabled={busy}
-              onChange={(event) =>
-                actor.send({ type: 'billingAdministrator.change', userId: event.target.value })
-              }
-            >
-              {candidates.map((user, index) => (
-                // The owner is the first candidate and the default: '' gives the role back to them.
-                <option key={user._id} value={index === 0 ? '' : user._id}>
-                  {personDisplayName(user)}
-                  {index === 0 ? ' (owner)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          <BillingAdministratorSelect
+            candidates={candidates}
+            value={chosen}
+            disabled={busy}
+            onChange={(userId) => actor.send({ type: 'billingAdministrator.change', userId })}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             Save billing administrator
           </button>

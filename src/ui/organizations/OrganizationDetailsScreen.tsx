@@ -13,9 +13,9 @@ import {
   selectDetailsSaving,
   selectIsOwner,
 } from '../../machines/organizations/detailsSelectors';
-import { personDisplayName } from '../../machines/organizations/organizationSelectors';
 import { announceSuccess } from '../auth/announce';
 import { useHttpClient } from '../app/hooks';
+import { BillingAdministratorSelect } from './BillingAdministratorSelect';
 import { useOrganizationId } from './OrganizationLayout';
 import { useOrganizationSaved } from './useOrganizationDirectory';
 
@@ -101,26 +101,13 @@ function OrganizationDetails({ organizationId }: { organizationId: string }) {
             </span>
           )}
         </div>
-        <label className="form__field">
-          <span>Billing administrator</span>
-          <select
-            name="billingAdministratorId"
-            value={billingAdministratorId}
-            disabled={!isOwner}
-            onChange={(event) =>
-              actor.send({ type: 'billingAdministrator.change', userId: event.target.value })
-            }
-          >
-            {candidates.map((user, index) => (
-              // The owner is the first candidate and the default: '' gives the role back to them.
-              <option key={user._id} value={index === 0 ? '' : user._id}>
-                {personDisplayName(user)}
-                {index === 0 ? ' (owner)' : ''}
-              </option>
-            ))}
-          </select>
-          {!isOwner && <span className="form-hint">Only the owner chooses the billing administrator.</span>}
-        </label>
+        <BillingAdministratorSelect
+          candidates={candidates}
+          value={billingAdministratorId}
+          disabled={!isOwner}
+          {...(isOwner ? {} : { hint: 'Only the owner chooses the billing administrator.' })}
+          onChange={(userId) => actor.send({ type: 'billingAdministrator.change', userId })}
+        />
         {error !== null && (
           <p className="form-message form-message--error" role="alert">
             {error}
