@@ -1,0 +1,2 @@
+export * from './sceneData';
+export * from './toSceneData';

@@ -1,0 +1,142 @@
+import type { SceneData } from '../engine/scene';
+
+/** Spec section 3: the viewer's colour themes. Light by default for normal views, dark for repair. */
+export const THEME_NAMES = ['dark', 'light', 'white'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+/** Change status of an element in a diff (issue #7 fills these; `showDiff` takes them now). */
+export const CHANGE_STATUSES = ['added', 'removed', 'modified', 'unchanged'] as const;
+export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
+
+/** An sRGB colour as '#rrggbb'. */
+export type HexColor = `#${string}`;
+
+export interface Theme {
+  name: ThemeName;
+  background: HexColor;
+  node: HexColor;
+  edge: HexColor;
+  grid: HexColor;
+  level: HexColor;
+  selection: HexColor;
+  /** Default colour per element category. */
+  elements: {
+    column: HexColor;
+    beam: HexColor;
+    brace: HexColor;
+    cable: HexColor;
+    floor: HexColor;
+    wall: HexColor;
+    area: HexColor;
+    foundation: HexColor;
+    other: HexColor;
+  };
+  change: Record<ChangeStatus, HexColor>;
+  glyphs: { restraint: HexColor; release: HexColor; load: HexColor };
+}
+
+/** Standard camera directions. */
+export const VIEW_NAMES = ['top', 'front', 'side', 'iso'] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
+
+/** Glyph layers that can be switched on and off. */
+export const GLYPH_LAYERS = ['nodes', 'grids', 'levels', 'restraints', 'releases', 'loads'] as const;
+export type GlyphLayer = (typeof GLYPH_LAYERS)[number];
+
+/**
+ * Which elements are shown. Empty lists mean "all". `search` matches element name or id, case-insensitively,
+ * as a substring. Levels are SceneData level ids; profiles and materials are ids too.
+ */
+export interface ElementFilter {
+  types: readonly string[];
+  levels: readonly string[];
+  profiles: readonly string[];
+  materials: readonly string[];
+  search: string;
+}
+
+/** An axis-aligned box in model mm; elements wholly outside it are hidden (clip planes cut the rest). */
+export interface SectionBox {
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+/** What a pick or a selection hands out: the element's index in SceneData and its id. */
+export interface PickedElement {
+  index: number;
+  id: string;
+}
+
+/** Typed events of a viewer (observers added with `on`; the returned function removes the observer). */
+export interface ViewerEvents {
+  /** The scene of `load` is built and drawn. */
+  loaded: { elementCount: number; drawCalls: number; buildMs: number };
+  /** The selection changed (by a pick on the canvas or by `select`). Empty: nothing selected. */
+  selectionChanged: { selected: PickedElement[] };
+  /** The WebGL context was lost (the viewer stops drawing) or restored (the scene is rebuilt). */
+  contextLost: Record<string, never>;
+  contextRestored: Record<string, never>;
+  /** Something failed that the user should be told about (a glTF that will not load…). */
+  error: { message: string };
+}
+export type ViewerEventName = keyof ViewerEvents;
+
+export interface ScreenshotOptions {
+  /** Longest side in pixels; the canvas's aspect is kept. */
+  size: number;
+  mimeType: 'image/png' | 'image/jpeg';
+}
+
+/**
+ * The 3-D viewer: an imperative class that owns the Babylon engine and scene for one canvas. React never holds
+ * Babylon objects; it creates a viewer for a canvas, calls these methods and listens to its events. Renders on
+ * demand: nothing is drawn while nothing changes.
+ */
+export interface Viewer {
+  /** Builds the scene of one version (replacing any previous one); resolves when it is drawn. */
+  load(scene: SceneData): Promise<void>;
+  setTheme(theme: ThemeName): void;
+  /** Colours elements by change status (by element id); ids not listed are unchanged (ghosted). Null clears. */
+  showDiff(statuses: ReadonlyMap<string, ChangeStatus> | null): void;
+  /** Shows only the elements that pass the filter. */
+  filter(filter: ElementFilter): void;
+  /** Shows only these element ids (null shows all again); combines with `filter`. */
+  isolate(ids: readonly string[] | null): void;
+  /** Shows only elements on one level (by level id), or all (null). */
+  isolateLevel(levelId: string | null): void;
+  setSectionBox(box: SectionBox | null): void;
+  setLayerVisible(layer: GlyphLayer, visible: boolean): void;
+  setView(view: ViewName): void;
+  zoomToFit(): void;
+  /** The element under a canvas point (CSS pixels from the canvas's top-left), or null. Does not select. */
+  pick(x: number, y: number): PickedElement | null;
+  /** Selects by id (null clears) and emits selectionChanged. */
+  select(ids: readonly string[] | null): void;
+  /** Applies a pending canvas resize (also done automatically through a ResizeObserver). */
+  resize(): void;
+  /** The current picture as a data URL. */
+  screenshot(options: ScreenshotOptions): Promise<string>;
+  /** Loads glTF/GLB context geometry (meshes extracted by a translator) through @babylonjs/loaders. */
+  loadContextGeometry(bytes: ArrayBuffer, name: string): Promise<void>;
+  on<K extends ViewerEventName>(event: K, listener: (payload: ViewerEvents[K]) => void): () => void;
+  dispose(): void;
+}
+
+/**
+ * Facts about the scene that a canvas cannot show, for e2e tests: exposed as `window.__gussetViewer` in test
+ * builds only (import.meta.env.MODE === 'test' or VITE_GUSSET_TEST_API=1).
+ */
+export interface ViewerTestApi {
+  /** Visible instances per element type, e.g. { Beam: 120, Column: 40 }. */
+  instanceCounts(): Record<string, number>;
+  drawCalls(): number;
+  /** The element's current colour as '#rrggbb', or null if unknown or hidden. */
+  colorOf(id: string): HexColor | null;
+  selection(): string[];
+  theme(): ThemeName;
+  /** Canvas position (CSS px) of an element's centre, for clicking it; null if off-screen or hidden. */
+  screenPositionOf(id: string): { x: number; y: number } | null;
+  /** Milliseconds of the last frame drawn, and frames drawn since load. */
+  frameStats(): { lastFrameMs: number; frames: number };
+  elementIds(): string[];
+}
