@@ -26,6 +26,7 @@ import {
 } from './permissionMatrix';
 import { adminRows } from './permissionRows/admin';
 import { billingRows } from './permissionRows/billing';
+import { viewerRows } from './permissionRows/viewer';
 import { permissionWorld, type PermissionWorld } from './permissionWorld';
 
 const rows: Row[] = [
@@ -385,6 +386,7 @@ const rows: Row[] = [
   },
   ...billingRows,
   ...adminRows,
+  ...viewerRows,
 ];
 
 describe.each(databases())('permission matrix on $kind', ({ kind }) => {

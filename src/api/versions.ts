@@ -8,10 +8,14 @@ import {
   uploadJobSchema,
   uploadResponse,
   versionDetailSchema,
+  versionElementResponse,
+  versionSceneResponse,
   type MinimalModel,
   type UploadJob,
   type Version,
   type VersionDetail,
+  type VersionElement,
+  type VersionScene,
 } from '../contract/http/versions';
 import type { ApiResult, DownloadedFile, HttpClient } from './types';
 
@@ -164,4 +168,34 @@ export type ModelAttributes = z.infer<typeof attributesResponse>;
 /** GET /api/models/{id}/data/attributes: the attribute keys of the latest version's elements. */
 export function getModelAttributes(http: HttpClient, modelId: string): Promise<ApiResult<ModelAttributes>> {
   return http.request('GET', `${modelPath(modelId)}/data/attributes`, { schema: attributesResponse });
+}
+
+/**
+ * GET /api/models/{id}/data/versions/{versionId}/scene: the columns the 3-D viewer draws a version from. The
+ * viewer shows its own progress, so the global loader stays hidden; a large model may take a while to send.
+ */
+export function getVersionScene(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+): Promise<ApiResult<VersionScene>> {
+  return http.request('GET', `${versionDataPath(modelId, versionId)}/scene`, {
+    schema: versionSceneResponse,
+    showLoader: false,
+    timeoutMs: 120_000,
+  });
+}
+
+/** GET /api/models/{id}/data/versions/{versionId}/elements/{elementId}: one element for the properties panel. */
+export function getVersionElement(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  elementId: string,
+): Promise<ApiResult<VersionElement>> {
+  return http.request(
+    'GET',
+    `${versionDataPath(modelId, versionId)}/elements/${encodeURIComponent(elementId)}`,
+    { schema: versionElementResponse, showLoader: false },
+  );
 }

@@ -153,6 +153,11 @@ export const ownMessages = {
   testingGroupUpdated: 'Testing group updated.',
   supportRequestSent: 'Thank you. Your message has been sent to the Gusset team.',
   analyticsRangeInvalid: 'Choose a start date on or before the end date.',
+  // The 3-D viewer's server calls (issue #6).
+  elementNotFound: 'This element does not exist in this version.',
+  modelScreenshotTooLarge:
+    'The screenshot is too large to become a thumbnail: send an image of at most 2 MB.',
+  tooManyModelIds: 'Ask for the images of at most 500 models at a time.',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

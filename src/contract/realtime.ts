@@ -79,7 +79,11 @@ export const eventDataSchemas = {
    * A model's name, units or collaborators changed. With ModelRemoved, the only events a LIMITEDVIEW
    * collaborator receives: they name the model, never its versions or jobs.
    */
-  ModelUpdated: z.object({ modelId: z.string() }),
+  ModelUpdated: z.object({
+    modelId: z.string(),
+    /** Only the model's thumbnail changed (POST /api/images/modelScreenshot): lists refresh its image alone. */
+    thumbnail: z.literal(true).optional(),
+  }),
   /** The model was deleted; sent to everyone who could see it just before. */
   ModelRemoved: z.object({ modelId: z.string() }),
   /**

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import {
+  PROFILE_FAMILIES,
+  SCENE_ELEMENT_TYPES,
+  SCENE_LOAD_KINDS,
+  type SceneData,
+} from '../../engine/scene/sceneData';
+import {
+  DisplayUnitSchema,
+  ElementSchema,
+  LevelSchema,
+  MaterialSchema,
+  ProfileSchema,
+} from '../../engine/schema';
 import { publicUserSchema } from './users';
 
 /** The translation report as the engine makes it (engine/formats/report.ts), stored with each version. */
@@ -158,3 +171,133 @@ export const exportQuery = z.object({ format: z.string().min(1).max(20) });
 
 /** POST /api/models/{id}/versions/{versionId}/restore: a new version equal to the old one. 201. */
 export const restoreVersionResponse = versionSchema;
+
+/**
+ * GET /api/models/{id}/data/versions/{versionId}/scene: what the 3-D viewer draws of a version (the engine's
+ * SceneData: columns of parallel arrays, cross-references as indices) plus the ids asked for. Same access as
+ * GET minimal: READ and up; LIMITEDVIEW 401; a model or version the user cannot see 404. `units` is the model's
+ * display unit now (its settings), which the viewer shows lengths in.
+ *
+ * The number columns are checked as arrays of numbers and the parallel columns for equal lengths (one pass
+ * each, a few ms for 100k elements), not element by element against each other.
+ */
+const numbers = z.array(z.number());
+const point2 = z.tuple([z.number(), z.number()]);
+
+const sceneObject = z.object({
+  units: DisplayUnitSchema,
+  levels: z.array(z.object({ id: z.string(), name: z.string(), elevation: z.number() })),
+  grids: z.array(
+    z.object({ id: z.string(), label: z.string(), system: z.string(), start: point2, end: point2 }),
+  ),
+  materials: z.array(z.object({ id: z.string(), name: z.string(), kind: z.string() })),
+  profiles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(['frame', 'shell']),
+      family: z.enum(PROFILE_FAMILIES),
+      depth: z.number(),
+      width: z.number(),
+      flangeThickness: z.number(),
+      webThickness: z.number(),
+      thickness: z.number(),
+      approximate: z.boolean(),
+    }),
+  ),
+  nodes: z.object({ ids: z.array(z.string()), xyz: numbers, restraints: numbers }),
+  elements: z.object({
+    ids: z.array(z.string()),
+    names: z.array(z.string()),
+    types: numbers,
+    profiles: numbers,
+    materials: numbers,
+    levels: numbers,
+    angles: numbers,
+    cardinalPoints: numbers,
+    releases: numbers,
+    nodeOffsets: numbers,
+    nodeIndices: numbers,
+  }),
+  loads: z.object({
+    patterns: z.array(z.string()),
+    kinds: numbers,
+    targets: numbers,
+    patternIndices: numbers,
+    directions: numbers,
+    magnitudes: numbers,
+    local: z.array(z.boolean()),
+  }),
+});
+
+function checkColumns(scene: SceneData, context: z.RefinementCtx): void {
+  const problem = sceneColumnProblem(scene);
+  if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+}
+
+export const sceneDataSchema = sceneObject.superRefine(checkColumns);
+
+/** Why the columns of a scene do not line up, or null when they do (cheap: lengths and index ranges). */
+export function sceneColumnProblem(scene: SceneData): string | null {
+  const { nodes, elements, loads } = scene;
+  const nodeCount = nodes.ids.length;
+  if (nodes.xyz.length !== 3 * nodeCount) return 'nodes.xyz is not 3 numbers per node';
+  if (nodes.restraints.length !== nodeCount) return 'nodes.restraints is not one per node';
+  const elementCount = elements.ids.length;
+  for (const column of [
+    'names',
+    'types',
+    'profiles',
+    'materials',
+    'levels',
+    'angles',
+    'cardinalPoints',
+    'releases',
+  ] as const) {
+    if (elements[column].length !== elementCount) return `elements.${column} is not one per element`;
+  }
+  if (elements.nodeOffsets.length !== elementCount + 1)
+    return 'elements.nodeOffsets is not one per element + 1';
+  if (elements.nodeOffsets[0] !== 0 || elements.nodeOffsets[elementCount] !== elements.nodeIndices.length) {
+    return 'elements.nodeOffsets does not span elements.nodeIndices';
+  }
+  for (const index of elements.nodeIndices) {
+    if (!(index >= 0 && index < nodeCount)) return 'elements.nodeIndices names a node that is not there';
+  }
+  for (const type of elements.types) {
+    if (!(type >= 0 && type < SCENE_ELEMENT_TYPES.length)) return 'elements.types has an unknown type';
+  }
+  const loadCount = loads.kinds.length;
+  for (const column of ['targets', 'patternIndices', 'magnitudes', 'local'] as const) {
+    if (loads[column].length !== loadCount) return `loads.${column} is not one per load`;
+  }
+  if (loads.directions.length !== 3 * loadCount) return 'loads.directions is not 3 numbers per load';
+  for (const kind of loads.kinds) {
+    if (!(kind >= 0 && kind < SCENE_LOAD_KINDS.length)) return 'loads.kinds has an unknown kind';
+  }
+  return null;
+}
+
+export const versionSceneResponse = sceneObject
+  .extend({ modelId: z.string(), versionId: z.string() })
+  .superRefine(checkColumns);
+export type VersionScene = SceneData & { modelId: string; versionId: string };
+
+/**
+ * GET /api/models/{id}/data/versions/{versionId}/elements/{elementId}: the properties panel of one element.
+ * READ and up. The canonical objects as stored (element, its profile, material and level, or null when it names
+ * none or one that is not there), its nodes in mm, `lengthMm` for a two-node member (the distance between its
+ * end nodes; null otherwise), the model's display unit and how many loads act on it. 404
+ * ownMessages.elementNotFound when the version has no element with that id.
+ */
+export const versionElementResponse = z.object({
+  element: ElementSchema,
+  profile: ProfileSchema.nullable(),
+  material: MaterialSchema.nullable(),
+  level: LevelSchema.nullable(),
+  nodes: z.array(z.object({ id: z.string(), x: z.number(), y: z.number(), z: z.number() })),
+  lengthMm: z.number().nullable(),
+  units: DisplayUnitSchema,
+  loads: z.number().int(),
+});
+export type VersionElement = z.infer<typeof versionElementResponse>;

@@ -16,12 +16,16 @@ const GRID_MARGIN_MM = 2000;
  * an AISC name is the nominal depth in inches, which is enough to draw it.
  */
 const LIBRARY_FAMILIES: ReadonlyArray<{ pattern: RegExp; family: ProfileFamily }> = [
-  { pattern: /^(PIPE|P\d)/, family: 'pipe' },
+  // CHS is a circular hollow section, like a round HSS (diameter × wall: two numbers).
+  { pattern: /^(PIPE|P\d|CHS)/, family: 'pipe' },
   { pattern: /^HSS[\d.]+X[\d./]+$/, family: 'pipe' },
-  { pattern: /^(HSS|TS|SHS|RHS|CHS)/, family: 'tube' },
+  { pattern: /^(HSS|TS|SHS|RHS)/, family: 'tube' },
   { pattern: /^(MC|C|UPN|UPE|PFC|ISMC)\d/, family: 'channel' },
   { pattern: /^(L|ISA)\d/, family: 'angle' },
   { pattern: /^(W|HP|M|S|IPE|HE|HEA|HEB|HEM|UB|UC|ISMB|ISHB|IPN)\d/, family: 'i' },
+  // Older ETABS files name a shape rather than a library section (SHAPE "Rectangular"): drawn as that shape.
+  { pattern: /^RECT/, family: 'rectangle' },
+  { pattern: /^CIRC/, family: 'circle' },
 ];
 
 function libraryProfile(designation: string): Omit<SceneProfile, 'id' | 'name' | 'kind'> {
@@ -33,7 +37,8 @@ function libraryProfile(designation: string): Omit<SceneProfile, 'id' | 'name' |
   const metric = /^(IPE|HE|UPN|UPE|PFC|UB|UC|IS|IPN|SHS|RHS|CHS)/.test(upper);
   const depth = Number.isFinite(nominal) && nominal > 0 ? nominal * (metric ? 1 : INCH_MM) : DEFAULT_FRAME_MM;
   const round = family === 'pipe' || family === 'circle';
-  const width = round ? depth : family === 'i' ? depth * 0.6 : family === 'tube' ? depth : depth * 0.4;
+  const square = family === 'tube' || family === 'rectangle';
+  const width = round || square ? depth : family === 'i' ? depth * 0.6 : depth * 0.4;
   return {
     family,
     depth,

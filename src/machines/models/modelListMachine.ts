@@ -1,9 +1,12 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
+import { getBatchImageUrls } from '../../api/images';
 import { listModels } from '../../api/models';
 import { getOrganization } from '../../api/organizations';
 import type { ApiResult, HttpClient } from '../../api/types';
+import type { BatchImageUrls } from '../../contract/http/images';
 import type { Model } from '../../contract/http/models';
 import type { Organization } from '../../contract/http/organizations';
+import { eventDataSchemas } from '../../contract/realtime';
 import { failureMessage } from '../auth/failureMessage';
 import { promisePlaceholder } from '../auth/placeholders';
 import {
@@ -50,13 +53,17 @@ export interface ModelListContext {
   error: string | null;
   /** The live event that asked for the reload under way (rule (c)), until the list is fetched again. */
   remoteChange: RealtimeEvent | null;
+  /** Models whose thumbnail changed since the images were last fetched (ModelUpdated with `thumbnail`). */
+  changedThumbnails: string[];
 }
 
 /**
  * `loading`, `loaded` or `failed`; while loaded, a live change goes through `reloadRequested` (the reload flag,
- * held briefly so a burst of events makes one fetch) and `refreshing` (the re-fetch, the list still shown).
+ * held briefly so a burst of events makes one fetch) and `refreshing` (the re-fetch, the list still shown); a
+ * changed thumbnail through `imagesRequested` and `refreshingImages` (only the images are fetched again).
  */
-export type ModelListTag = 'loading' | 'loaded' | 'failed' | 'reloadRequested' | 'refreshing';
+export type ModelListTag =
+  'loading' | 'loaded' | 'failed' | 'reloadRequested' | 'refreshing' | 'imagesRequested' | 'refreshingImages';
 
 function subjectOf(context: ModelListContext): RealtimeSubject {
   return {
@@ -68,6 +75,27 @@ function subjectOf(context: ModelListContext): RealtimeSubject {
 
 const realtimeEventOf = (event: ModelListEvent): RealtimeEvent | null =>
   event.type === 'realtime.event' ? event.event : null;
+
+/**
+ * The listed model whose thumbnail an event says changed (a screenshot from the viewer: ModelUpdated with
+ * `thumbnail`), whoever took it; null for any other event.
+ */
+export function changedThumbnailOf(event: RealtimeEvent, models: readonly Model[]): string | null {
+  if (event.payload.eventName !== 'ModelUpdated') return null;
+  const data = eventDataSchemas.ModelUpdated.safeParse(event.payload.data);
+  if (!data.success || data.data.thumbnail !== true) return null;
+  const { modelId } = data.data;
+  return models.some((model) => model._id === modelId) ? modelId : null;
+}
+
+/** The list with the thumbnails fetched again; models the answer leaves out keep theirs. */
+export function withImages(models: readonly Model[], images: BatchImageUrls['data']): Model[] {
+  const byId = new Map(images.map((image) => [image.modelId, image.imageUrl]));
+  return models.map((model) => {
+    const image = byId.get(model._id);
+    return image === undefined || image === model.image ? model : { ...model, image };
+  });
+}
 
 /**
  * A list of models with thumbnails, versions and reports counts: /models (mine, across organizations) and
@@ -82,6 +110,8 @@ export const modelListMachine = setup({
   },
   actors: {
     loadModels: promisePlaceholder<ApiResult<LoadedModels>, ModelListInput>('loadModels'),
+    /** The thumbnails of the given models, in one call (PUT /api/images/getBatchImageUrls). */
+    loadImages: promisePlaceholder<ApiResult<BatchImageUrls>, { modelIds: string[] }>('loadImages'),
     /** The live socket's events (the app's realtime feed); none unless bound. */
     realtime: listenToFeed(silentFeed),
   },
@@ -97,6 +127,17 @@ export const modelListMachine = setup({
           (change && withClonedModelFirst(context.models, change, context.organizationId)) ?? context.models,
       };
     }),
+    noteChangedThumbnail: assign(({ context, event }) => {
+      const change = realtimeEventOf(event);
+      const modelId = change && changedThumbnailOf(change, context.models);
+      return modelId === null || context.changedThumbnails.includes(modelId)
+        ? {}
+        : { changedThumbnails: [...context.changedThumbnails, modelId] };
+    }),
+    rememberImages: assign(({ context }, params: ApiResult<BatchImageUrls>) => ({
+      changedThumbnails: [],
+      ...(params.ok ? { models: withImages(context.models, params.data.data) } : {}),
+    })),
     /** Rule (c), step 1: what the event itself says is shown at once (a removed model leaves the list). */
     refreshFromEvent: assign(({ context, event }) => {
       const change = realtimeEventOf(event);
@@ -107,6 +148,11 @@ export const modelListMachine = setup({
     }),
   },
   guards: {
+    /** A listed model's thumbnail changed: only the images are fetched again, whoever changed it. */
+    isThumbnailChange: ({ context, event }) => {
+      const change = realtimeEventOf(event);
+      return change !== null && changedThumbnailOf(change, context.models) !== null;
+    },
     /** Rule (b). */
     isClonedBySameUser: ({ context, event }) => {
       const change = realtimeEventOf(event);
@@ -145,6 +191,7 @@ export const modelListMachine = setup({
     sort: 'updated',
     error: null,
     remoteChange: null,
+    changedThumbnails: [],
   }),
   invoke: { id: 'realtime', src: 'realtime' },
   initial: 'loading',
@@ -182,37 +229,81 @@ export const modelListMachine = setup({
         onError: { target: 'failed', actions: assign({ error: null }) },
       },
     },
+    /**
+     * Two regions: the list itself (rule (c)'s reload) and its thumbnails, refreshed on their own when a
+     * screenshot changes one, so a new picture does not cost a reload of every model.
+     */
     loaded: {
       tags: ['loaded'],
-      on: {
-        'realtime.event': [
-          { guard: 'isClonedBySameUser', actions: 'putClonedModelFirst' },
-          { guard: 'isRemoteChange', target: '.reloadRequested', actions: 'refreshFromEvent' },
-          { guard: and(['isNewVersion', not('showsAddedVersion')]), target: '.reloadRequested' },
-        ],
-        // Back online after a reconnect: events may have been missed.
-        'socket.resynced': '.reloadRequested',
-      },
-      initial: 'shown',
+      type: 'parallel',
       states: {
-        shown: {},
-        /** Rule (c), step 2: the reload flag. Later events join it rather than fetch again each. */
-        reloadRequested: {
-          tags: ['reloadRequested'],
-          after: { remoteReloadDelay: 'refreshing' },
-        },
-        /** Rule (c), step 3: the re-fetch, in the background. */
-        refreshing: {
-          tags: ['refreshing'],
-          invoke: {
-            src: 'loadModels',
-            input: ({ context }) => ({ organizationId: context.organizationId }),
-            onDone: {
-              target: 'shown',
-              actions: { type: 'rememberLoaded', params: ({ event }) => event.output },
+        list: {
+          on: {
+            'realtime.event': [
+              { guard: 'isClonedBySameUser', actions: 'putClonedModelFirst' },
+              {
+                guard: and(['isRemoteChange', not('isThumbnailChange')]),
+                target: '.reloadRequested',
+                actions: 'refreshFromEvent',
+              },
+              { guard: and(['isNewVersion', not('showsAddedVersion')]), target: '.reloadRequested' },
+            ],
+            // Back online after a reconnect: events may have been missed.
+            'socket.resynced': '.reloadRequested',
+          },
+          initial: 'shown',
+          states: {
+            shown: {},
+            /** Rule (c), step 2: the reload flag. Later events join it rather than fetch again each. */
+            reloadRequested: {
+              tags: ['reloadRequested'],
+              after: { remoteReloadDelay: 'refreshing' },
             },
-            // Keep showing what we have; the client has announced the failure.
-            onError: 'shown',
+            /** Rule (c), step 3: the re-fetch, in the background. */
+            refreshing: {
+              tags: ['refreshing'],
+              invoke: {
+                src: 'loadModels',
+                input: ({ context }) => ({ organizationId: context.organizationId }),
+                onDone: {
+                  target: 'shown',
+                  actions: { type: 'rememberLoaded', params: ({ event }) => event.output },
+                },
+                // Keep showing what we have; the client has announced the failure.
+                onError: 'shown',
+              },
+            },
+          },
+        },
+        images: {
+          on: {
+            // Each change starts the wait again (and drops a fetch under way, which would miss it), so a
+            // burst of screenshots makes one call for all of them.
+            'realtime.event': {
+              guard: 'isThumbnailChange',
+              target: '.imagesRequested',
+              actions: 'noteChangedThumbnail',
+            },
+          },
+          initial: 'current',
+          states: {
+            current: {},
+            imagesRequested: {
+              tags: ['imagesRequested'],
+              after: { remoteReloadDelay: 'refreshingImages' },
+            },
+            refreshingImages: {
+              tags: ['refreshingImages'],
+              invoke: {
+                src: 'loadImages',
+                input: ({ context }) => ({ modelIds: context.changedThumbnails }),
+                onDone: {
+                  target: 'current',
+                  actions: { type: 'rememberImages', params: ({ event }) => event.output },
+                },
+                onError: 'current',
+              },
+            },
           },
         },
       },
@@ -250,6 +341,9 @@ export function createModelListImplementations(http: HttpClient, realtime: Realt
     actors: {
       loadModels: fromPromise<ApiResult<LoadedModels>, ModelListInput>(({ input }) =>
         loadModelList(http, input),
+      ),
+      loadImages: fromPromise<ApiResult<BatchImageUrls>, { modelIds: string[] }>(({ input }) =>
+        getBatchImageUrls(http, input.modelIds),
       ),
       realtime: listenToFeed(realtime),
     },

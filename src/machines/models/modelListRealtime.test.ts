@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
+import type { ApiResult } from '../../api/types';
+import type { BatchImageUrls } from '../../contract/http/images';
 import type { Model } from '../../contract/http/models';
-import { createFakeHttpClient, ok } from '../auth/fakeHttpClient';
+import { createFakeHttpClient, deferred, ok } from '../auth/fakeHttpClient';
 import { aModel } from '../organizations/organizationsTestKit';
 import { aVersion } from '../model/modelTestKit';
 import { REMOTE_RELOAD_DELAY_MS } from '../socket/eventRules';
@@ -106,5 +108,80 @@ describe('the model list, live', () => {
     await flush();
     await waitFor(actor, (s) => !s.hasTag('refreshing'));
     expect(fetches()).toBe(2);
+  });
+
+  describe('thumbnails', () => {
+    const thumbnailChanged = (modelId: string, origin: EventOrigin = 'anotherUser') =>
+      aRealtimeEvent({ eventName: 'ModelUpdated', data: { modelId, thumbnail: true } }, origin);
+    const imageCalls = (fake: ReturnType<typeof createFakeHttpClient>) =>
+      fake.requests.filter((request) => request.path === '/api/images/getBatchImageUrls');
+    const imageOf = (actor: Awaited<ReturnType<typeof startList>>['actor'], id: string) =>
+      actor.getSnapshot().context.models.find((model) => model._id === id)?.image;
+
+    it('refreshes only the images when screenshots change thumbnails: one call for a burst, no list reload', async () => {
+      const { actor, fake, clock, publish, fetches } = await startList([tower, annex]);
+      fake.answer(
+        'PUT /api/images/getBatchImageUrls',
+        ok({
+          data: [
+            { modelId: 'model-1', imageUrl: '/api/images/blobs/new-tower' },
+            { modelId: 'model-2', imageUrl: '/api/images/blobs/new-annex' },
+          ],
+        }),
+      );
+      // Another user's screenshot, then this tab's own: both apply, whoever took them.
+      publish(thumbnailChanged('model-1'));
+      publish(thumbnailChanged('model-2', 'thisTab'));
+      publish(thumbnailChanged('model-1'));
+      expect(actor.getSnapshot().hasTag('imagesRequested')).toBe(true);
+      expect(actor.getSnapshot().hasTag('reloadRequested')).toBe(false);
+
+      clock.increment(REMOTE_RELOAD_DELAY_MS);
+      await waitFor(actor, (s) => !s.hasTag('refreshingImages'));
+      expect(imageCalls(fake).map((request) => request.json)).toEqual([{ modelIds: ['model-1', 'model-2'] }]);
+      expect(imageOf(actor, 'model-1')).toBe('/api/images/blobs/new-tower');
+      expect(imageOf(actor, 'model-2')).toBe('/api/images/blobs/new-annex');
+      expect(fetches()).toBe(1);
+      expect(actor.getSnapshot().context.changedThumbnails).toEqual([]);
+    });
+
+    it('asks again for a thumbnail that changes while the images are being fetched', async () => {
+      const { actor, fake, clock, publish } = await startList([tower, annex]);
+      const first = deferred<ApiResult<BatchImageUrls>>();
+      fake.answer('PUT /api/images/getBatchImageUrls', () => first.promise);
+      publish(thumbnailChanged('model-1'));
+      clock.increment(REMOTE_RELOAD_DELAY_MS);
+      expect(actor.getSnapshot().hasTag('refreshingImages')).toBe(true);
+      publish(thumbnailChanged('model-2'));
+      fake.answer(
+        'PUT /api/images/getBatchImageUrls',
+        ok({
+          data: [
+            { modelId: 'model-1', imageUrl: '/api/images/blobs/t2' },
+            { modelId: 'model-2', imageUrl: '/api/images/blobs/a2' },
+          ],
+        }),
+      );
+      first.resolve(ok({ data: [{ modelId: 'model-1', imageUrl: '/api/images/blobs/t1' }] }));
+      clock.increment(REMOTE_RELOAD_DELAY_MS);
+      await waitFor(actor, (s) => !s.hasTag('refreshingImages') && !s.hasTag('imagesRequested'));
+      expect(imageCalls(fake).map((request) => request.json)).toEqual([
+        { modelIds: ['model-1'] },
+        { modelIds: ['model-1', 'model-2'] },
+      ]);
+      expect([imageOf(actor, 'model-1'), imageOf(actor, 'model-2')]).toEqual([
+        '/api/images/blobs/t2',
+        '/api/images/blobs/a2',
+      ]);
+    });
+
+    it('ignores thumbnails of models it does not show, and still reloads for other changes', async () => {
+      const { actor, publish } = await startList([tower]);
+      publish(thumbnailChanged('model-7'));
+      expect(actor.getSnapshot().hasTag('imagesRequested')).toBe(false);
+      publish(aRealtimeEvent({ eventName: 'ModelUpdated', data: { modelId: 'model-1' } }));
+      expect(actor.getSnapshot().hasTag('reloadRequested')).toBe(true);
+      expect(actor.getSnapshot().hasTag('imagesRequested')).toBe(false);
+    });
   });
 });

@@ -18,6 +18,8 @@ export interface TranslatedVersion {
   report: TranslationReport;
   /** The version's default minimal model without its ids (minimalContentJson), cached once stored. */
   minimalContent: string;
+  /** The version's scene data for the viewer without its unit (sceneContentJson), cached once stored. */
+  sceneContent: string;
 }
 
 /** Worker → main thread: progress any number of times, then one result or one failure. */

@@ -3,6 +3,7 @@ import { isParseError } from '../../engine/formats/parseError';
 import { translatorForFile } from '../../engine/formats/registry';
 import { buildManifest, manifestModelHash } from '../modules/versions/manifest';
 import { minimalContentJson } from '../modules/versions/minimal';
+import { sceneContentJson } from '../modules/versions/scene';
 import type { TranslateMessage, TranslateRequest } from './translateProtocol';
 
 /**
@@ -46,6 +47,7 @@ function translate({ fileName, bytes }: TranslateRequest): TranslateMessage {
       objects,
       report,
       minimalContent: minimalContentJson(model.units, model.nodes, model.elements),
+      sceneContent: sceneContentJson(model),
     },
   };
 }

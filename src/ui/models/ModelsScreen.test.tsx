@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/errors';
 import { createFakeHttpClient, ok } from '../../machines/auth/fakeHttpClient';
 import { aModel, anOrganization, grace } from '../../machines/organizations/organizationsTestKit';
+import { aRealtimeEvent } from '../../machines/socket/socketTestKit';
 import { renderApp } from '../app/testApp';
 
 const tower = aModel({
@@ -100,6 +101,42 @@ describe('/models', () => {
     expect(fake.requests.find((request) => request.method === 'POST')?.json).toEqual({
       name: 'Bridge',
       organizationId: 'org-1',
+    });
+  });
+
+  it('shows a new thumbnail as soon as a screenshot changes it, fetching only the images', async () => {
+    const fake = createFakeHttpClient();
+    fake.answer('GET /api/organizations', ok({ data: [anOrganization()] }));
+    fake.answer('GET /api/models', ok({ data: [annex, { ...tower, image: '/api/images/blobs/old' }] }));
+    fake.answer(
+      'PUT /api/images/getBatchImageUrls',
+      ok({ data: [{ modelId: 'model-tower', imageUrl: '/api/images/blobs/new' }] }),
+    );
+    const app = await renderApp({ path: '/models', http: fake.http });
+    const list = await screen.findByRole('list', { name: 'Models' });
+    const towerRow = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((row) => within(row).queryByRole('link', { name: 'Tower' }));
+    expect(towerRow()?.querySelector('img')?.getAttribute('src')).toBe('/api/images/blobs/old');
+    // The annex has none yet: its initial on a plain tile.
+    expect(within(list).getAllByRole('listitem')[1]?.querySelector('img')).toBeNull();
+
+    act(() =>
+      app.realtime.publish({
+        type: 'realtime.event',
+        event: aRealtimeEvent({
+          eventName: 'ModelUpdated',
+          data: { modelId: 'model-tower', thumbnail: true },
+        }),
+      }),
+    );
+    await waitFor(() =>
+      expect(towerRow()?.querySelector('img')?.getAttribute('src')).toBe('/api/images/blobs/new'),
+    );
+    expect(fake.requests.filter((request) => request.path === '/api/models')).toHaveLength(1);
+    expect(fake.requests.find((request) => request.method === 'PUT')?.json).toEqual({
+      modelIds: ['model-tower'],
     });
   });
 });

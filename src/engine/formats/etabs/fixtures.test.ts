@@ -316,6 +316,16 @@ describe.skipIf(!fixturesPresent)(`ETABS geometry${FIXTURES_SKIP_NOTE}`, () => {
     expect(highest).toBeGreaterThan((story1?.elevation ?? 0) + 1000);
   });
 
+  it('reads the ETABS 9.x shape word "Rectangular" as a rectangle with its D and B (Test_kNm_97_03, kN/m)', () => {
+    const { model } = readE2k(readFixture('e2k', 'eng_utilities__Test_kNm_97_03.E2K'));
+    const spandrel = model.profiles.find((profile) => profile.id === 'SPANDREL');
+    // FRAMESECTION "SPANDREL" … SHAPE "Rectangular" D 1.8 B 0.35 (metres).
+    expect(spandrel).toMatchObject({
+      kind: 'frame',
+      section: { shape: 'rectangle', depth: 1800, width: 350 },
+    });
+  });
+
   it('spans multi-storey columns through the LINE story drop (KOSMOS)', () => {
     const { model } = readE2k(readFixture('e2k', 'RDC_PERFORM__KOSMOS_Plat.e2k'));
     const nodes = new Map(model.nodes.map((node) => [node.id, node]));

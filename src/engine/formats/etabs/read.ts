@@ -1493,7 +1493,12 @@ class E2kReader {
       const width = dimension('B');
       const flange = dimension('TF');
       const web = dimension('TW');
-      if (upper === 'CONCRETE RECTANGULAR' && depth !== undefined && width !== undefined) {
+      // ETABS 9.x writes a rectangle as plain "Rectangular" with the same D and B.
+      if (
+        (upper === 'CONCRETE RECTANGULAR' || upper === 'RECTANGULAR') &&
+        depth !== undefined &&
+        width !== undefined
+      ) {
         section = { shape: 'rectangle', depth, width };
         use('D', 'B');
       } else if ((upper === 'CONCRETE CIRCLE' || upper === 'STEEL CIRCLE') && depth !== undefined) {

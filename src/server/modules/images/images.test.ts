@@ -2,14 +2,28 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../../../contract/errors';
-import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX } from '../../../contract/http/images';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_SIZE_PX,
+  BATCH_IMAGE_URLS_MAX,
+  batchImageUrlsResponse,
+  MODEL_SCREENSHOT_MAX_BYTES,
+  MODEL_THUMBNAIL_HEIGHT_PX,
+  MODEL_THUMBNAIL_WIDTH_PX,
+  modelScreenshotResponse,
+} from '../../../contract/http/images';
+import { modelListResponse } from '../../../contract/http/models';
 import { publicUserSchema, userSchema, type SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization } from '../uploads/uploadTesting';
+import { generateBuilding } from '../../../../bench/generator/building';
+import { presetParameters } from '../../../../bench/generator/presets';
+import { writeModelJson } from '../../../engine/formats/json';
+import { connectAndLogin, type LiveClient } from '../../realtime/socketTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
 
-/** A landscape test picture: left half red, right half blue, so a centred square crop keeps both. */
+/** A landscape test picture: left half red, right half blue, so a centred crop keeps both. */
 async function picture(format: 'png' | 'jpeg' | 'webp', width = 600, height = 400): Promise<Uint8Array> {
   const left = await sharp({
     create: { width: width / 2, height, channels: 3, background: '#ff0000' },
@@ -163,6 +177,227 @@ describe.each(databases())('images API on $kind', ({ kind }) => {
       [randomUUID(), organizationId, bob.user._id, url.split('/').at(-1) ?? '', now],
     );
     expect((await fetchImage(url)).response.status).toBe(200);
+  });
+
+  describe('model thumbnails from viewer screenshots', () => {
+    let owner: SessionResponse;
+    let writer: SessionResponse;
+    let reader: SessionResponse;
+    let limited: SessionResponse;
+    let stranger: SessionResponse;
+    let modelId: string;
+    let versionId: string;
+    let otherModel: { modelId: string; versionId: string };
+
+    beforeAll(async () => {
+      [owner, writer, reader, limited, stranger] = (await Promise.all(
+        ['owner', 'writer', 'reader', 'limited', 'stranger'].map((label) =>
+          signUp(server, uniqueEmail(label)),
+        ),
+      )) as [SessionResponse, SessionResponse, SessionResponse, SessionResponse, SessionResponse];
+      const organizationId = await createOrganization(server, owner.user._id);
+      const file = writeModelJson(generateBuilding(presetParameters('1k', 3))).bytes;
+      const job = await uploadAndWait(server, owner.token, file, {
+        fileName: 'tower.json',
+        organizationId,
+        name: 'Tower',
+      });
+      ({ modelId, versionId } = job);
+      await grantModelRole(server, modelId, writer.user._id, 'WRITE');
+      await grantModelRole(server, modelId, reader.user._id, 'READ');
+      await grantModelRole(server, modelId, limited.user._id, 'LIMITEDVIEW');
+      const other = await uploadAndWait(server, owner.token, file, {
+        fileName: 'annex.json',
+        organizationId,
+        name: 'Annex',
+      });
+      otherModel = { modelId: other.modelId, versionId: other.versionId };
+    });
+
+    const dataUrl = (bytes: Uint8Array, type: 'png' | 'jpeg') =>
+      `data:image/${type};base64,${Buffer.from(bytes).toString('base64')}`;
+    const postScreenshot = (session: SessionResponse | undefined, body: unknown) =>
+      server.request('POST', '/api/images/modelScreenshot', {
+        json: body,
+        ...(session ? { token: session.token } : {}),
+      });
+    const listedImage = async (session: SessionResponse, id: string) =>
+      modelListResponse
+        .parse((await server.request('GET', '/api/models?getImages=true', { token: session.token })).body)
+        .data.find((model) => model._id === id)?.image;
+
+    it('turns a PNG or JPEG screenshot into the model’s 480 × 320 WebP thumbnail and tells its viewers', async () => {
+      const clients: LiveClient[] = [];
+      try {
+        for (const session of [owner, limited]) {
+          clients.push(await connectAndLogin(server.url, session.token, session.user._id));
+        }
+        for (const format of ['png', 'jpeg'] as const) {
+          const seen = clients.map((client) => client.events.length);
+          // 3:1, wider than the tile: the crop keeps the middle, red on the left and blue on the right.
+          const response = await postScreenshot(writer, {
+            data: dataUrl(await picture(format, 900, 300), format),
+            modelId,
+            versionId,
+          });
+          expect(response.status).toBe(201);
+          const answer = modelScreenshotResponse.parse(response.body);
+          expect(answer).toEqual({
+            modelId,
+            versionId,
+            imageUrl: expect.stringMatching(/^\/api\/images\/blobs\/[0-9a-f]{64}$/),
+          });
+          expect(await listedImage(owner, modelId)).toBe(answer.imageUrl);
+          // LIMITEDVIEW sees the model in lists, thumbnail included.
+          expect(await listedImage(limited, modelId)).toBe(answer.imageUrl);
+
+          const { response: served, bytes } = await fetchImage(answer.imageUrl);
+          expect(served.status).toBe(200);
+          expect(served.headers.get('content-type')).toBe('image/webp');
+          const metadata = await sharp(bytes).metadata();
+          expect([metadata.format, metadata.width, metadata.height]).toEqual([
+            'webp',
+            MODEL_THUMBNAIL_WIDTH_PX,
+            MODEL_THUMBNAIL_HEIGHT_PX,
+          ]);
+          const { data } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+          const pixel = (x: number) => {
+            const at = (160 * MODEL_THUMBNAIL_WIDTH_PX + x) * 3;
+            return [...data.subarray(at, at + 3)];
+          };
+          expect(pixel(10)[0]).toBeGreaterThan(200);
+          expect(pixel(MODEL_THUMBNAIL_WIDTH_PX - 10)[2]).toBeGreaterThan(200);
+
+          for (const [index, client] of clients.entries()) {
+            const event = await client.waitFor(
+              (received) =>
+                client.events.indexOf(received) >= (seen[index] ?? 0) &&
+                received.payload.eventName === 'ModelUpdated',
+            );
+            expect(event.payload.data).toEqual({ modelId, thumbnail: true });
+            expect(event.payload.author?._id).toBe(writer.user._id);
+          }
+        }
+      } finally {
+        for (const client of clients) client.close();
+      }
+    });
+
+    it('needs WRITE: READ and LIMITEDVIEW get 401, others 404, and the thumbnail stays', async () => {
+      const before = await listedImage(owner, modelId);
+      const body = { data: dataUrl(await picture('png'), 'png'), modelId, versionId };
+      for (const session of [reader, limited]) {
+        expect(await postScreenshot(session, body)).toMatchObject({
+          status: 401,
+          body: { message: messages.unauthorizedAccess },
+        });
+      }
+      expect(await postScreenshot(stranger, body)).toMatchObject({
+        status: 404,
+        body: { message: ownMessages.modelNotFound },
+      });
+      expect((await postScreenshot(undefined, body)).status).toBe(403);
+      expect(await listedImage(owner, modelId)).toBe(before);
+    });
+
+    it('needs a version of that model', async () => {
+      const png = dataUrl(await picture('png'), 'png');
+      for (const version of [otherModel.versionId, randomUUID(), 'v1']) {
+        expect(await postScreenshot(owner, { data: png, modelId, versionId: version })).toMatchObject({
+          status: 404,
+          body: { message: ownMessages.versionNotFound },
+        });
+      }
+    });
+
+    it('refuses what is not a PNG or JPEG with 400, and more than 2 MB with 413', async () => {
+      const png = await picture('png');
+      const webp = await picture('webp');
+      const notImages = [
+        dataUrl(png, 'jpeg'),
+        `data:image/png;base64,${Buffer.from(webp).toString('base64')}`,
+        `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`,
+        `data:image/gif;base64,${Buffer.from(png).toString('base64')}`,
+        dataUrl(png.subarray(0, 60), 'png'),
+        'data:image/png;base64,',
+        'not a data url',
+      ];
+      for (const data of notImages) {
+        expect({
+          data: data.slice(0, 40),
+          response: await postScreenshot(owner, { data, modelId, versionId }),
+        }).toMatchObject({
+          response: { status: 400, body: { message: ownMessages.screenshotNotSupported } },
+        });
+      }
+      // A valid PNG signature followed by 2 MB of anything: too large once decoded, refused before sharp.
+      const large = new Uint8Array(MODEL_SCREENSHOT_MAX_BYTES + 1);
+      large.set(png);
+      expect(await postScreenshot(owner, { data: dataUrl(large, 'png'), modelId, versionId })).toMatchObject({
+        status: 413,
+        body: { message: ownMessages.modelScreenshotTooLarge },
+      });
+      // Past the body limit the same message, before the JSON is read.
+      const huge = new Uint8Array(3 * MODEL_SCREENSHOT_MAX_BYTES);
+      expect(await postScreenshot(owner, { data: dataUrl(huge, 'png'), modelId, versionId })).toMatchObject({
+        status: 413,
+        body: { message: ownMessages.modelScreenshotTooLarge },
+      });
+    });
+
+    it('PUT getBatchImageUrls answers the thumbnails of the models the user can see, once each', async () => {
+      await server.db.query('UPDATE models SET image_blob = $2 WHERE id = $1', [
+        otherModel.modelId,
+        'c'.repeat(64),
+      ]);
+      await server.db.query('UPDATE models SET image_blob = NULL WHERE id = $1', [modelId]);
+      const batch = async (session: SessionResponse, modelIds: string[]) => {
+        const response = await server.request('PUT', '/api/images/getBatchImageUrls', {
+          token: session.token,
+          json: { modelIds },
+        });
+        expect(response.status).toBe(200);
+        return batchImageUrlsResponse.parse(response.body).data;
+      };
+      const asked = [
+        otherModel.modelId,
+        randomUUID(),
+        modelId,
+        'not-an-id',
+        otherModel.modelId.toUpperCase(),
+      ];
+      expect(await batch(owner, asked)).toEqual([
+        { modelId: otherModel.modelId, imageUrl: `/api/images/blobs/${'c'.repeat(64)}` },
+        { modelId, imageUrl: null },
+      ]);
+      // A collaborator on one model only, LIMITEDVIEW included, learns nothing of the other.
+      for (const session of [limited, reader])
+        expect(await batch(session, asked)).toEqual([{ modelId, imageUrl: null }]);
+      expect(await batch(stranger, asked)).toEqual([]);
+      expect(await batch(stranger, [])).toEqual([]);
+    });
+
+    it('PUT getBatchImageUrls takes at most 500 ids and needs a session', async () => {
+      const tooMany = Array.from({ length: BATCH_IMAGE_URLS_MAX + 1 }, () => randomUUID());
+      expect(
+        await server.request('PUT', '/api/images/getBatchImageUrls', {
+          token: owner.token,
+          json: { modelIds: tooMany },
+        }),
+      ).toMatchObject({ status: 400, body: { message: ownMessages.tooManyModelIds } });
+      expect(
+        (
+          await server.request('PUT', '/api/images/getBatchImageUrls', {
+            token: owner.token,
+            json: { modelIds: tooMany.slice(1) },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await server.request('PUT', '/api/images/getBatchImageUrls', { json: { modelIds: [modelId] } }))
+          .status,
+      ).toBe(403);
+    });
   });
 
   it('serves nothing but avatars and thumbnails', async () => {

@@ -2,10 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownMessages } from '../../../contract/errors';
-import { AVATAR_MAX_BYTES, blobHashSchema } from '../../../contract/http/images';
+import {
+  AVATAR_MAX_BYTES,
+  batchImageUrlsBody,
+  batchImageUrlsResponse,
+  blobHashSchema,
+  MODEL_SCREENSHOT_BODY_MAX_BYTES,
+  modelScreenshotBody,
+  modelScreenshotResponse,
+} from '../../../contract/http/images';
 import { userSchema } from '../../../contract/http/users';
 import { HttpError } from '../../httpError';
 import { signedInUser } from '../../plugins/auth';
+import { causeOf } from '../../realtime/events';
 import type { ImagesService } from './service';
 
 function imageTooLarge(): HttpError {
@@ -13,7 +22,8 @@ function imageTooLarge(): HttpError {
 }
 
 /**
- * POST /api/images/profileImage and DELETE /api/images/users (inside the /api scope: a session is required).
+ * POST /api/images/profileImage, DELETE /api/images/users, POST /api/images/modelScreenshot and
+ * PUT /api/images/getBatchImageUrls (inside the /api scope: a session is required).
  * The picture is the raw body, whatever its Content-Type: this scope reads any body into memory up to
  * AVATAR_MAX_BYTES (413 past it, refused early from Content-Length when it says so), and the service decides
  * from the bytes whether it is an image (400 otherwise) rather than letting an unknown type end as 415.
@@ -62,7 +72,36 @@ export function registerImagesRoutes(app: FastifyInstance, deps: { service: Imag
     });
   });
 
+  // The screenshot's own scope: a body past its limit gets the screenshot's message rather than the generic one
+  // (errors thrown here go on to the app's error handler).
+  void app.register(async (scope) => {
+    scope.setErrorHandler((error) => {
+      if (typeof error === 'object' && error !== null && 'code' in error) {
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          throw new HttpError(413, ownMessages.modelScreenshotTooLarge);
+        }
+      }
+      throw error;
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/images/modelScreenshot',
+      {
+        bodyLimit: MODEL_SCREENSHOT_BODY_MAX_BYTES,
+        schema: { body: modelScreenshotBody, response: { 201: modelScreenshotResponse } },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await deps.service.setModelScreenshot(signedInUser(request), request.body, causeOf(request))),
+    );
+  });
+
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.put(
+    '/images/getBatchImageUrls',
+    { schema: { body: batchImageUrlsBody, response: { 200: batchImageUrlsResponse } } },
+    async (request) => deps.service.batchImageUrls(signedInUser(request), request.body.modelIds),
+  );
   routes.delete('/images/users', { schema: { response: { 200: userSchema } } }, async (request) =>
     deps.service.removeAvatar(signedInUser(request)),
   );

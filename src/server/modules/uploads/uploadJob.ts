@@ -14,6 +14,7 @@ import { planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { createModelsRepository } from '../models/repository';
 import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
+import { SCENE_CACHE_KIND } from '../versions/scene';
 import { filterUploadToModel, type FilteredUpload } from '../versions/uploadFilter';
 import type { UploadPayload, UploadResult } from './jobView';
 
@@ -202,6 +203,9 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     if (!cacheMinimal) return;
     await derived.write('minimal', versionId, outcome.version.minimalContent).catch((error: unknown) => {
       log.warn({ err: error, versionId }, 'Could not cache the minimal model');
+    });
+    await derived.write(SCENE_CACHE_KIND, versionId, outcome.version.sceneContent).catch((error: unknown) => {
+      log.warn({ err: error, versionId }, 'Could not cache the scene data');
     });
   };
 }

@@ -1,5 +1,5 @@
 import type { TranslationReportWire, VersionOrigin } from '../../../contract/http/versions';
-import type { ModelCollection } from '../../../engine/schema';
+import type { DisplayUnit, ModelCollection } from '../../../engine/schema';
 import type { Queryable } from '../../db/db';
 import { versionSummaryColumns, type VersionRow } from '../models/versionRows';
 import type { ManifestEntry, ObjectBodies, VersionManifest } from './manifest';
@@ -204,6 +204,54 @@ export const versionStore = {
       modelId,
     ]);
     return rows.length > 0;
+  },
+
+  /** The model's display unit (its setting now) when the version belongs to the model; undefined otherwise. */
+  async modelUnits(db: Queryable, modelId: string, versionId: string): Promise<DisplayUnit | undefined> {
+    const rows = await db.query<{ units: DisplayUnit }>(
+      `SELECT m.units FROM versions v JOIN models m ON m.id = v.model_id WHERE v.id = $1 AND v.model_id = $2`,
+      [versionId, modelId],
+    );
+    return rows[0]?.units;
+  },
+
+  /**
+   * The hash of one element of a version (null when the version has no such element) with the model's display
+   * unit; undefined when the version does not belong to the model. The manifest is searched in the database, so
+   * a click on one of 100k elements does not ship the whole list here.
+   */
+  async findElement(
+    db: Queryable,
+    modelId: string,
+    versionId: string,
+    elementId: string,
+  ): Promise<{ units: DisplayUnit; hash: string | null } | undefined> {
+    const rows = await db.query<{ units: DisplayUnit; hash: string | null }>(
+      `SELECT m.units,
+              (SELECT e ->> 1 FROM jsonb_array_elements(v.manifest -> 'collections' -> 'elements') e
+                WHERE e ->> 0 = $3 LIMIT 1) AS hash
+         FROM versions v JOIN models m ON m.id = v.model_id
+        WHERE v.id = $1 AND v.model_id = $2`,
+      [versionId, modelId, elementId],
+    );
+    return rows[0];
+  },
+
+  /**
+   * The manifest entry at `position` of a collection, read in the database (one array element, not the list).
+   */
+  async entryAt(
+    db: Queryable,
+    modelId: string,
+    versionId: string,
+    collection: ModelCollection,
+    position: number,
+  ): Promise<ManifestEntry | undefined> {
+    const rows = await db.query<{ entry: ManifestEntry | null }>(
+      `SELECT manifest #> ARRAY['collections', $3, $4] AS entry FROM versions WHERE id = $1 AND model_id = $2`,
+      [versionId, modelId, collection, String(position)],
+    );
+    return rows[0]?.entry ?? undefined;
   },
 
   /** Rows in model_objects (tests and benchmarks measure growth with it). */

@@ -9,6 +9,7 @@ import {
   minimalQuery,
   restoreVersionResponse,
   versionDetailSchema,
+  versionElementResponse,
 } from '../../../contract/http/versions';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
@@ -19,6 +20,7 @@ import { createVersionsService } from './service';
 
 const modelParams = z.object({ id: idSchema });
 const versionParams = z.object({ id: idSchema, versionId: idSchema });
+const elementParams = versionParams.extend({ elementId: z.string().min(1).max(1000) });
 
 /** `keys=a,b` → ['a', 'b'], blanks and repeats dropped. */
 function keyList(keys: string | undefined): string[] {
@@ -72,6 +74,33 @@ export function registerVersionsRoutes(
       );
       return reply.type('application/json; charset=utf-8').send(minimal);
     },
+  );
+
+  // No response schema, like minimal: the answer is cached JSON text of 100k-element columns. scene.ts builds
+  // the contract's shape (versionSceneResponse); the versions tests parse every answer with it.
+  routes.get(
+    '/models/:id/data/versions/:versionId/scene',
+    { schema: { params: versionParams } },
+    async (request, reply) => {
+      const scene = await service.scene(
+        signedInUser(request).id,
+        request.params.id,
+        request.params.versionId,
+      );
+      return reply.type('application/json; charset=utf-8').send(scene);
+    },
+  );
+
+  routes.get(
+    '/models/:id/data/versions/:versionId/elements/:elementId',
+    { schema: { params: elementParams, response: { 200: versionElementResponse } } },
+    async (request) =>
+      service.element(
+        signedInUser(request).id,
+        request.params.id,
+        request.params.versionId,
+        request.params.elementId,
+      ),
   );
 
   routes.get(

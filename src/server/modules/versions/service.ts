@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ownMessages } from '../../../contract/errors';
-import type { MinimalModel, Version, VersionDetail } from '../../../contract/http/versions';
+import type { MinimalModel, Version, VersionDetail, VersionElement } from '../../../contract/http/versions';
 import { translatorById } from '../../../engine/formats/registry';
-import type { Element, Group, Model, Node } from '../../../engine/schema';
+import type { Element, Group, Level, Material, Model, Node, Profile } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';
@@ -14,6 +14,22 @@ import { manifestHashes, rebuildCollection, rebuildModel } from './manifest';
 import { applyExportFilter, platformOfTranslator } from './exportFilter';
 import { attributeKeys, minimalAnswerJson, minimalContentJson, toMinimal } from './minimal';
 import { versionStore } from './repository';
+import {
+  isSceneContent,
+  memberLengthMm,
+  SCENE_CACHE_KIND,
+  SCENE_COLLECTIONS,
+  sceneAnswerJson,
+  sceneContentJson,
+  type SceneCollection,
+} from './scene';
+import { buildSceneIndex, createSceneIndexCache, indexedElement, type SceneContent } from './sceneIndex';
+
+/**
+ * Elements whose scene indexes stay in memory across versions (the last version clicked is kept whatever its
+ * size): about 100 bytes each, so some 100 MB at most.
+ */
+const SCENE_INDEX_BUDGET_ELEMENTS = 1_000_000;
 
 export interface ExportedFile {
   fileName: string;
@@ -35,6 +51,7 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
   const { db, clock, access, log } = context;
   const { derived } = deps;
   const versionNotFound = () => new HttpError(404, ownMessages.versionNotFound);
+  const sceneIndexes = createSceneIndexCache(SCENE_INDEX_BUDGET_ELEMENTS);
 
   async function withAuthor(row: VersionRow): Promise<Version> {
     const authors = await loadPublicUsers(db, row.author_id === null ? [] : [row.author_id]);
@@ -51,6 +68,30 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
     const modelAccess = await access.requireModel(userId, modelId, ability);
     if (!isUuid(versionId)) throw versionNotFound();
     return modelAccess;
+  }
+
+  /**
+   * A version's scene content (SceneData without the unit) as JSON text. It never changes, so it is cached per
+   * version (SCENE_CACHE_KIND); a miss rebuilds it from the stored objects and caches it.
+   */
+  async function sceneContent(modelId: string, versionId: string): Promise<string> {
+    const cached = (await derived.read(SCENE_CACHE_KIND, versionId).catch(() => undefined))?.toString('utf8');
+    if (cached !== undefined && isSceneContent(cached)) return cached;
+    const partial = await versionStore.partialManifest(db, modelId, versionId, SCENE_COLLECTIONS);
+    if (!partial) throw versionNotFound();
+    const entries = SCENE_COLLECTIONS.flatMap((collection) => partial.collections[collection] ?? []);
+    const bodies = await versionStore.bodies(db, [...new Set(entries.map((entry) => entry[1]))]);
+    const collections = Object.fromEntries(
+      SCENE_COLLECTIONS.map((collection) => [
+        collection,
+        rebuildCollection(partial.collections[collection] ?? [], bodies),
+      ]),
+    ) as Pick<Model, SceneCollection>;
+    const content = sceneContentJson(collections);
+    await derived.write(SCENE_CACHE_KIND, versionId, content).catch((error: unknown) => {
+      log.warn({ err: error, versionId }, 'Could not cache the scene');
+    });
+    return content;
   }
 
   return {
@@ -106,6 +147,84 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
         ...toMinimal(nodes, elements, options.keys, options.specificAttributesOnly),
       };
       return JSON.stringify(minimal);
+    },
+
+    /** GET scene as JSON text: the ids and the model's display unit now, then the version's cached content. */
+    async scene(userId: string, modelId: string, versionId: string): Promise<string> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const units = await versionStore.modelUnits(db, modelId, versionId);
+      if (units === undefined) throw versionNotFound();
+      return sceneAnswerJson(modelId, versionId, units, await sceneContent(modelId, versionId));
+    },
+
+    /**
+     * GET elements/{elementId}: one element with what it refers to, for the properties panel. The version's
+     * scene index (built on the first click) says where the element is, its nodes and loads; the database
+     * then gives the canonical objects, the element's read by its position in the manifest.
+     */
+    async element(
+      userId: string,
+      modelId: string,
+      versionId: string,
+      elementId: string,
+    ): Promise<VersionElement> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const units = await versionStore.modelUnits(db, modelId, versionId);
+      if (units === undefined) throw versionNotFound();
+      const index = await sceneIndexes.get(versionId, async () => {
+        const content = JSON.parse(await sceneContent(modelId, versionId)) as SceneContent;
+        const partial = await versionStore.partialManifest(db, modelId, versionId, [
+          'profiles',
+          'materials',
+          'levels',
+        ]);
+        if (!partial) throw versionNotFound();
+        return buildSceneIndex(content, {
+          profiles: partial.collections.profiles ?? [],
+          materials: partial.collections.materials ?? [],
+          levels: partial.collections.levels ?? [],
+        });
+      });
+      const position = index.elementPositions.get(elementId);
+      if (position === undefined) throw new HttpError(404, ownMessages.elementNotFound);
+      const indexed = indexedElement(index, position);
+
+      // The scene lists elements in manifest order; the entry's id confirms it, else the list is searched.
+      const entry = await versionStore.entryAt(db, modelId, versionId, 'elements', position);
+      const elementHash =
+        entry?.[0] === elementId
+          ? entry[1]
+          : (await versionStore.findElement(db, modelId, versionId, elementId))?.hash;
+      if (!elementHash) throw new HttpError(404, ownMessages.elementNotFound);
+      const hashOf = (map: ReadonlyMap<string, string>, id: string | undefined) =>
+        id === undefined ? undefined : map.get(id);
+      const wanted = {
+        profile: hashOf(index.hashes.profiles, indexed.profileId),
+        material: hashOf(index.hashes.materials, indexed.materialId),
+        level: hashOf(index.hashes.levels, indexed.levelId),
+      };
+      const bodies = await versionStore.bodies(
+        db,
+        [elementHash, wanted.profile, wanted.material, wanted.level].filter(
+          (hash): hash is string => hash !== undefined,
+        ),
+      );
+      const objectOf = <T>(hash: string | undefined): T | undefined => {
+        const body = hash === undefined ? undefined : bodies.get(hash);
+        return body === undefined ? undefined : (JSON.parse(body) as T);
+      };
+      const element = objectOf<Element>(elementHash);
+      if (!element) throw new Error(`model object ${elementHash} is missing`);
+      return {
+        element,
+        profile: objectOf<Profile>(wanted.profile) ?? null,
+        material: objectOf<Material>(wanted.material) ?? null,
+        level: objectOf<Level>(wanted.level) ?? null,
+        nodes: indexed.nodes,
+        lengthMm: memberLengthMm(element, indexed.nodes),
+        units,
+        loads: indexed.loads,
+      };
     },
 
     async groups(userId: string, modelId: string, versionId: string) {
@@ -196,9 +315,11 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
         await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
         return copy;
       });
-      await derived.copy('minimal', versionId, row.id).catch((error: unknown) => {
-        log.warn({ err: error, versionId: row.id }, 'Could not cache the minimal model');
-      });
+      for (const kind of ['minimal', SCENE_CACHE_KIND]) {
+        await derived.copy(kind, versionId, row.id).catch((error: unknown) => {
+          log.warn({ err: error, versionId: row.id, kind }, 'Could not copy a cached answer');
+        });
+      }
       return withAuthor(row);
     },
   };
