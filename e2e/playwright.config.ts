@@ -54,7 +54,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The real server, exactly as `npm start` runs it after the build, on a fresh embedded database.
+    // The real server, exactly as `npm start` runs it, on a fresh embedded database, serving the e2e build
+    // (`vite build --mode e2e`, which `npm run test:e2e` makes first): the production build plus the viewer's
+    // test API on window, which production builds leave out.
     command: 'npx tsx src/server/main.ts',
     cwd: '..',
     url: `${baseURL}/health`,
@@ -71,6 +73,7 @@ export default defineConfig({
       GUSSET_ADMINS: 'admin@example.com',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      CLIENT_DIR: 'dist/client-e2e',
     },
   },
 });

@@ -44,14 +44,15 @@ export const GLYPH_LAYERS = ['nodes', 'grids', 'levels', 'restraints', 'releases
 export type GlyphLayer = (typeof GLYPH_LAYERS)[number];
 
 /**
- * Which elements are shown. Empty lists mean "all". `search` matches element name or id, case-insensitively,
- * as a substring. Levels are SceneData level ids; profiles and materials are ids too.
+ * Which elements are shown: per list, the values shown — `null` shows every value, an empty list none.
+ * `search` matches element name or id, case-insensitively, as a substring. Levels, profiles and materials are
+ * SceneData ids.
  */
 export interface ElementFilter {
-  types: readonly string[];
-  levels: readonly string[];
-  profiles: readonly string[];
-  materials: readonly string[];
+  types: readonly string[] | null;
+  levels: readonly string[] | null;
+  profiles: readonly string[] | null;
+  materials: readonly string[] | null;
   search: string;
 }
 
@@ -124,7 +125,7 @@ export interface Viewer {
 
 /**
  * Facts about the scene that a canvas cannot show, for e2e tests: exposed as `window.__gussetViewer` in test
- * builds only (import.meta.env.MODE === 'test' or VITE_GUSSET_TEST_API=1).
+ * builds only: `vite build --mode e2e` (ViewerCanvas installs it when import.meta.env.MODE is 'e2e').
  */
 export interface ViewerTestApi {
   /** Visible instances per element type, e.g. { Beam: 120, Column: 40 }. */

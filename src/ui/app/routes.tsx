@@ -51,6 +51,10 @@ const screens = {
     () => import('../model/DeleteModelScreen'),
     (module) => module.DeleteModelScreen,
   ),
+  visualizeElementsScreen: lazyScreen(
+    () => import('../viewer/VisualizeElementsScreen'),
+    (module) => module.VisualizeElementsScreen,
+  ),
   modelsScreen: lazyScreen(
     () => import('../models/ModelsScreen'),
     (module) => module.ModelsScreen,
@@ -142,7 +146,7 @@ const placeholder = (path: string, title: string): RouteObject => ({
 function modelSubRoutes(subject: 'Model' | 'Report'): RouteObject[] {
   return [
     { index: true, ...screens.dashboardScreen },
-    placeholder(':modelId/visualize/elements', `${subject}: elements`),
+    { path: ':modelId/visualize/elements', ...screens.visualizeElementsScreen },
     placeholder(':modelId/visualize/merge', `${subject}: merge`),
     placeholder(':modelId/reports', `${subject}: reports`),
     {

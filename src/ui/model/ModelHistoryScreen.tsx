@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { Version } from '../../contract/http/versions';
 import { ownMessages } from '../../contract/errors';
 import {
@@ -86,6 +87,14 @@ function VersionItem({ version }: { version: Version }) {
         {version.message !== null && <p>{version.message}</p>}
       </div>
       <div className="version-list__actions">
+        <Link
+          className="button"
+          to={`../visualize/elements?version=${encodeURIComponent(version.ID)}`}
+          relative="path"
+          aria-label={`View version ${version.number} in 3D`}
+        >
+          View in 3D
+        </Link>
         <button
           type="button"
           aria-expanded={open}

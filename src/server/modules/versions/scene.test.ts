@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateBuilding } from '../../../../bench/generator/building';
 import { presetParameters } from '../../../../bench/generator/presets';
 import { messages, ownMessages } from '../../../contract/errors';
@@ -91,9 +91,15 @@ describe.each(databases())('the viewer’s version calls on $kind', ({ kind }) =
     join(server.config.uploads.blobDir, 'derived', SCENE_CACHE_KIND, `${version}.json`);
 
   describe('GET …/scene', () => {
-    it('is cached by the upload itself, before anyone asks (first view of a large version is not a rebuild)', () => {
-      expect(existsSync(cacheFile(versionId))).toBe(true);
-      expect(existsSync(cacheFile(otherModel.versionId))).toBe(true);
+    it('is cached by the upload itself, before anyone asks (first view of a large version is not a rebuild)', async () => {
+      // The job writes the cache just after it marks the version done, so give it a moment.
+      await vi.waitFor(
+        () => {
+          expect(existsSync(cacheFile(versionId))).toBe(true);
+          expect(existsSync(cacheFile(otherModel.versionId))).toBe(true);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
     });
 
     it('answers the version’s scene data with its ids, for a reader', async () => {

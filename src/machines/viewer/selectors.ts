@@ -1,0 +1,202 @@
+import type { SnapshotFrom } from 'xstate';
+import { ownMessages } from '../../contract/errors';
+import type { Version } from '../../contract/http/versions';
+import type { AttributeValue, DisplayUnit } from '../../engine/schema';
+import { mmToDisplay } from '../../engine/units';
+import { facetsOf, type FacetEntry, type SceneFacets } from './sceneFacts';
+import type { ElementProperties, FilterFacet, SectionBoxMm } from './types';
+import { viewerMessages, type viewerMachine } from './viewerMachine';
+
+type ViewerSnapshot = SnapshotFrom<typeof viewerMachine>;
+
+export type ViewerStatus = 'empty' | 'loading' | 'failed' | 'ready';
+
+/** Which of the screen's main states to show. */
+export function selectViewerStatus(snapshot: ViewerSnapshot): ViewerStatus {
+  if (snapshot.hasTag('ready')) return 'ready';
+  if (snapshot.hasTag('failed')) return 'failed';
+  if (snapshot.hasTag('empty')) return 'empty';
+  return 'loading';
+}
+
+export const selectIsBusy = (snapshot: ViewerSnapshot) => snapshot.hasTag('busy');
+export const selectIsDrawing = (snapshot: ViewerSnapshot) => snapshot.hasTag('drawing');
+export const selectIsContextLost = (snapshot: ViewerSnapshot) => snapshot.hasTag('contextLost');
+export const selectError = (snapshot: ViewerSnapshot) => snapshot.context.error;
+
+/** Why there is nothing to draw: LIMITEDVIEW users may not read versions; other models have none yet. */
+export function selectEmptyMessage(snapshot: ViewerSnapshot): string {
+  return snapshot.context.abilities.canViewVersions ? viewerMessages.noVersions : ownMessages.limitedViewOnly;
+}
+
+/** What ViewerCanvas mirrors into the viewer; each keeps its identity until the machine changes it. */
+export const selectScene = (snapshot: ViewerSnapshot) => snapshot.context.scene;
+export const selectTheme = (snapshot: ViewerSnapshot) => snapshot.context.theme;
+export const selectFilter = (snapshot: ViewerSnapshot) => snapshot.context.filter;
+export const selectIsolatedLevel = (snapshot: ViewerSnapshot) => snapshot.context.isolatedLevel;
+export const selectSectionBox = (snapshot: ViewerSnapshot) => snapshot.context.sectionBox;
+export const selectLayers = (snapshot: ViewerSnapshot) => snapshot.context.layers;
+export const selectCamera = (snapshot: ViewerSnapshot) => snapshot.context.camera;
+export const selectSelectedId = (snapshot: ViewerSnapshot) => snapshot.context.selectedId;
+/** The capture the view is asked for: a new serial while `capturing`, else null. */
+export const selectScreenshotRequest = (snapshot: ViewerSnapshot): number | null =>
+  snapshot.hasTag('capturing') ? snapshot.context.screenshotSerial : null;
+
+export const selectVersions = (snapshot: ViewerSnapshot): readonly Version[] => snapshot.context.versions;
+export const selectVersionId = (snapshot: ViewerSnapshot) => snapshot.context.versionId;
+
+/** The filter panel's checklists with their counts (computed once per scene). */
+export function selectFacets(snapshot: ViewerSnapshot): SceneFacets | null {
+  return snapshot.context.scene && facetsOf(snapshot.context.scene);
+}
+export const selectHidden = (snapshot: ViewerSnapshot): Readonly<Record<FilterFacet, readonly string[]>> =>
+  snapshot.context.hidden;
+export const selectSearch = (snapshot: ViewerSnapshot) => snapshot.context.search;
+
+/** The levels one can isolate, bottom to top, as the level checklist lists them. */
+export function selectIsolatableLevels(snapshot: ViewerSnapshot): readonly FacetEntry[] {
+  return selectFacets(snapshot)?.levels ?? noEntries;
+}
+const noEntries: readonly FacetEntry[] = [];
+
+/** The thumbnail button: offered to WRITE and ADMIN, disabled while a picture is taken or saved. */
+export interface ThumbnailState {
+  offered: boolean;
+  enabled: boolean;
+  saving: boolean;
+  error: string | null;
+}
+
+export function selectThumbnail(snapshot: ViewerSnapshot): ThumbnailState {
+  const saving = snapshot.hasTag('capturing') || snapshot.hasTag('savingThumbnail');
+  return {
+    offered: snapshot.context.abilities.canUpdate,
+    enabled: !saving && snapshot.context.drawn !== null,
+    saving,
+    error: snapshot.context.thumbnailError,
+  };
+}
+
+/** Decimals shown per display unit: about a tenth of a millimetre in each. */
+const DECIMALS: Readonly<Record<DisplayUnit, number>> = { mm: 1, cm: 2, m: 4, in: 3, ft: 4 };
+
+/** A length in mm as the model's display units read it: '3.5 m', '11.4829 ft'. */
+export function formatLength(valueMm: number, unit: DisplayUnit): string {
+  return `${formatCoordinate(valueMm, unit)} ${unit}`;
+}
+
+function formatCoordinate(valueMm: number, unit: DisplayUnit): string {
+  // Rounded first, so a coordinate a hair below zero reads 0 rather than -0.
+  const value = Number(mmToDisplay(valueMm, unit).toFixed(DECIMALS[unit]));
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: DECIMALS[unit] }).format(
+    value === 0 ? 0 : value,
+  );
+}
+
+/** The section box in display units, for its inputs. */
+export interface SectionBoxFields {
+  unit: DisplayUnit;
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+const sectionBoxFieldsCache = new WeakMap<SectionBoxMm, SectionBoxFields>();
+
+export function selectSectionBoxFields(snapshot: ViewerSnapshot): SectionBoxFields | null {
+  const box = snapshot.context.sectionBox;
+  if (!box) return null;
+  const known = sectionBoxFieldsCache.get(box);
+  if (known) return known;
+  const unit = snapshot.context.scene?.units ?? 'mm';
+  const toUnit = (values: [number, number, number]) =>
+    values.map((value) => Number(mmToDisplay(value, unit).toFixed(DECIMALS[unit]))) as [
+      number,
+      number,
+      number,
+    ];
+  const fields: SectionBoxFields = { unit, min: toUnit(box.min), max: toUnit(box.max) };
+  sectionBoxFieldsCache.set(box, fields);
+  return fields;
+}
+
+export interface PropertyRow {
+  label: string;
+  value: string;
+}
+
+export interface NodeRow {
+  id: string;
+  x: string;
+  y: string;
+  z: string;
+}
+
+/** The properties panel of one element, every length in the model's display units. */
+export interface PropertiesView {
+  title: string;
+  rows: PropertyRow[];
+  unit: DisplayUnit;
+  nodes: NodeRow[];
+  attributes: PropertyRow[];
+}
+
+function attributeText(value: AttributeValue): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+const nameOf = (object: { id: string; name: string } | null): string => {
+  if (!object) return 'None';
+  return object.name.trim() === '' ? object.id : object.name;
+};
+
+/** Rows of the properties panel for an element's server answer (pure, so it is tested on its own). */
+export function propertiesOf(properties: ElementProperties): PropertiesView {
+  const { element, units } = properties;
+  const rows: PropertyRow[] = [
+    { label: 'Name', value: nameOf(element) },
+    { label: 'Id', value: element.id },
+    { label: 'Type', value: element.type ?? 'Unknown' },
+    { label: 'Profile', value: nameOf(properties.profile) },
+    { label: 'Material', value: nameOf(properties.material) },
+    { label: 'Level', value: nameOf(properties.level) },
+  ];
+  if (properties.lengthMm !== null)
+    rows.push({ label: 'Length', value: formatLength(properties.lengthMm, units) });
+  rows.push({ label: 'Loads', value: String(properties.loads) });
+  if (element.source) {
+    const version = element.source.version === undefined ? '' : ` ${element.source.version}`;
+    rows.push({ label: 'Source', value: `${element.source.tool}${version}` });
+  }
+  return {
+    title: nameOf(element),
+    rows,
+    unit: units,
+    nodes: properties.nodes.map((node) => ({
+      id: node.id,
+      x: formatCoordinate(node.x, units),
+      y: formatCoordinate(node.y, units),
+      z: formatCoordinate(node.z, units),
+    })),
+    attributes: Object.entries(element.attributes ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([label, value]) => ({ label, value: attributeText(value) })),
+  };
+}
+
+const propertiesCache = new WeakMap<ElementProperties, PropertiesView>();
+
+/** The picked element's panel; null while nothing is selected or its properties have not arrived. */
+export function selectProperties(snapshot: ViewerSnapshot): PropertiesView | null {
+  const element = snapshot.context.element;
+  if (!element) return null;
+  const known = propertiesCache.get(element);
+  if (known) return known;
+  const view = propertiesOf(element);
+  propertiesCache.set(element, view);
+  return view;
+}
+
+export const selectIsElementLoading = (snapshot: ViewerSnapshot) => snapshot.hasTag('elementLoading');
+export const selectElementError = (snapshot: ViewerSnapshot) => snapshot.context.elementError;

@@ -1,0 +1,173 @@
+import type { ModelRole } from '../../contract/http/models';
+import type { Version } from '../../contract/http/versions';
+import type { SceneData } from '../../engine/scene';
+import type { AttributeValue, DisplayUnit } from '../../engine/schema';
+import type { ModelAbilities } from '../model/abilities';
+
+/*
+ * The viewer screen's vocabulary. Machines may not import src/viewer (no Babylon, not even its types), so the
+ * names the viewer understands are repeated here; ViewerCanvas hands them to the viewer, and the compiler checks
+ * there that both sides still agree.
+ */
+
+/** Colour themes, in the order the toolbar offers them (spec section 3). */
+export const VIEWER_THEMES = ['light', 'dark', 'white'] as const;
+export type ViewerTheme = (typeof VIEWER_THEMES)[number];
+
+/** Standard camera directions. */
+export const CAMERA_VIEWS = ['top', 'front', 'side', 'iso'] as const;
+export type CameraView = (typeof CAMERA_VIEWS)[number];
+
+/** Layers of glyphs and helpers that can be switched on and off. */
+export const VIEWER_LAYERS = ['nodes', 'grids', 'levels', 'restraints', 'releases', 'loads'] as const;
+export type ViewerLayer = (typeof VIEWER_LAYERS)[number];
+
+/** The four checklists of the filter panel; values are element type names, level, profile and material ids. */
+export const FILTER_FACETS = ['types', 'levels', 'profiles', 'materials'] as const;
+export type FilterFacet = (typeof FILTER_FACETS)[number];
+
+/**
+ * What the viewer shows (the viewer's ElementFilter): per checklist the values shown, `null` for every value
+ * (an empty list shows none); `search` matches the element's name or id as a case-insensitive substring.
+ */
+export interface ShownElements {
+  types: readonly string[] | null;
+  levels: readonly string[] | null;
+  profiles: readonly string[] | null;
+  materials: readonly string[] | null;
+  search: string;
+}
+
+/** An axis-aligned box in model millimetres, x y z. */
+export interface SectionBoxMm {
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+/** A one-shot camera move: the serial grows with each request so asking twice moves twice. */
+export interface CameraCommand {
+  kind: CameraView | 'fit';
+  serial: number;
+}
+
+/** What the viewer reported after drawing a scene. */
+export interface DrawnScene {
+  elementCount: number;
+  drawCalls: number;
+  buildMs: number;
+}
+
+/** A canonical object as stored (its schema depends on its type); the panel reads the fields below. */
+export interface CanonicalObject {
+  id: string;
+  name: string;
+  type?: string;
+  source?: { tool: string; version?: string };
+  attributes?: Record<string, AttributeValue>;
+  [field: string]: unknown;
+}
+
+/** GET …/versions/{versionId}/elements/{elementId}: what the properties panel shows of one element. */
+export interface ElementProperties {
+  element: CanonicalObject;
+  profile: CanonicalObject | null;
+  material: CanonicalObject | null;
+  level: CanonicalObject | null;
+  nodes: ReadonlyArray<{ id: string; x: number; y: number; z: number }>;
+  lengthMm: number | null;
+  units: DisplayUnit;
+  loads: number;
+}
+
+/** What loadScene hands back: the version's scene (the wire adds the model and version ids). */
+export type LoadedScene = SceneData;
+
+export interface ViewerInput {
+  modelId: string;
+  /** Newest first. */
+  versions: readonly Version[];
+  /** The version asked for in the URL (?version=), or null for the latest. */
+  versionId: string | null;
+  /** The user's preferences.colorSchemes.default; light when absent. */
+  theme: ViewerTheme | null;
+  role: ModelRole;
+  /** Whether the model has a thumbnail already (the models list shows it). */
+  hasThumbnail: boolean;
+}
+
+export interface ViewerContext {
+  modelId: string;
+  versions: Version[];
+  /** The version shown (or being loaded); null while the model has none. */
+  versionId: string | null;
+  abilities: ModelAbilities;
+  hasThumbnail: boolean;
+  scene: LoadedScene | null;
+  /** Why the scene could not be shown. */
+  error: string | null;
+  /** This session's theme: starts at the user's preference and is never written back. */
+  theme: ViewerTheme;
+  /** Unchecked values of each checklist (all checked: nothing hidden). */
+  hidden: Record<FilterFacet, string[]>;
+  search: string;
+  /** Derived from `hidden` and `search` when they change, so the view applies it only then. */
+  filter: ShownElements;
+  isolatedLevel: string | null;
+  sectionBox: SectionBoxMm | null;
+  layers: Record<ViewerLayer, boolean>;
+  camera: CameraCommand | null;
+  drawn: DrawnScene | null;
+  selectedId: string | null;
+  element: ElementProperties | null;
+  elementError: string | null;
+  /** Grows with each capture the view is asked for. */
+  screenshotSerial: number;
+  /** The capture was started by the machine (a model without a thumbnail), not by the user. */
+  automaticThumbnail: boolean;
+  automaticThumbnailTried: boolean;
+  thumbnailError: string | null;
+}
+
+export type ViewerEvent =
+  // The user, through the screen.
+  | { type: 'version.select'; versionId: string }
+  | { type: 'versions.updated'; versions: readonly Version[] }
+  | { type: 'scene.retry' }
+  | { type: 'theme.set'; theme: ViewerTheme }
+  | { type: 'view.set'; view: CameraView }
+  | { type: 'view.fit' }
+  | { type: 'layer.toggle'; layer: ViewerLayer }
+  | { type: 'filter.toggle'; facet: FilterFacet; value: string }
+  | { type: 'filter.showAll'; facet: FilterFacet }
+  | { type: 'filter.search'; text: string }
+  | { type: 'level.isolate'; levelId: string | null }
+  | { type: 'sectionBox.toggle' }
+  /** A bound of the box, in the model's display units. */
+  | { type: 'sectionBox.change'; axis: 0 | 1 | 2; bound: 'min' | 'max'; value: number }
+  | { type: 'selection.clear' }
+  | { type: 'thumbnail.requested' }
+  // The viewer, through ViewerCanvas.
+  | { type: 'viewer.loaded'; drawn: DrawnScene }
+  | { type: 'viewer.selectionChanged'; ids: readonly string[] }
+  | { type: 'viewer.failed'; message: string }
+  | { type: 'viewer.contextLost' }
+  | { type: 'viewer.contextRestored' }
+  | { type: 'viewer.screenshotTaken'; dataUrl: string }
+  | { type: 'viewer.screenshotFailed'; message: string };
+
+/**
+ * `busy` while something the user waits for is under way (the scene loading or being drawn); `empty`,
+ * `loading`, `failed`, `ready` for the screen's main state; `drawing`, `contextLost` for the canvas; the
+ * properties panel's `elementLoading`; `capturing` and `savingThumbnail` for the thumbnail button.
+ */
+export type ViewerTag =
+  | 'busy'
+  | 'empty'
+  | 'loading'
+  | 'failed'
+  | 'ready'
+  | 'drawing'
+  | 'contextLost'
+  | 'elementLoading'
+  | 'capturing'
+  | 'savingThumbnail';

@@ -1,0 +1,427 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { postModelScreenshot } from '../../api/images';
+import type { HttpClient } from '../../api/types';
+import { getVersionElement, getVersionScene } from '../../api/versions';
+import { displayToMm } from '../../engine/units';
+import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
+import { abilitiesOf } from '../model/abilities';
+import { formMessageOf, pageMessageOf, unwrap } from '../model/failure';
+import { boundsOf, facetsOf, shownElementsOf, withBound } from './sceneFacts';
+import {
+  type ElementProperties,
+  type FilterFacet,
+  type LoadedScene,
+  type ViewerContext,
+  type ViewerEvent,
+  type ViewerInput,
+  type ViewerLayer,
+  type ViewerTag,
+} from './types';
+
+/** What the viewer screen says that the contract's message lists do not hold. */
+export const viewerMessages = {
+  thumbnailUpdated: 'Thumbnail updated',
+  noVersions: 'This model has no versions yet. Upload a file to see it in 3D.',
+  contextLost: 'The graphics context was lost. The picture comes back when the browser restores it.',
+} as const;
+
+/** Glyph layers on at first: the structure and its supports; releases and loads on demand. */
+export const DEFAULT_LAYERS: Readonly<Record<ViewerLayer, boolean>> = {
+  nodes: true,
+  grids: true,
+  levels: true,
+  restraints: true,
+  releases: false,
+  loads: false,
+};
+
+export interface LoadSceneInput {
+  modelId: string;
+  versionId: string;
+}
+
+export interface LoadElementInput {
+  modelId: string;
+  versionId: string;
+  elementId: string;
+}
+
+export interface PostScreenshotInput {
+  modelId: string;
+  versionId: string;
+  data: string;
+}
+
+const noneHidden = (): Record<FilterFacet, string[]> => ({
+  types: [],
+  levels: [],
+  profiles: [],
+  materials: [],
+});
+
+/** The version the screen opens on: the one in the URL when the model has it, else the latest. */
+function initialVersionId(input: ViewerInput): string | null {
+  const asked = input.versionId;
+  if (asked !== null && input.versions.some((version) => version.ID === asked)) return asked;
+  return input.versions[0]?.ID ?? null;
+}
+
+/** What a newly chosen version starts from: nothing selected, nothing drawn yet, no old failure. */
+const forgetVersionState = {
+  selectedId: null,
+  element: null,
+  elementError: null,
+  drawn: null,
+  error: null,
+} as const;
+
+/**
+ * The 3-D viewer screen (/model/{id}/visualize/elements): loads the chosen version's scene, then, while it is
+ * shown, follows the user's filters, level isolation, section box, layers, camera and theme, loads the
+ * properties of the element picked on the canvas, and saves a screenshot as the model's thumbnail.
+ *
+ * The machine never touches the viewer. Its context says what the viewer should show (ViewerCanvas mirrors it
+ * into viewer calls) and the viewer's own news comes back as `viewer.*` events. The theme chosen here lasts for
+ * the session: the user's saved preference is not changed.
+ */
+export const viewerMachine = setup({
+  types: {
+    context: {} as ViewerContext,
+    events: {} as ViewerEvent,
+    input: {} as ViewerInput,
+    tags: {} as ViewerTag,
+  },
+  actors: {
+    loadScene: promisePlaceholder<LoadedScene, LoadSceneInput>('loadScene'),
+    loadElement: promisePlaceholder<ElementProperties, LoadElementInput>('loadElement'),
+    postScreenshot: promisePlaceholder<unknown, PostScreenshotInput>('postScreenshot'),
+  },
+  actions: {
+    announce: (_, _params: { message: string }) => {
+      throw unboundImplementation('announce');
+    },
+    /** Re-derives what the viewer shows from the checklists and the search text. */
+    refilter: assign({
+      filter: ({ context }) =>
+        shownElementsOf(context.hidden, context.search, context.scene && facetsOf(context.scene)),
+    }),
+  },
+  guards: {
+    hasVersion: ({ context }) => context.versionId !== null,
+    isAnotherKnownVersion: ({ context, event }) =>
+      event.type === 'version.select' &&
+      event.versionId !== context.versionId &&
+      context.versions.some((version) => version.ID === event.versionId),
+    bringsFirstVersion: ({ event }) => event.type === 'versions.updated' && event.versions.length > 0,
+    isAutomaticThumbnail: ({ context }) => context.automaticThumbnail,
+    /** A thumbnail is taken from a drawn picture, by those who may change the model. */
+    mayTakeThumbnail: ({ context }) => context.abilities.canUpdate && context.drawn !== null,
+    /** WRITE and ADMIN users who open a model without a thumbnail give it one, once, after the first draw. */
+    wantsAutomaticThumbnail: ({ context }) =>
+      context.abilities.canUpdate && !context.hasThumbnail && !context.automaticThumbnailTried,
+    selectsNothing: ({ event }) => event.type === 'viewer.selectionChanged' && event.ids.length === 0,
+    selectsTheSelected: ({ context, event }) =>
+      event.type === 'viewer.selectionChanged' && event.ids[0] === context.selectedId,
+    hasSectionBox: ({ context }) => context.sectionBox !== null,
+  },
+}).createMachine({
+  id: 'viewer',
+  context: ({ input }) => ({
+    modelId: input.modelId,
+    versions: [...input.versions],
+    versionId: initialVersionId(input),
+    abilities: abilitiesOf(input.role),
+    hasThumbnail: input.hasThumbnail,
+    scene: null,
+    error: null,
+    theme: input.theme ?? 'light',
+    hidden: noneHidden(),
+    search: '',
+    filter: shownElementsOf(noneHidden(), '', null),
+    isolatedLevel: null,
+    sectionBox: null,
+    layers: { ...DEFAULT_LAYERS },
+    camera: null,
+    drawn: null,
+    selectedId: null,
+    element: null,
+    elementError: null,
+    screenshotSerial: 0,
+    automaticThumbnail: false,
+    automaticThumbnailTried: false,
+    thumbnailError: null,
+  }),
+  initial: 'deciding',
+  on: {
+    'version.select': {
+      guard: 'isAnotherKnownVersion',
+      target: '.loading',
+      actions: assign(({ event }) => ({ versionId: event.versionId, ...forgetVersionState })),
+    },
+    'versions.updated': { actions: assign({ versions: ({ event }) => [...event.versions] }) },
+    'theme.set': { actions: assign({ theme: ({ event }) => event.theme }) },
+  },
+  states: {
+    deciding: {
+      always: [{ guard: 'hasVersion', target: 'loading' }, { target: 'empty' }],
+    },
+    /** The model has no version to show (or the user may not read versions). */
+    empty: {
+      tags: ['empty'],
+      on: {
+        'versions.updated': {
+          guard: 'bringsFirstVersion',
+          target: 'loading',
+          actions: assign(({ event }) => ({
+            versions: [...event.versions],
+            versionId: event.versions[0]?.ID ?? null,
+          })),
+        },
+      },
+    },
+    loading: {
+      tags: ['busy', 'loading'],
+      invoke: {
+        id: 'loadScene',
+        src: 'loadScene',
+        input: ({ context }) => ({ modelId: context.modelId, versionId: context.versionId ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: [assign({ scene: ({ event }) => event.output, error: null }), 'refilter'],
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => pageMessageOf(event.error) }) },
+      },
+    },
+    /** The scene could not be loaded or drawn: the reason, and a retry. */
+    failed: {
+      tags: ['failed'],
+      on: { 'scene.retry': { target: 'loading', actions: assign(forgetVersionState) } },
+    },
+    ready: {
+      tags: ['ready'],
+      type: 'parallel',
+      on: {
+        'viewer.failed': {
+          target: 'failed',
+          actions: assign(({ event }) => ({ ...forgetVersionState, error: event.message })),
+        },
+        'view.set': {
+          actions: assign({
+            camera: ({ context, event }) => ({ kind: event.view, serial: (context.camera?.serial ?? 0) + 1 }),
+          }),
+        },
+        'view.fit': {
+          actions: assign({
+            camera: ({ context }) => ({ kind: 'fit', serial: (context.camera?.serial ?? 0) + 1 }),
+          }),
+        },
+        'layer.toggle': {
+          actions: assign({
+            layers: ({ context, event }) => ({
+              ...context.layers,
+              [event.layer]: !context.layers[event.layer],
+            }),
+          }),
+        },
+        'filter.toggle': {
+          actions: [
+            assign({
+              hidden: ({ context, event }) => {
+                const unchecked = context.hidden[event.facet];
+                return {
+                  ...context.hidden,
+                  [event.facet]: unchecked.includes(event.value)
+                    ? unchecked.filter((value) => value !== event.value)
+                    : [...unchecked, event.value],
+                };
+              },
+            }),
+            'refilter',
+          ],
+        },
+        'filter.showAll': {
+          actions: [
+            assign({ hidden: ({ context, event }) => ({ ...context.hidden, [event.facet]: [] }) }),
+            'refilter',
+          ],
+        },
+        'filter.search': { actions: [assign({ search: ({ event }) => event.text }), 'refilter'] },
+        'level.isolate': { actions: assign({ isolatedLevel: ({ event }) => event.levelId }) },
+        'sectionBox.toggle': [
+          { guard: 'hasSectionBox', actions: assign({ sectionBox: null }) },
+          { actions: assign({ sectionBox: ({ context }) => context.scene && boundsOf(context.scene) }) },
+        ],
+        'sectionBox.change': {
+          guard: 'hasSectionBox',
+          actions: assign({
+            sectionBox: ({ context, event }) =>
+              context.sectionBox &&
+              withBound(
+                context.sectionBox,
+                event.axis,
+                event.bound,
+                displayToMm(event.value, context.scene?.units ?? 'mm'),
+              ),
+          }),
+        },
+      },
+      states: {
+        /** What the canvas is doing with the scene. */
+        canvas: {
+          initial: 'drawing',
+          states: {
+            drawing: {
+              tags: ['busy', 'drawing'],
+              on: {
+                'viewer.loaded': { target: 'drawn', actions: assign({ drawn: ({ event }) => event.drawn }) },
+              },
+            },
+            drawn: { on: { 'viewer.contextLost': 'contextLost' } },
+            contextLost: { tags: ['contextLost'], on: { 'viewer.contextRestored': 'drawn' } },
+          },
+        },
+        /** The element picked on the canvas and its properties. */
+        selection: {
+          initial: 'none',
+          on: {
+            'viewer.selectionChanged': [
+              // The view echoes the machine's own selection back through the viewer: nothing changes.
+              { guard: 'selectsTheSelected' },
+              {
+                guard: 'selectsNothing',
+                target: '.none',
+                actions: assign({ selectedId: null, element: null, elementError: null }),
+              },
+              {
+                // A target inside the region restarts `loading` when it is active already (a newer pick).
+                // `reenter: true` would not: in a parallel state it re-enters the whole screen.
+                target: '.loading',
+                actions: assign({
+                  selectedId: ({ event }) => event.ids[0] ?? null,
+                  element: null,
+                  elementError: null,
+                }),
+              },
+            ],
+            'selection.clear': {
+              target: '.none',
+              actions: assign({ selectedId: null, element: null, elementError: null }),
+            },
+          },
+          states: {
+            none: {},
+            loading: {
+              tags: ['elementLoading'],
+              invoke: {
+                id: 'loadElement',
+                src: 'loadElement',
+                input: ({ context }) => ({
+                  modelId: context.modelId,
+                  versionId: context.versionId ?? '',
+                  elementId: context.selectedId ?? '',
+                }),
+                onDone: { target: 'shown', actions: assign({ element: ({ event }) => event.output }) },
+                onError: {
+                  target: 'unavailable',
+                  actions: assign({ elementError: ({ event }) => pageMessageOf(event.error) }),
+                },
+              },
+            },
+            shown: {},
+            unavailable: {},
+          },
+        },
+        /** Saving the picture as the model's thumbnail (WRITE and ADMIN only). */
+        thumbnail: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'thumbnail.requested': {
+                  guard: 'mayTakeThumbnail',
+                  target: 'capturing',
+                  actions: assign({ automaticThumbnail: false, thumbnailError: null }),
+                },
+                // Handled by the canvas region too: the first drawn picture of a model without a thumbnail.
+                'viewer.loaded': {
+                  guard: 'wantsAutomaticThumbnail',
+                  target: 'capturing',
+                  actions: assign({ automaticThumbnail: true, automaticThumbnailTried: true }),
+                },
+              },
+            },
+            /** The view is asked for the picture (the serial changes) and answers with viewer.screenshotTaken. */
+            capturing: {
+              tags: ['capturing'],
+              entry: assign({ screenshotSerial: ({ context }) => context.screenshotSerial + 1 }),
+              on: {
+                'viewer.screenshotTaken': 'posting',
+                'viewer.screenshotFailed': [
+                  { guard: 'isAutomaticThumbnail', target: 'idle' },
+                  { target: 'idle', actions: assign({ thumbnailError: ({ event }) => event.message }) },
+                ],
+              },
+            },
+            posting: {
+              tags: ['savingThumbnail'],
+              invoke: {
+                id: 'postScreenshot',
+                src: 'postScreenshot',
+                input: ({ context, event }) => ({
+                  modelId: context.modelId,
+                  versionId: context.versionId ?? '',
+                  data: event.type === 'viewer.screenshotTaken' ? event.dataUrl : '',
+                }),
+                onDone: [
+                  // Taken without being asked: the models list shows it; no need to interrupt the user.
+                  { guard: 'isAutomaticThumbnail', target: 'idle', actions: assign({ hasThumbnail: true }) },
+                  {
+                    target: 'idle',
+                    actions: [
+                      assign({ hasThumbnail: true }),
+                      { type: 'announce', params: { message: viewerMessages.thumbnailUpdated } },
+                    ],
+                  },
+                ],
+                onError: [
+                  // An automatic thumbnail that fails is no news to the user; they did not ask for it.
+                  { guard: 'isAutomaticThumbnail', target: 'idle' },
+                  {
+                    target: 'idle',
+                    actions: assign({ thumbnailError: ({ event }) => formMessageOf(event.error) }),
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export interface ViewerDependencies {
+  http: HttpClient;
+  /** A success toast. */
+  announce: (message: string) => void;
+}
+
+/** Binds the viewer screen's actors to the HTTP calls; the screen's hook and the tests call this. */
+export function createViewerImplementations(deps: ViewerDependencies) {
+  return {
+    actors: {
+      loadScene: fromPromise<LoadedScene, LoadSceneInput>(async ({ input }) =>
+        unwrap(await getVersionScene(deps.http, input.modelId, input.versionId)),
+      ),
+      loadElement: fromPromise<ElementProperties, LoadElementInput>(async ({ input }) =>
+        unwrap(await getVersionElement(deps.http, input.modelId, input.versionId, input.elementId)),
+      ),
+      postScreenshot: fromPromise<unknown, PostScreenshotInput>(async ({ input }) =>
+        unwrap(await postModelScreenshot(deps.http, input)),
+      ),
+    },
+    actions: {
+      announce: (_: unknown, params: { message: string }) => deps.announce(params.message),
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type {
+  CameraView,
+  FilterFacet,
+  ViewerEvent,
+  ViewerLayer,
+  ViewerTheme,
+} from '../../machines/viewer/types';
+import type { viewerMachine } from '../../machines/viewer/viewerMachine';
+
+export type ViewerActor = ActorRefFrom<typeof viewerMachine>;
+
+const ViewerActorContext = createContext<ViewerActor | null>(null);
+
+/** The viewer screen's actor, shared by the canvas, the toolbar and the panels. */
+export function ViewerProvider({ actor, children }: { actor: ViewerActor; children: ReactNode }) {
+  return <ViewerActorContext.Provider value={actor}>{children}</ViewerActorContext.Provider>;
+}
+
+export function useViewerActor(): ViewerActor {
+  const actor = useContext(ViewerActorContext);
+  if (!actor) throw new Error('useViewerActor must be used inside <ViewerProvider>');
+  return actor;
+}
+
+export function useViewerSelector<T>(
+  selector: (snapshot: SnapshotFrom<typeof viewerMachine>) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useViewerActor(), selector, compare);
+}
+
+/** Equal when every own field is the same value: for selectors that build a small object. */
+export function shallowEqual<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as Array<keyof T>;
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+/** The user's intents on the viewer screen, memoised: views call these and never build events themselves. */
+export function useViewerEvents() {
+  const actor = useViewerActor();
+  return useMemo(
+    () => ({
+      selectVersion: (versionId: string) => actor.send({ type: 'version.select', versionId }),
+      retry: () => actor.send({ type: 'scene.retry' }),
+      setTheme: (theme: ViewerTheme) => actor.send({ type: 'theme.set', theme }),
+      setView: (view: CameraView) => actor.send({ type: 'view.set', view }),
+      zoomToFit: () => actor.send({ type: 'view.fit' }),
+      toggleLayer: (layer: ViewerLayer) => actor.send({ type: 'layer.toggle', layer }),
+      toggleFilter: (facet: FilterFacet, value: string) =>
+        actor.send({ type: 'filter.toggle', facet, value }),
+      showAll: (facet: FilterFacet) => actor.send({ type: 'filter.showAll', facet }),
+      search: (text: string) => actor.send({ type: 'filter.search', text }),
+      isolateLevel: (levelId: string | null) => actor.send({ type: 'level.isolate', levelId }),
+      toggleSectionBox: () => actor.send({ type: 'sectionBox.toggle' }),
+      moveSectionBox: (axis: 0 | 1 | 2, bound: 'min' | 'max', value: number) =>
+        actor.send({ type: 'sectionBox.change', axis, bound, value }),
+      clearSelection: () => actor.send({ type: 'selection.clear' }),
+      takeThumbnail: () => actor.send({ type: 'thumbnail.requested' }),
+    }),
+    [actor],
+  );
+}
+
+/** What the canvas reports back: the viewer's news, as machine events. */
+export function useViewerReports(): (event: ViewerEvent) => void {
+  const actor = useViewerActor();
+  return useMemo(() => (event: ViewerEvent) => actor.send(event), [actor]);
+}

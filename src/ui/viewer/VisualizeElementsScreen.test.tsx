@@ -1,0 +1,253 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ModelRole } from '../../contract/http/models';
+import type { SceneData } from '../../engine/scene';
+import { ok } from '../../machines/auth/fakeHttpClient';
+import { aModel, aVersion, createRecordingHttp } from '../../machines/model/modelTestKit';
+import { aUser } from '../../machines/session/sessionTestKit';
+import { aScene, anElementProperties } from '../../machines/viewer/viewerTestKit';
+import type { Viewer, ViewerEventName, ViewerEvents } from '../../viewer/types';
+import { renderApp } from '../app/testApp';
+
+/**
+ * The viewer screen with everything real but Babylon: `createViewer` is replaced by a recording fake, so these
+ * tests see what ViewerCanvas asks of the viewer and can play the viewer's events back.
+ */
+
+interface FakeViewer extends Viewer {
+  calls: Array<[method: string, ...args: unknown[]]>;
+  emit<K extends ViewerEventName>(event: K, payload: ViewerEvents[K]): void;
+}
+
+const viewers: FakeViewer[] = [];
+const testApiInstalls: Viewer[] = [];
+
+function createFakeViewer(): FakeViewer {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const calls: FakeViewer['calls'] = [];
+  const record =
+    (method: string) =>
+    (...args: unknown[]) => {
+      calls.push([method, ...args]);
+    };
+  const viewer: FakeViewer = {
+    calls,
+    emit: (event, payload) => listeners.get(event)?.forEach((listener) => listener(payload)),
+    load: async (scene: SceneData) => {
+      calls.push(['load', scene]);
+    },
+    setTheme: record('setTheme'),
+    showDiff: record('showDiff'),
+    filter: record('filter'),
+    isolate: record('isolate'),
+    isolateLevel: record('isolateLevel'),
+    setSectionBox: record('setSectionBox'),
+    setLayerVisible: record('setLayerVisible'),
+    setView: record('setView'),
+    zoomToFit: record('zoomToFit'),
+    pick: () => null,
+    select: record('select'),
+    resize: record('resize'),
+    screenshot: async (options) => {
+      calls.push(['screenshot', options]);
+      return 'data:image/png;base64,iVBORw0KGgo=';
+    },
+    loadContextGeometry: async () => {},
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (payload: unknown) => void);
+      listeners.set(event, set);
+      return () => set.delete(listener as (payload: unknown) => void);
+    },
+    dispose: record('dispose'),
+  };
+  return viewer;
+}
+
+vi.mock('../../viewer', () => ({
+  createViewer: () => {
+    const viewer = createFakeViewer();
+    viewers.push(viewer);
+    return viewer;
+  },
+  installViewerTestApi: (viewer: Viewer) => {
+    testApiInstalls.push(viewer);
+  },
+}));
+
+const versions = [aVersion(2), aVersion(1)];
+const sceneOf = (versionId: string) => ({ ...aScene(), modelId: 'model-1', versionId });
+
+function serverFor(role: ModelRole, image: string | null = '/api/images/blobs/abc') {
+  const api = createRecordingHttp({ unansweredRoutes: 'offline' });
+  api.answer('GET /api/models/model-1', ok(aModel(role, { versions, image })));
+  for (const version of versions) {
+    api.answer(`GET /api/models/model-1/data/versions/${version.ID}/scene`, ok(sceneOf(version.ID)));
+  }
+  api.answer('GET /api/models/model-1/data/versions/version-2/elements/B1%40L1', ok(anElementProperties()));
+  api.answer(
+    'POST /api/images/modelScreenshot',
+    ok({ modelId: 'model-1', versionId: 'version-2', imageUrl: '/api/images/blobs/def' }, 201),
+  );
+  return api;
+}
+
+/** Opens the screen and lets the fake viewer report the scene drawn. */
+async function openViewer(role: ModelRole = 'ADMIN', options: { path?: string; image?: string | null } = {}) {
+  const api = serverFor(role, options.image);
+  const user = aUser({
+    preferences: { colorSchemes: { default: 'dark', repair: 'white' }, testingGroup: null },
+  });
+  const app = await renderApp({
+    path: options.path ?? '/model/model-1/visualize/elements',
+    http: api.http,
+    user,
+  });
+  await screen.findByRole('heading', { name: 'Tower in 3D', level: 1 });
+  const viewer = await waitFor(() => {
+    const created = viewers.at(-1);
+    if (!created?.calls.some(([method]) => method === 'load')) throw new Error('nothing loaded yet');
+    return created;
+  });
+  act(() => viewer.emit('loaded', { elementCount: 7, drawCalls: 4, buildMs: 3 }));
+  await waitFor(() =>
+    expect(screen.getByRole('region', { name: '3D view' }).getAttribute('aria-busy')).toBe('false'),
+  );
+  return { api, app, viewer };
+}
+
+const callsOf = (viewer: FakeViewer, method: string) =>
+  viewer.calls.filter(([name]) => name === method).map(([, ...args]) => args);
+
+afterEach(() => {
+  viewers.length = 0;
+  testApiInstalls.length = 0;
+});
+
+describe('the 3D viewer screen', () => {
+  it("loads the latest version's scene into the viewer in the user's theme, with its filters", async () => {
+    const { api, app, viewer } = await openViewer();
+    expect(api.callsTo('GET', '/api/models/model-1/data/versions/version-2/scene')).toHaveLength(1);
+    expect(callsOf(viewer, 'load')[0]?.[0]).toMatchObject({ units: 'm', versionId: 'version-2' });
+    expect(callsOf(viewer, 'setTheme').at(-1)).toEqual(['dark']);
+    expect(app.router.state.location.search).toBe('?version=version-2');
+    expect((screen.getByLabelText('Version', { selector: 'select' }) as HTMLSelectElement).value).toBe(
+      'version-2',
+    );
+    const types = screen.getByRole('group', { name: 'Types' });
+    expect(within(types).getByRole('checkbox', { name: 'Column (4)' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('group', { name: 'Levels' })).getByRole('checkbox', { name: 'Level 1 (7)' }),
+    ).toBeTruthy();
+    // Only the e2e build installs the test API.
+    expect(testApiInstalls).toEqual([]);
+  });
+
+  it('tells the viewer what to show when a box is cleared, a level isolated, a layer switched or a view chosen', async () => {
+    const user = userEvent.setup();
+    const { viewer } = await openViewer();
+    await user.click(screen.getByRole('checkbox', { name: 'Floor (1)' }));
+    expect(callsOf(viewer, 'filter').at(-1)?.[0]).toMatchObject({ types: ['Beam', 'Column'] });
+    await user.selectOptions(screen.getByLabelText('Isolate level'), 'L1');
+    expect(callsOf(viewer, 'isolateLevel').at(-1)).toEqual(['L1']);
+    await user.click(screen.getByRole('checkbox', { name: 'Loads' }));
+    expect(callsOf(viewer, 'setLayerVisible')).toContainEqual(['loads', true]);
+    await user.click(screen.getByRole('button', { name: 'Top view' }));
+    await user.click(screen.getByRole('button', { name: 'Zoom to fit' }));
+    expect(callsOf(viewer, 'setView')).toEqual([['top']]);
+    expect(callsOf(viewer, 'zoomToFit')).toHaveLength(1);
+    await user.click(screen.getByRole('checkbox', { name: 'Section box' }));
+    expect(callsOf(viewer, 'setSectionBox').at(-1)).toEqual([{ min: [0, 0, 0], max: [6000, 4000, 3000] }]);
+    expect((screen.getByLabelText('Z to (m)') as HTMLInputElement).value).toBe('3');
+  });
+
+  it('shows the properties of the element picked in the viewer, lengths in the model units', async () => {
+    const { api, viewer } = await openViewer();
+    act(() => viewer.emit('selectionChanged', { selected: [{ index: 4, id: 'B1@L1' }] }));
+    const panel = screen.getByRole('complementary', { name: 'Properties' });
+    expect(await within(panel).findByRole('heading', { name: 'B1', level: 3 })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/models/model-1/data/versions/version-2/elements/B1%40L1')).toHaveLength(
+      1,
+    );
+    expect(within(panel).getByText('W12X26')).toBeTruthy();
+    expect(within(panel).getByText('6 m')).toBeTruthy();
+    expect(within(panel).getByRole('table', { name: 'Nodes (m)' })).toBeTruthy();
+    expect(within(panel).getByRole('table', { name: 'Source attributes' }).textContent).toContain(
+      'Steel Frame Design',
+    );
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Clear selection' }));
+    expect(callsOf(viewer, 'select').at(-1)).toEqual([null]);
+    expect(within(panel).queryByRole('heading', { level: 3 })).toBeNull();
+  });
+
+  it('switches the theme for this visit without saving it as a preference', async () => {
+    const user = userEvent.setup();
+    const { api, viewer } = await openViewer();
+    await user.selectOptions(screen.getByLabelText('Theme'), 'white');
+    expect(callsOf(viewer, 'setTheme').at(-1)).toEqual(['white']);
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('saves the picture as the thumbnail and says so', async () => {
+    const user = userEvent.setup();
+    const { api, viewer } = await openViewer('WRITE');
+    await user.click(screen.getByRole('button', { name: 'Set as thumbnail' }));
+    expect(await screen.findByText('Thumbnail updated')).toBeTruthy();
+    expect(callsOf(viewer, 'screenshot')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/images/modelScreenshot')[0]?.options.json).toEqual({
+      modelId: 'model-1',
+      versionId: 'version-2',
+      data: 'data:image/png;base64,iVBORw0KGgo=',
+    });
+  });
+
+  it('gives a model without a thumbnail one on its own, quietly', async () => {
+    const { api, viewer } = await openViewer('ADMIN', { image: null });
+    await waitFor(() => expect(api.callsTo('POST', '/api/images/modelScreenshot')).toHaveLength(1));
+    expect(callsOf(viewer, 'screenshot')).toHaveLength(1);
+    expect(screen.queryByText('Thumbnail updated')).toBeNull();
+  });
+
+  it('offers readers no thumbnail, and takes none for them', async () => {
+    const { api } = await openViewer('READ', { image: null });
+    expect(screen.queryByRole('button', { name: 'Set as thumbnail' })).toBeNull();
+    expect(api.callsTo('POST', '/api/images/modelScreenshot')).toEqual([]);
+  });
+
+  it('opens the version named in the address and switches version from the picker', async () => {
+    const user = userEvent.setup();
+    const { api, app, viewer } = await openViewer('READ', {
+      path: '/model/model-1/visualize/elements?version=version-1',
+    });
+    expect(callsOf(viewer, 'load')[0]?.[0]).toMatchObject({ versionId: 'version-1' });
+    await user.selectOptions(screen.getByLabelText('Version', { selector: 'select' }), 'version-2');
+    await waitFor(() => expect(callsOf(viewer, 'load')).toHaveLength(2));
+    expect(api.callsTo('GET', '/api/models/model-1/data/versions/version-2/scene')).toHaveLength(1);
+    expect(app.router.state.location.search).toBe('?version=version-2');
+    // One viewer for the whole visit: the canvas is not rebuilt for another version.
+    expect(viewers).toHaveLength(1);
+  });
+
+  it("shows the server's message when the scene cannot be loaded, and loads it again on request", async () => {
+    const api = serverFor('ADMIN');
+    api.answerInTurn('GET /api/models/model-1/data/versions/version-2/scene', [
+      { ok: false, status: 404, error: { message: 'This version does not exist.' } },
+      ok(sceneOf('version-2')),
+    ]);
+    await renderApp({ path: '/model/model-1/visualize/elements', http: api.http });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This version does not exist.');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(viewers.at(-1)?.calls.some(([method]) => method === 'load')).toBe(true));
+  });
+
+  it("is reached from a version of the model's history", async () => {
+    const api = serverFor('READ');
+    const app = await renderApp({ path: '/model/model-1/history', http: api.http });
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'View version 1 in 3D' }));
+    expect(await screen.findByRole('heading', { name: 'Tower in 3D', level: 1 })).toBeTruthy();
+    expect(app.location()).toBe('/model/model-1/visualize/elements');
+    expect(app.router.state.location.search).toBe('?version=version-1');
+  });
+});

@@ -1,0 +1,139 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { SnapshotFrom } from 'xstate';
+import type { Model } from '../../contract/http/models';
+import type { Version } from '../../contract/http/versions';
+import { createModelPageImplementations, modelPageMachine } from '../../machines/model/modelMachine';
+import {
+  selectLoadError,
+  selectModel,
+  selectModelPageStatus,
+  selectVersions as selectModelVersions,
+} from '../../machines/model/selectors';
+import type { sessionMachine } from '../../machines/session/sessionMachine';
+import { selectVersionId } from '../../machines/viewer/selectors';
+import { createViewerImplementations, viewerMachine } from '../../machines/viewer/viewerMachine';
+import { useAppServices } from '../app/AppServices';
+import { useHttpClient, useSessionSelector } from '../app/hooks';
+import { announceSuccess } from '../auth/announce';
+import { ModelPageProvider, useModelPageSelector } from '../model/ModelPageContext';
+import { PropertiesPanel } from './PropertiesPanel';
+import { VersionPicker } from './VersionPicker';
+import { ViewerProvider } from './ViewerContext';
+import { ViewerFilterPanel } from './ViewerFilterPanel';
+import { ViewerStage } from './ViewerStage';
+import { ViewerToolbar } from './ViewerToolbar';
+
+/** The viewer opens in the user's saved colour scheme for normal views (spec section 3). */
+const selectPreferredTheme = (snapshot: SnapshotFrom<typeof sessionMachine>) =>
+  snapshot.context.user?.preferences.colorSchemes.default ?? null;
+
+/**
+ * /model/{modelId}/visualize/elements (and /report/…): the model in 3-D. The model and its versions come from
+ * the model page's actor, as on the history screen, so a version uploaded meanwhile appears in the picker.
+ */
+export function VisualizeElementsScreen() {
+  const { modelId = '' } = useParams();
+  return <ModelPage key={modelId} modelId={modelId} />;
+}
+
+function ModelPage({ modelId }: { modelId: string }) {
+  const { http, realtime } = useAppServices();
+  const logic = useMemo(
+    () => modelPageMachine.provide(createModelPageImplementations({ http, realtime })),
+    [http, realtime],
+  );
+  const actor = useActorRef(logic, { input: { modelId } });
+  return (
+    <ModelPageProvider actor={actor}>
+      <ModelFrame />
+    </ModelPageProvider>
+  );
+}
+
+function ModelFrame() {
+  const status = useModelPageSelector(selectModelPageStatus);
+  const model = useModelPageSelector(selectModel);
+  const versions = useModelPageSelector(selectModelVersions);
+  const loadError = useModelPageSelector(selectLoadError);
+
+  if (status === 'loading') {
+    return (
+      <main className="page">
+        <p className="page__note">Loading the model...</p>
+      </main>
+    );
+  }
+  if (status === 'unavailable' || !model) {
+    return (
+      <main className="page">
+        <h1>Model</h1>
+        <p className="form__error" role="alert">
+          {loadError}
+        </p>
+        <Link to="/models">Back to your models</Link>
+      </main>
+    );
+  }
+  return <ModelViewer model={model} versions={versions} />;
+}
+
+function ModelViewer({ model, versions }: { model: Model; versions: Version[] }) {
+  const http = useHttpClient();
+  const theme = useSessionSelector(selectPreferredTheme);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const logic = useMemo(
+    () => viewerMachine.provide(createViewerImplementations({ http, announce: announceSuccess })),
+    [http],
+  );
+  // The input is read once, when the screen opens; later changes reach the machine as events.
+  const actor = useActorRef(logic, {
+    input: {
+      modelId: model._id,
+      versions,
+      versionId: searchParams.get('version'),
+      theme,
+      role: model.currentUserRole,
+      hasThumbnail: Boolean(model.image),
+    },
+  });
+
+  useEffect(() => {
+    actor.send({ type: 'versions.updated', versions });
+  }, [actor, versions]);
+
+  // The address names the version shown, so a reload or a shared link opens the same one.
+  const versionId = useSelector(actor, selectVersionId);
+  const addressVersion = searchParams.get('version');
+  useEffect(() => {
+    if (versionId !== null && versionId !== addressVersion) {
+      setSearchParams({ version: versionId }, { replace: true });
+    }
+  }, [versionId, addressVersion, setSearchParams]);
+
+  return (
+    <ViewerProvider actor={actor}>
+      <main className="page viewer-screen">
+        <header className="viewer-screen__header">
+          <div>
+            <p className="model-page__organization">
+              <Link to={`/organizations/${encodeURIComponent(model.organization._id)}/models`}>
+                {model.organization.name}
+              </Link>{' '}
+              · <Link to={`/model/${encodeURIComponent(model._id)}/history`}>{model.name}</Link>
+            </p>
+            <h1>{model.name} in 3D</h1>
+          </div>
+          <VersionPicker />
+        </header>
+        <ViewerToolbar />
+        <div className="viewer-screen__body">
+          <ViewerFilterPanel />
+          <ViewerStage />
+          <PropertiesPanel />
+        </div>
+      </main>
+    </ViewerProvider>
+  );
+}

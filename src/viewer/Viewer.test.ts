@@ -1,0 +1,288 @@
+// @vitest-environment node
+import { NullEngine } from '@babylonjs/core/Engines/nullEngine';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateBuilding } from '../../bench/generator/building';
+import { expectedCounts, presetParameters, PRESETS } from '../../bench/generator/presets';
+import type { SceneData } from '../engine/scene';
+import { toSceneData } from '../engine/scene';
+import { frameProfile, sceneOf } from './scene/testScenes';
+import { createViewerTestApi } from './testApi';
+import { THEMES } from './themes';
+import type { ElementFilter, ViewerEvents } from './types';
+import { BabylonViewer } from './Viewer';
+
+let building: SceneData;
+const viewers: BabylonViewer[] = [];
+
+beforeAll(() => {
+  building = toSceneData(generateBuilding(presetParameters('1k')));
+});
+
+afterEach(() => {
+  for (const viewer of viewers.splice(0)) {
+    const engine = viewer.engine;
+    viewer.dispose();
+    engine.dispose();
+  }
+});
+
+function newViewer(): BabylonViewer {
+  const viewer = new BabylonViewer(
+    new NullEngine({
+      renderWidth: 800,
+      renderHeight: 600,
+      textureSize: 512,
+      deterministicLockstep: false,
+      lockstepMaxSteps: 1,
+    }),
+  );
+  viewers.push(viewer);
+  return viewer;
+}
+
+function filterOf(partial: Partial<ElementFilter>): ElementFilter {
+  return { types: null, levels: null, profiles: null, materials: null, search: '', ...partial };
+}
+
+const expected = expectedCounts(PRESETS['1k']);
+
+describe('BabylonViewer', () => {
+  it('loads a version, draws it and says so with its element count and draw calls', async () => {
+    const viewer = newViewer();
+    const loaded: Array<ViewerEvents['loaded']> = [];
+    viewer.on('loaded', (event) => loaded.push(event));
+    await viewer.load(building);
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]?.elementCount).toBe(building.elements.ids.length);
+    expect(loaded[0]?.drawCalls).toBeGreaterThan(0);
+    expect(loaded[0]?.drawCalls).toBeLessThanOrEqual(50);
+    const api = createViewerTestApi(viewer);
+    expect(api.instanceCounts()).toMatchObject({ Column: expected.columns, Beam: expected.beams });
+    expect(api.frameStats().frames).toBeGreaterThan(0);
+    expect(api.elementIds()).toEqual(building.elements.ids);
+    expect(api.drawCalls()).toBe(loaded[0]?.drawCalls);
+  });
+
+  it('filters, isolates ids and levels, and combines them', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    viewer.filter(filterOf({ types: ['Column'] }));
+    expect(api.instanceCounts()).toEqual({ Column: expected.columns });
+    const columns = building.elements.ids.filter((id) => id.startsWith('C'));
+    viewer.isolate(columns.slice(0, 3));
+    expect(api.instanceCounts()).toEqual({ Column: 3 });
+    viewer.isolate(null);
+    viewer.filter(filterOf({}));
+    viewer.isolateLevel('Story1');
+    const perStorey = expected.elements / PRESETS['1k'].storeys;
+    expect(Object.values(api.instanceCounts()).reduce((sum, count) => sum + count, 0)).toBe(perStorey);
+    viewer.isolateLevel(null);
+    viewer.filter(filterOf({ search: 'C1@Story2' }));
+    expect(api.instanceCounts()).toEqual({ Column: 1 });
+    expect(api.colorOf('B1@Story2')).toBeNull();
+  });
+
+  it('hides elements wholly outside a section box and clips with six planes', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    const base = building.levels.find((level) => level.id === 'Base')?.elevation as number;
+    viewer.setSectionBox({ min: [-1e9, -1e9, base - 10], max: [1e9, 1e9, base + 10] });
+    // Only the ground storey's columns, braces and core walls reach down to the base; no beam or floor does.
+    const counts = api.instanceCounts();
+    expect(Object.keys(counts).sort()).toEqual(['Brace', 'Column', 'Wall']);
+    expect(counts.Column).toBe(expected.columns / PRESETS['1k'].storeys);
+    expect(viewer.scene.clipPlane6?.normal.z).toBe(1);
+    viewer.setSectionBox(null);
+    expect(viewer.scene.clipPlane).toBeNull();
+    expect(api.instanceCounts().Beam).toBe(expected.beams);
+  });
+
+  it('selects by id, says so, and colours the selection', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    const changes: Array<ViewerEvents['selectionChanged']> = [];
+    viewer.on('selectionChanged', (event) => changes.push(event));
+    viewer.select(['C1@Story1', 'no such element']);
+    expect(changes.at(-1)?.selected.map(({ id }) => id)).toEqual(['C1@Story1']);
+    expect(api.selection()).toEqual(['C1@Story1']);
+    expect(api.colorOf('C1@Story1')).toBe(THEMES.light.selection);
+    viewer.select(null);
+    expect(changes.at(-1)?.selected).toEqual([]);
+    expect(api.colorOf('C1@Story1')).toBe(THEMES.light.elements.column);
+  });
+
+  it('colours a diff by status per id, and switches themes', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    viewer.showDiff(
+      new Map([
+        ['C1@Story1', 'added'],
+        ['B1@Story1', 'modified'],
+      ]),
+    );
+    expect(api.colorOf('C1@Story1')).toBe(THEMES.light.change.added);
+    expect(api.colorOf('B1@Story1')).toBe(THEMES.light.change.modified);
+    expect(api.colorOf('C2@Story1')).toBe(THEMES.light.change.unchanged);
+    viewer.setTheme('dark');
+    expect(api.theme()).toBe('dark');
+    expect(api.colorOf('C1@Story1')).toBe(THEMES.dark.change.added);
+    expect(viewer.scene.clearColor.toHexString().slice(0, 7).toLowerCase()).toBe(THEMES.dark.background);
+    viewer.showDiff(null);
+    expect(api.colorOf('C1@Story1')).toBe(THEMES.dark.elements.column);
+  });
+
+  it('picks the element under a canvas point, and nothing where there is none', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(
+      sceneOf(
+        [
+          [0, 0, 0],
+          [0, 0, 4000],
+          [6000, 0, 4000],
+        ],
+        [
+          { id: 'column', type: 'Column', nodes: [0, 1], profile: 0 },
+          { id: 'beam', type: 'Beam', nodes: [1, 2], profile: 0 },
+        ],
+        { profiles: [frameProfile('HEB300', 'i', 300, 300)] },
+      ),
+    );
+    viewer.setView('front');
+    viewer.renderNow();
+    for (const id of ['column', 'beam']) {
+      const point = api.screenPositionOf(id);
+      expect(point, id).not.toBeNull();
+      expect(viewer.pick(point?.x as number, point?.y as number)?.id).toBe(id);
+    }
+    expect(viewer.pick(2, 2)).toBeNull();
+    // A hidden element cannot be picked.
+    viewer.isolate(['beam']);
+    const column = viewer.projectToCanvas([0, 0, 2000]) as { x: number; y: number };
+    expect(viewer.pick(column.x, column.y)).toBeNull();
+  });
+
+  it('fits the model to the view from each standard direction', async () => {
+    const viewer = newViewer();
+    await viewer.load(building);
+    for (const view of ['top', 'front', 'side', 'iso'] as const) {
+      viewer.setView(view);
+      viewer.renderNow();
+      const { min, max } = viewer.modelScene?.bounds as { min: number[]; max: number[] };
+      // Every corner of the model's box is on the canvas.
+      for (const x of [min[0], max[0]])
+        for (const y of [min[1], max[1]])
+          for (const z of [min[2], max[2]]) {
+            expect(viewer.projectToCanvas([x as number, y as number, z as number]), view).not.toBeNull();
+          }
+    }
+    viewer.setView('top');
+    expect(viewer.camera.position.z).toBeGreaterThan(viewer.camera.target.z);
+  });
+
+  it('replaces the scene on a new load, keeping filters by id and dropping the diff', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    viewer.filter(filterOf({ types: ['Beam'] }));
+    viewer.showDiff(new Map([['B1@Story1', 'added']]));
+    await viewer.load(building);
+    expect(api.instanceCounts()).toEqual({ Beam: expected.beams });
+    expect(api.colorOf('B1@Story1')).toBe(THEMES.light.elements.beam);
+    expect(viewer.scene.meshes.filter((mesh) => mesh.name === 'members:i')).toHaveLength(1);
+  });
+
+  it('stops drawing while the context is lost and rebuilds when it is back', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    const events: string[] = [];
+    viewer.on('contextLost', () => events.push('lost'));
+    viewer.on('contextRestored', () => events.push('restored'));
+    await viewer.load(building);
+    viewer.select(['C1@Story1']);
+    viewer.handleContextLost();
+    const frames = api.frameStats().frames;
+    viewer.renderNow();
+    expect(api.frameStats().frames).toBe(frames);
+    viewer.handleContextRestored();
+    expect(events).toEqual(['lost', 'restored']);
+    expect(api.colorOf('C1@Story1')).toBe(THEMES.light.selection);
+    expect(api.instanceCounts().Column).toBe(expected.columns);
+  });
+
+  it('removes listeners and disposes once', async () => {
+    const viewer = newViewer();
+    let calls = 0;
+    const off = viewer.on('selectionChanged', () => calls++);
+    await viewer.load(building);
+    viewer.select(['C1@Story1']);
+    off();
+    viewer.select(null);
+    expect(calls).toBe(1);
+    viewer.dispose();
+    viewer.dispose();
+    expect(viewer.scene.isDisposed).toBe(true);
+  });
+});
+
+/** A GLB of one triangle (1 m a side, Y up): the smallest context geometry a translator could hand over. */
+function triangleGlb(): ArrayBuffer {
+  const positions = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  const json = JSON.stringify({
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ mesh: 0, name: 'triangle' }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+    accessors: [
+      { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] },
+    ],
+    bufferViews: [{ buffer: 0, byteLength: positions.byteLength }],
+    buffers: [{ byteLength: positions.byteLength }],
+  });
+  const jsonBytes = new TextEncoder().encode(json.padEnd(Math.ceil(json.length / 4) * 4, ' '));
+  const binary = new Uint8Array(positions.buffer);
+  const total = 12 + 8 + jsonBytes.length + 8 + binary.length;
+  const glb = new ArrayBuffer(total);
+  const view = new DataView(glb);
+  view.setUint32(0, 0x46546c67, true); // 'glTF'
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonBytes.length, true);
+  view.setUint32(16, 0x4e4f534a, true); // 'JSON'
+  new Uint8Array(glb, 20, jsonBytes.length).set(jsonBytes);
+  view.setUint32(20 + jsonBytes.length, binary.length, true);
+  view.setUint32(24 + jsonBytes.length, 0x004e4942, true); // 'BIN'
+  new Uint8Array(glb, 28 + jsonBytes.length).set(binary);
+  return glb;
+}
+
+describe('BabylonViewer context geometry', () => {
+  it('loads a GLB through the glTF loader, Z up and in millimetres', async () => {
+    const viewer = newViewer();
+    await viewer.load(building);
+    await viewer.loadContextGeometry(triangleGlb(), 'site');
+    const triangle = viewer.scene.meshes.find((mesh) => mesh.name === 'triangle');
+    expect(triangle).toBeDefined();
+    triangle?.computeWorldMatrix(true);
+    triangle?.parent?.computeWorldMatrix(true);
+    const world = triangle?.getBoundingInfo().boundingBox.maximumWorld;
+    // glTF's +Y (1 m) is the model's +Z (1000 mm).
+    expect(world?.z).toBeCloseTo(1000, 0);
+    expect(world?.x).toBeCloseTo(1000, 0);
+  });
+
+  it('reports a file that is not glTF as an error', async () => {
+    const viewer = newViewer();
+    const errors: string[] = [];
+    viewer.on('error', ({ message }) => errors.push(message));
+    await expect(
+      viewer.loadContextGeometry(new TextEncoder().encode('not a glb').buffer, 'junk'),
+    ).rejects.toThrow(/junk/);
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,676 @@
+import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import { CreatePickingRay } from '@babylonjs/core/Culling/ray.core';
+import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
+import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents';
+import type { PointerInfo } from '@babylonjs/core/Events/pointerEvents';
+import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
+import { LoadAssetContainerAsync } from '@babylonjs/core/Loading/sceneLoader';
+import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
+import { Plane } from '@babylonjs/core/Maths/math.plane';
+import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector';
+import type { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { TransformNode } from '@babylonjs/core/Meshes/transformNode';
+import { CreateScreenshotUsingRenderTargetAsync } from '@babylonjs/core/Misc/screenshotTools';
+// The screenshot's resize pass needs the post-process vertex shader, which tree-shaken builds do not register.
+import '@babylonjs/core/Shaders/postprocess.vertex';
+import type { AssetContainer } from '@babylonjs/core/assetContainer';
+import { Scene } from '@babylonjs/core/scene';
+import type { SceneData } from '../engine/scene';
+import type { Vec3 } from './geometry/polygon';
+import type { PickIndex } from './picking/pickIndex';
+import { createPickIndex } from './picking/pickIndex';
+import { DEFAULT_LAYERS, ModelScene, statusIndex } from './scene/modelScene';
+import type { VisibilityRules } from './scene/visibility';
+import { computeVisibility } from './scene/visibility';
+import { DEFAULT_THEME, THEMES } from './themes';
+import type {
+  ChangeStatus,
+  ElementFilter,
+  GlyphLayer,
+  PickedElement,
+  ScreenshotOptions,
+  SectionBox,
+  ThemeName,
+  Viewer,
+  ViewerEventName,
+  ViewerEvents,
+  ViewName,
+} from './types';
+
+export interface BabylonViewerOptions {
+  theme?: ThemeName;
+  layers?: Partial<Record<GlyphLayer, boolean>>;
+}
+
+/** Camera angles of the standard views (Z up; alpha 0 looks from +X, alpha π/2 from −Y). */
+const VIEW_ANGLES: Record<ViewName, { alpha: number; beta: number }> = {
+  top: { alpha: Math.PI / 2, beta: 1e-4 },
+  front: { alpha: Math.PI / 2, beta: Math.PI / 2 },
+  side: { alpha: 0, beta: Math.PI / 2 },
+  iso: { alpha: Math.PI / 4, beta: Math.acos(1 / Math.sqrt(3)) },
+};
+/** A press that moves less than this (CSS px) before release is a click, which selects. */
+const CLICK_SLOP_PX = 5;
+/** Frames drawn while waiting for shaders before the loop gives up until the next change (about 2 s). */
+const MAX_FRAMES_NOT_READY = 120;
+/** Margin around the model when fitting it to the view. */
+const FIT_MARGIN = 1.08;
+/** glTF is Y-up in metres; the model is Z-up in millimetres. */
+const GLTF_METRES_TO_MM = 1000;
+
+type Listener<K extends ViewerEventName> = (payload: ViewerEvents[K]) => void;
+
+/**
+ * The 3-D viewer for one engine: scene, camera, the model's meshes and what is done to them. Not tied to a UI
+ * framework or to a canvas — `createViewer` binds one to a canvas (resize, visibility, context loss) and tests run
+ * it on a NullEngine.
+ *
+ * @remarks Renders on demand: a change marks the scene and starts the render loop, which stops again as soon as
+ * the camera is still and the scene is ready, so an idle viewer draws nothing.
+ */
+export class BabylonViewer implements Viewer {
+  readonly engine: AbstractEngine;
+  readonly scene: Scene;
+  readonly camera: ArcRotateCamera;
+
+  private model: ModelScene | null = null;
+  private data: SceneData | null = null;
+  private idIndex: Map<string, number> | null = null;
+  private pickIndex: PickIndex | null = null;
+  private pickIndexTimer: ReturnType<typeof setTimeout> | null = null;
+  private themeName: ThemeName;
+  private readonly layers: Record<GlyphLayer, boolean>;
+  private diff: ReadonlyMap<string, ChangeStatus> | null = null;
+  private elementFilter: ElementFilter | null = null;
+  private isolatedIds: readonly string[] | null = null;
+  private levelId: string | null = null;
+  private sectionBox: SectionBox | null = null;
+  private selectedIds: string[] = [];
+  private visibleBuffer = new Uint8Array(0);
+  private readonly contextContainers: AssetContainer[] = [];
+  private readonly contextRoots: TransformNode[] = [];
+  private readonly listeners = new Map<ViewerEventName, Set<(payload: never) => void>>();
+  private readonly disposeList: Array<() => void> = [];
+
+  private renderLoopRunning = false;
+  private suspended = false;
+  private contextLost = false;
+  private resizePending = false;
+  private disposed = false;
+  private pointerDown: { x: number; y: number } | null = null;
+  private lastFrameMs = 0;
+  private frames = 0;
+  private lastDrawCalls = 0;
+  private loadToken = 0;
+  private framesNotReady = 0;
+
+  constructor(engine: AbstractEngine, options: BabylonViewerOptions = {}) {
+    this.engine = engine;
+    this.themeName = options.theme ?? DEFAULT_THEME;
+    this.layers = { ...DEFAULT_LAYERS, ...options.layers };
+    this.scene = new Scene(engine);
+    this.scene.useRightHandedSystem = true;
+    // Picking is ours (a BVH over elements); Babylon need not test meshes under the pointer on every move.
+    this.scene.skipPointerMovePicking = true;
+    this.scene.skipPointerDownPicking = true;
+    this.scene.skipPointerUpPicking = true;
+    this.scene.clearColor = Color4.FromHexString(`${THEMES[this.themeName].background}ff`);
+
+    this.camera = new ArcRotateCamera(
+      'camera',
+      VIEW_ANGLES.iso.alpha,
+      VIEW_ANGLES.iso.beta,
+      10_000,
+      Vector3.Zero(),
+      this.scene,
+    );
+    this.camera.upVector = new Vector3(0, 0, 1);
+    // Setting the up vector re-derives the angles from the Y-up position: give them again, about Z.
+    this.camera.alpha = VIEW_ANGLES.iso.alpha;
+    this.camera.beta = VIEW_ANGLES.iso.beta;
+    this.camera.lowerBetaLimit = 1e-4;
+    this.camera.upperBetaLimit = Math.PI - 1e-4;
+    this.camera.wheelDeltaPercentage = 0.01;
+    this.camera.pinchDeltaPercentage = 0.01;
+    // Keys would need a frame loop to act on; orbit, pan and zoom come from the pointer and wheel.
+    this.camera.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
+    if (engine.getRenderingCanvas()) this.camera.attachControl();
+
+    const light = new HemisphericLight('light', new Vector3(0.35, -0.55, 1), this.scene);
+    light.groundColor = new Color3(0.38, 0.38, 0.42);
+    light.specular = Color3.Black();
+
+    // Removed with the scene on dispose.
+    this.scene.onPointerObservable.add((info) => this.onPointer(info));
+  }
+
+  // ------------------------------------------------------------------------------------------- life cycle
+
+  /** Adds a clean-up to run on `dispose` (in reverse order of adding). */
+  onDispose(cleanup: () => void): void {
+    this.disposeList.push(cleanup);
+  }
+
+  async load(data: SceneData): Promise<void> {
+    const token = ++this.loadToken;
+    const firstLoad = this.data === null;
+    const started = performance.now();
+    this.disposeModel();
+    this.clearContextGeometry();
+    this.data = data;
+    this.idIndex = null;
+    this.diff = null;
+    try {
+      this.model = new ModelScene(this.scene, data, { theme: THEMES[this.themeName], layers: this.layers });
+    } catch (error) {
+      // The caller hears of it through the rejection (no `error` event too, so it is not reported twice).
+      this.data = null;
+      const message = `The model could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
+      throw new Error(message, { cause: error });
+    }
+    this.visibleBuffer = new Uint8Array(data.elements.ids.length);
+    this.applyVisibility();
+    // The selection carries over by id; say so if some of it is not in this version.
+    const previousSelection = this.selectedIds.length;
+    this.applySelection(this.selectedIds, false);
+    if (this.selectedIds.length !== previousSelection) this.announceSelection();
+    const buildMs = performance.now() - started;
+    if (firstLoad) this.zoomToFit();
+    await this.scene.whenReadyAsync();
+    if (token !== this.loadToken || this.disposed) return;
+    this.renderNow();
+    this.schedulePickIndex();
+    this.emit('loaded', { elementCount: data.elements.ids.length, drawCalls: this.lastDrawCalls, buildMs });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.stopRenderLoop();
+    if (this.pickIndexTimer !== null) clearTimeout(this.pickIndexTimer);
+    this.disposeModel();
+    this.clearContextGeometry();
+    this.scene.dispose();
+    // Then what the factory added, newest first: observers, then the engine.
+    for (const cleanup of this.disposeList.splice(0).reverse()) cleanup();
+    this.listeners.clear();
+  }
+
+  private disposeModel(): void {
+    this.model?.dispose();
+    this.model = null;
+    this.pickIndex = null;
+  }
+
+  /** The WebGL context is gone: stop drawing until it is back. */
+  handleContextLost(): void {
+    this.contextLost = true;
+    this.stopRenderLoop();
+    this.emit('contextLost', {});
+  }
+
+  /** The context is back: Babylon has restored its own resources; rebuild the model's buffers from the data. */
+  handleContextRestored(): void {
+    this.contextLost = false;
+    if (this.data && this.model) {
+      this.model.dispose();
+      this.model = new ModelScene(this.scene, this.data, {
+        theme: THEMES[this.themeName],
+        layers: this.layers,
+      });
+      this.visibleBuffer.fill(1);
+      this.applyVisibility();
+      this.applyDiff();
+      this.applySelection(this.selectedIds, false);
+    }
+    this.emit('contextRestored', {});
+    this.requestRender();
+  }
+
+  /** Off-screen canvases draw nothing; a change made meanwhile is drawn when the canvas shows again. */
+  setSuspended(suspended: boolean): void {
+    if (this.suspended === suspended) return;
+    this.suspended = suspended;
+    if (suspended) this.stopRenderLoop();
+    else this.requestRender();
+  }
+
+  /** The canvas changed size: applied just before the next frame, so the picture never stretches. */
+  flagResize(): void {
+    this.resizePending = true;
+    this.requestRender();
+  }
+
+  resize(): void {
+    this.resizePending = false;
+    this.engine.resize();
+    this.requestRender();
+  }
+
+  // ------------------------------------------------------------------------------------------- rendering
+
+  /** Starts the render loop if it is not running; it stops itself once nothing moves. */
+  requestRender(): void {
+    if (this.renderLoopRunning || this.disposed || this.suspended || this.contextLost) return;
+    this.renderLoopRunning = true;
+    this.engine.runRenderLoop(this.renderFrame);
+  }
+
+  private stopRenderLoop(): void {
+    if (!this.renderLoopRunning) return;
+    this.renderLoopRunning = false;
+    this.engine.stopRenderLoop(this.renderFrame);
+  }
+
+  private readonly renderFrame = (): void => {
+    this.renderNow();
+    if (!this.needsAnotherFrame()) this.stopRenderLoop();
+  };
+
+  /** Draws one frame now (also what `load` and `screenshot` wait for). */
+  renderNow(): void {
+    if (this.disposed || this.contextLost) return;
+    if (this.resizePending) {
+      this.resizePending = false;
+      this.engine.resize();
+    }
+    this.adaptCameraToDistance();
+    const started = performance.now();
+    this.scene.render();
+    this.lastFrameMs = performance.now() - started;
+    this.frames++;
+    let calls = 0;
+    const active = this.scene.getActiveMeshes();
+    for (let k = 0; k < active.length; k++) {
+      const mesh = active.data[k];
+      if (!mesh || !mesh.isVisible) continue;
+      const thin = mesh.hasThinInstances ? (mesh as Mesh).thinInstanceCount : 1;
+      if (thin > 0) calls += mesh.subMeshes?.length ?? 1;
+    }
+    this.lastDrawCalls = calls;
+  }
+
+  private needsAnotherFrame(): boolean {
+    const camera = this.camera;
+    const moving =
+      this.pointerDown !== null ||
+      camera.inertialAlphaOffset !== 0 ||
+      camera.inertialBetaOffset !== 0 ||
+      camera.inertialRadiusOffset !== 0 ||
+      camera.inertialPanningX !== 0 ||
+      camera.inertialPanningY !== 0;
+    // Shaders compile in the background: draw again until they are in, but not forever if one never is.
+    this.framesNotReady = this.scene.isReady(false) ? 0 : this.framesNotReady + 1;
+    return moving || (this.framesNotReady > 0 && this.framesNotReady < MAX_FRAMES_NOT_READY);
+  }
+
+  /** Near and far planes and pan speed follow the camera's distance, for models from a bracket to a city block. */
+  private adaptCameraToDistance(): void {
+    const camera = this.camera;
+    const size = this.modelRadius();
+    camera.minZ = Math.max(1, camera.radius / 1000);
+    camera.maxZ = camera.radius + size * 4 + 1000;
+    const height = Math.max(1, this.engine.getRenderHeight());
+    const visible = 2 * camera.radius * Math.tan(camera.fov / 2);
+    camera.panningSensibility = height / Math.max(visible * (1 - camera.panningInertia), 1e-6);
+    camera.lowerRadiusLimit = Math.max(10, size / 1000);
+    camera.upperRadiusLimit = Math.max(size * 20, 10_000);
+  }
+
+  private modelRadius(): number {
+    if (!this.model) return 10_000;
+    const { min, max } = this.model.bounds;
+    return Math.max(Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2, 1000);
+  }
+
+  // ------------------------------------------------------------------------------------------- camera
+
+  setView(view: ViewName): void {
+    const { alpha, beta } = VIEW_ANGLES[view];
+    this.camera.alpha = alpha;
+    this.camera.beta = beta;
+    this.stopCameraInertia();
+    this.zoomToFit();
+  }
+
+  zoomToFit(): void {
+    if (!this.model) return;
+    const { min, max } = this.model.bounds;
+    const centre = new Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
+    const radius = Math.max(Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2, 500);
+    const aspect = this.engine.getRenderWidth() / Math.max(1, this.engine.getRenderHeight());
+    const verticalFov = this.camera.fov;
+    const horizontalFov = 2 * Math.atan(Math.tan(verticalFov / 2) * aspect);
+    const fov = Math.min(verticalFov, horizontalFov);
+    // Keep alpha and beta: only the target and the distance change.
+    this.camera.setTarget(centre, false, false, true);
+    this.camera.radius = (radius / Math.sin(fov / 2)) * FIT_MARGIN;
+    this.stopCameraInertia();
+    this.requestRender();
+  }
+
+  private stopCameraInertia(): void {
+    this.camera.inertialAlphaOffset = 0;
+    this.camera.inertialBetaOffset = 0;
+    this.camera.inertialRadiusOffset = 0;
+    this.camera.inertialPanningX = 0;
+    this.camera.inertialPanningY = 0;
+  }
+
+  // ------------------------------------------------------------------------------------------- looks
+
+  setTheme(theme: ThemeName): void {
+    this.themeName = theme;
+    this.scene.clearColor = Color4.FromHexString(`${THEMES[theme].background}ff`);
+    this.model?.setTheme(THEMES[theme]);
+    this.requestRender();
+  }
+
+  showDiff(statuses: ReadonlyMap<string, ChangeStatus> | null): void {
+    this.diff = statuses;
+    this.applyDiff();
+    this.requestRender();
+  }
+
+  private applyDiff(): void {
+    if (!this.model || !this.data) return;
+    if (!this.diff) {
+      this.model.setStatuses(null);
+      return;
+    }
+    const statuses = new Int8Array(this.data.elements.ids.length).fill(statusIndex('unchanged'));
+    const index = this.elementIndex();
+    for (const [id, status] of this.diff) {
+      const element = index.get(id);
+      if (element !== undefined) statuses[element] = statusIndex(status);
+    }
+    this.model.setStatuses(statuses);
+  }
+
+  setLayerVisible(layer: GlyphLayer, visible: boolean): void {
+    this.layers[layer] = visible;
+    this.model?.setLayerVisible(layer, visible);
+    this.requestRender();
+  }
+
+  // ------------------------------------------------------------------------------------------- what is shown
+
+  filter(filter: ElementFilter): void {
+    this.elementFilter = filter;
+    this.applyVisibility();
+  }
+
+  isolate(ids: readonly string[] | null): void {
+    this.isolatedIds = ids;
+    this.applyVisibility();
+  }
+
+  isolateLevel(levelId: string | null): void {
+    this.levelId = levelId;
+    this.applyVisibility();
+  }
+
+  setSectionBox(box: SectionBox | null): void {
+    this.sectionBox = box;
+    // Babylon discards what lies on the positive side of a clip plane: each plane keeps one face's inside.
+    const plane = (a: number, b: number, c: number, d: number): Plane | null =>
+      box ? new Plane(a, b, c, d) : null;
+    this.scene.clipPlane = plane(-1, 0, 0, box?.min[0] ?? 0);
+    this.scene.clipPlane2 = plane(1, 0, 0, -(box?.max[0] ?? 0));
+    this.scene.clipPlane3 = plane(0, -1, 0, box?.min[1] ?? 0);
+    this.scene.clipPlane4 = plane(0, 1, 0, -(box?.max[1] ?? 0));
+    this.scene.clipPlane5 = plane(0, 0, -1, box?.min[2] ?? 0);
+    this.scene.clipPlane6 = plane(0, 0, 1, -(box?.max[2] ?? 0));
+    this.applyVisibility();
+  }
+
+  private rules(): VisibilityRules {
+    const data = this.data;
+    let isolated: Uint8Array | null = null;
+    if (data && this.isolatedIds) {
+      isolated = new Uint8Array(data.elements.ids.length);
+      const index = this.elementIndex();
+      for (const id of this.isolatedIds) {
+        const element = index.get(id);
+        if (element !== undefined) isolated[element] = 1;
+      }
+    }
+    const level = data && this.levelId !== null ? data.levels.findIndex(({ id }) => id === this.levelId) : -1;
+    return {
+      filter: this.elementFilter,
+      isolated,
+      level: level >= 0 ? level : null,
+      box: this.sectionBox,
+    };
+  }
+
+  private applyVisibility(): void {
+    if (!this.model || !this.data) return;
+    computeVisibility(this.data, this.rules(), this.model.reach, this.visibleBuffer);
+    this.model.setVisibility(this.visibleBuffer);
+    this.requestRender();
+  }
+
+  // ------------------------------------------------------------------------------------------- picking and selection
+
+  pick(x: number, y: number): PickedElement | null {
+    const model = this.model;
+    const data = this.data;
+    if (!model || !data) return null;
+    const index = this.ensurePickIndex();
+    const ray = CreatePickingRay(this.scene, x, y, Matrix.Identity(), this.camera);
+    const hit = index.raycast(
+      [ray.origin.x, ray.origin.y, ray.origin.z],
+      [ray.direction.x, ray.direction.y, ray.direction.z],
+      (element) => model.isShown(element),
+    );
+    if (!hit) return null;
+    return { index: hit.element, id: data.elements.ids[hit.element] as string };
+  }
+
+  select(ids: readonly string[] | null): void {
+    this.applySelection(ids ?? [], true);
+  }
+
+  private applySelection(ids: readonly string[], announce: boolean): void {
+    const data = this.data;
+    if (!data || !this.model) {
+      this.selectedIds = [...ids];
+      return;
+    }
+    const index = this.elementIndex();
+    const elements = new Set<number>();
+    for (const id of ids) {
+      const element = index.get(id);
+      if (element !== undefined) elements.add(element);
+    }
+    this.selectedIds = [...elements].map((element) => data.elements.ids[element] as string);
+    this.model.setSelection([...elements]);
+    this.requestRender();
+    if (announce) this.announceSelection();
+  }
+
+  private announceSelection(): void {
+    const index = this.elementIndex();
+    this.emit('selectionChanged', {
+      selected: this.selectedIds.map((id) => ({ index: index.get(id) as number, id })),
+    });
+  }
+
+  private onPointer(info: PointerInfo): void {
+    const event = info.event;
+    switch (info.type) {
+      case PointerEventTypes.POINTERDOWN:
+        this.pointerDown = { x: this.scene.pointerX, y: this.scene.pointerY };
+        this.requestRender();
+        break;
+      case PointerEventTypes.POINTERMOVE:
+        if (this.pointerDown) this.requestRender();
+        break;
+      case PointerEventTypes.POINTERWHEEL:
+        this.requestRender();
+        break;
+      case PointerEventTypes.POINTERUP: {
+        const down = this.pointerDown;
+        this.pointerDown = null;
+        this.requestRender();
+        if (!down || event.button !== 0) break;
+        const x = this.scene.pointerX;
+        const y = this.scene.pointerY;
+        if (Math.hypot(x - down.x, y - down.y) > CLICK_SLOP_PX) break;
+        const hit = this.pick(x, y);
+        if (event.shiftKey) {
+          if (!hit) break;
+          const has = this.selectedIds.includes(hit.id);
+          this.select(has ? this.selectedIds.filter((id) => id !== hit.id) : [...this.selectedIds, hit.id]);
+        } else {
+          this.select(hit ? [hit.id] : null);
+        }
+        break;
+      }
+    }
+  }
+
+  private ensurePickIndex(): PickIndex {
+    if (this.pickIndexTimer !== null) {
+      clearTimeout(this.pickIndexTimer);
+      this.pickIndexTimer = null;
+    }
+    if (!this.pickIndex)
+      this.pickIndex = createPickIndex(this.data as SceneData, (this.model as ModelScene).pickRadii);
+    return this.pickIndex;
+  }
+
+  /** The pick index is built when the viewer is idle after a load, or at the first pick if that comes sooner. */
+  private schedulePickIndex(): void {
+    if (this.pickIndexTimer !== null) clearTimeout(this.pickIndexTimer);
+    this.pickIndexTimer = setTimeout(() => {
+      this.pickIndexTimer = null;
+      if (this.model && !this.disposed) this.ensurePickIndex();
+    }, 0);
+  }
+
+  private elementIndex(): Map<string, number> {
+    if (!this.idIndex) {
+      this.idIndex = new Map();
+      this.data?.elements.ids.forEach((id, element) => this.idIndex?.set(id, element));
+    }
+    return this.idIndex;
+  }
+
+  // ------------------------------------------------------------------------------------------- pictures and context
+
+  async screenshot(options: ScreenshotOptions): Promise<string> {
+    const width = this.engine.getRenderWidth();
+    const height = this.engine.getRenderHeight();
+    const scale = options.size / Math.max(width, height, 1);
+    this.renderNow();
+    // Babylon reads the picture back at the end of an engine frame, and on-demand rendering may have none
+    // coming: keep frames ending (drawing nothing more) until it is taken.
+    const endFrames = (): void => {};
+    this.engine.runRenderLoop(endFrames);
+    try {
+      return await CreateScreenshotUsingRenderTargetAsync(
+        this.engine,
+        this.camera,
+        { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) },
+        options.mimeType,
+        4,
+      );
+    } finally {
+      this.engine.stopRenderLoop(endFrames);
+    }
+  }
+
+  async loadContextGeometry(bytes: ArrayBuffer, name: string): Promise<void> {
+    try {
+      // Registers the glTF 2.0 loader only, and only once context geometry is asked for.
+      await import('@babylonjs/loaders/glTF/2.0');
+      const container = await LoadAssetContainerAsync(new Uint8Array(bytes), this.scene, {
+        pluginExtension: '.glb',
+        name,
+      });
+      if (this.disposed) {
+        container.dispose();
+        return;
+      }
+      // glTF is Y-up in metres: turn it Z-up and scale it to millimetres under one root.
+      const root = new TransformNode(`context:${name}`, this.scene);
+      root.rotation.x = Math.PI / 2;
+      root.scaling.setAll(GLTF_METRES_TO_MM);
+      container.addAllToScene();
+      for (const node of [...container.meshes, ...container.transformNodes]) {
+        if (!node.parent) node.parent = root;
+      }
+      for (const mesh of container.meshes) mesh.isPickable = false;
+      this.contextContainers.push(container);
+      this.contextRoots.push(root);
+      await this.scene.whenReadyAsync();
+      this.requestRender();
+    } catch (error) {
+      const message = `The context geometry ${name} could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      this.emit('error', { message });
+      throw new Error(message, { cause: error });
+    }
+  }
+
+  private clearContextGeometry(): void {
+    for (const container of this.contextContainers.splice(0)) container.dispose();
+    for (const root of this.contextRoots.splice(0)) root.dispose();
+  }
+
+  // ------------------------------------------------------------------------------------------- events
+
+  on<K extends ViewerEventName>(event: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(event, set);
+    }
+    const entry = listener as (payload: never) => void;
+    set.add(entry);
+    return () => {
+      this.listeners.get(event)?.delete(entry);
+    };
+  }
+
+  private emit<K extends ViewerEventName>(event: K, payload: ViewerEvents[K]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) {
+      (listener as Listener<K>)(payload);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------- facts (test API)
+
+  get modelScene(): ModelScene | null {
+    return this.model;
+  }
+
+  get currentTheme(): ThemeName {
+    return this.themeName;
+  }
+
+  get selection(): readonly string[] {
+    return this.selectedIds;
+  }
+
+  frameStats(): { lastFrameMs: number; frames: number; drawCalls: number } {
+    return { lastFrameMs: this.lastFrameMs, frames: this.frames, drawCalls: this.lastDrawCalls };
+  }
+
+  /** Where a model point (mm) appears on the canvas, in CSS pixels from its top-left, or null if off-screen. */
+  projectToCanvas(point: Vec3): { x: number; y: number } | null {
+    const width = this.engine.getRenderWidth();
+    const height = this.engine.getRenderHeight();
+    const projected = Vector3.Project(
+      new Vector3(point[0], point[1], point[2]),
+      Matrix.Identity(),
+      this.camera.getTransformationMatrix(),
+      this.camera.viewport.toGlobal(width, height),
+    );
+    if (projected.z < 0 || projected.z > 1) return null;
+    if (projected.x < 0 || projected.y < 0 || projected.x > width || projected.y > height) return null;
+    const scaling = this.engine.getHardwareScalingLevel();
+    return { x: projected.x * scaling, y: projected.y * scaling };
+  }
+}
