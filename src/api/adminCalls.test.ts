@@ -1,66 +1,12 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRecordingApiServer } from '../../tests/recordingApiServer';
 import { fuzzySearchUsers, listAllUsers, updateTestingGroup } from './admin';
 import { getAnalyticsSummary } from './analytics';
-import { createHttpClient } from './client';
 import { removeProfileImage, uploadProfileImage } from './images';
 
 /** Issue #11's calls over real HTTP: what reaches the server (path, query, headers, body) and what comes back. */
 
-interface Received {
-  method: string;
-  url: URL;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-let server: Server;
-let baseUrl: string;
-const received: Received[] = [];
-const replies = new Map<string, { status: number; body: unknown }>();
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      received.push({ method: req.method ?? '', url, headers: req.headers, body: Buffer.concat(chunks) });
-      const reply = replies.get(`${req.method ?? ''} ${url.pathname}`) ?? {
-        status: 404,
-        body: { message: 'Not found' },
-      };
-      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-beforeEach(() => {
-  received.length = 0;
-  replies.clear();
-});
-
-function client() {
-  const toasts: string[] = [];
-  let loaderShown = 0;
-  const http = createHttpClient({
-    baseUrl,
-    getToken: () => 'stored-token',
-    getSessionId: () => 'tab-1',
-    notify: (_, message) => toasts.push(message),
-    onSessionExpired: () => {},
-    loader: { show: () => (loaderShown += 1), hide: () => {} },
-    userAgent: 'test',
-  });
-  return { http, toasts, loaderShown: () => loaderShown };
-}
+const { received, replies, client } = useRecordingApiServer();
 
 const user = {
   _id: 'user-1',

@@ -1,67 +1,12 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRecordingApiServer } from '../../tests/recordingApiServer';
 import type { VersionElement, VersionScene } from '../contract/http/versions';
-import { createHttpClient } from './client';
 import { getBatchImageUrls, postModelScreenshot } from './images';
 import { getVersionElement, getVersionScene } from './versions';
 
 /** The 3-D viewer's calls (issue #6) over real HTTP: what reaches the server and what comes back. */
 
-interface Received {
-  method: string;
-  url: URL;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-let server: Server;
-let baseUrl: string;
-const received: Received[] = [];
-const replies = new Map<string, { status: number; body: unknown }>();
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      // The raw path: the element id must arrive percent-encoded, as one segment.
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      received.push({ method: req.method ?? '', url, headers: req.headers, body: Buffer.concat(chunks) });
-      const reply = replies.get(`${req.method ?? ''} ${url.pathname}`) ?? {
-        status: 404,
-        body: { message: 'Not found' },
-      };
-      res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-beforeEach(() => {
-  received.length = 0;
-  replies.clear();
-});
-
-function client() {
-  const toasts: string[] = [];
-  let loaderShown = 0;
-  const http = createHttpClient({
-    baseUrl,
-    getToken: () => 'stored-token',
-    getSessionId: () => 'tab-1',
-    notify: (_, message) => toasts.push(message),
-    onSessionExpired: () => {},
-    loader: { show: () => (loaderShown += 1), hide: () => {} },
-    userAgent: 'test',
-  });
-  return { http, toasts, loaderShown: () => loaderShown };
-}
+const { received, replies, client } = useRecordingApiServer();
 
 /** Two columns on a level, joined by a beam, and a load on the beam: a scene as the server sends it. */
 const scene: VersionScene = {

@@ -1,10 +1,6 @@
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
-import { createModelPageImplementations, modelPageMachine } from '../../machines/model/modelMachine';
-import { selectLoadError, selectModel, selectModelPageStatus } from '../../machines/model/selectors';
-import { useAppServices } from '../app/AppServices';
-import { ModelPageProvider, useModelPageSelector } from './ModelPageContext';
+import type { Model } from '../../contract/http/models';
+import { ModelPageBoundary } from './ModelPageBoundary';
 
 const sections = [
   { to: 'history', label: 'History' },
@@ -15,46 +11,14 @@ const sections = [
 /** /model/{modelId}/…: one model page actor per model, keyed so another model starts afresh. */
 export function ModelLayout() {
   const { modelId = '' } = useParams();
-  return <ModelPage key={modelId} modelId={modelId} />;
-}
-
-function ModelPage({ modelId }: { modelId: string }) {
-  const { http, realtime } = useAppServices();
-  const logic = useMemo(
-    () => modelPageMachine.provide(createModelPageImplementations({ http, realtime })),
-    [http, realtime],
-  );
-  const actor = useActorRef(logic, { input: { modelId } });
   return (
-    <ModelPageProvider actor={actor}>
-      <ModelFrame />
-    </ModelPageProvider>
+    <ModelPageBoundary key={modelId} modelId={modelId}>
+      {(model) => <ModelFrame model={model} />}
+    </ModelPageBoundary>
   );
 }
 
-function ModelFrame() {
-  const status = useModelPageSelector(selectModelPageStatus);
-  const model = useModelPageSelector(selectModel);
-  const loadError = useModelPageSelector(selectLoadError);
-
-  if (status === 'loading') {
-    return (
-      <main className="page">
-        <p className="page__note">Loading the model...</p>
-      </main>
-    );
-  }
-  if (status === 'unavailable' || !model) {
-    return (
-      <main className="page">
-        <h1>Model</h1>
-        <p className="form__error" role="alert">
-          {loadError}
-        </p>
-        <Link to="/models">Back to your models</Link>
-      </main>
-    );
-  }
+function ModelFrame({ model }: { model: Model }) {
   return (
     <main className="page model-page">
       <header className="model-page__header">

@@ -4,20 +4,14 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
-import { createModelPageImplementations, modelPageMachine } from '../../machines/model/modelMachine';
-import {
-  selectLoadError,
-  selectModel,
-  selectModelPageStatus,
-  selectVersions as selectModelVersions,
-} from '../../machines/model/selectors';
+import { selectVersions as selectModelVersions } from '../../machines/model/selectors';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
 import { selectVersionId } from '../../machines/viewer/selectors';
 import { createViewerImplementations, viewerMachine } from '../../machines/viewer/viewerMachine';
-import { useAppServices } from '../app/AppServices';
 import { useHttpClient, useSessionSelector } from '../app/hooks';
 import { announceSuccess } from '../auth/announce';
-import { ModelPageProvider, useModelPageSelector } from '../model/ModelPageContext';
+import { ModelPageBoundary } from '../model/ModelPageBoundary';
+import { useModelPageSelector } from '../model/ModelPageContext';
 import { PropertiesPanel } from './PropertiesPanel';
 import { VersionPicker } from './VersionPicker';
 import { ViewerProvider } from './ViewerContext';
@@ -35,47 +29,15 @@ const selectPreferredTheme = (snapshot: SnapshotFrom<typeof sessionMachine>) =>
  */
 export function VisualizeElementsScreen() {
   const { modelId = '' } = useParams();
-  return <ModelPage key={modelId} modelId={modelId} />;
-}
-
-function ModelPage({ modelId }: { modelId: string }) {
-  const { http, realtime } = useAppServices();
-  const logic = useMemo(
-    () => modelPageMachine.provide(createModelPageImplementations({ http, realtime })),
-    [http, realtime],
-  );
-  const actor = useActorRef(logic, { input: { modelId } });
   return (
-    <ModelPageProvider actor={actor}>
-      <ModelFrame />
-    </ModelPageProvider>
+    <ModelPageBoundary key={modelId} modelId={modelId}>
+      {(model) => <ModelViewerWithVersions model={model} />}
+    </ModelPageBoundary>
   );
 }
 
-function ModelFrame() {
-  const status = useModelPageSelector(selectModelPageStatus);
-  const model = useModelPageSelector(selectModel);
+function ModelViewerWithVersions({ model }: { model: Model }) {
   const versions = useModelPageSelector(selectModelVersions);
-  const loadError = useModelPageSelector(selectLoadError);
-
-  if (status === 'loading') {
-    return (
-      <main className="page">
-        <p className="page__note">Loading the model...</p>
-      </main>
-    );
-  }
-  if (status === 'unavailable' || !model) {
-    return (
-      <main className="page">
-        <h1>Model</h1>
-        <p className="form__error" role="alert">
-          {loadError}
-        </p>
-        <Link to="/models">Back to your models</Link>
-      </main>
-    );
-  }
   return <ModelViewer model={model} versions={versions} />;
 }
 
