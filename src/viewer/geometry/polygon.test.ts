@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementType } from '../../engine/schema';
 import type { SceneData } from '../../engine/scene';
-import { sceneTypeIndex } from '../../engine/scene';
 import type { Triangulation, Vec3 } from './polygon';
+import { sceneOfPoints } from '../scene/testScenes';
 import { assignOpenings, triangulatePolygon } from './polygon';
 
 function corner(t: Triangulation, index: number): Vec3 {
@@ -177,49 +177,7 @@ describe('triangulatePolygon', () => {
 
 /** A scene of area elements only: each element is a type and its outline. */
 function sceneOf(elements: Array<{ type: ElementType; outline: Vec3[]; level?: number }>): SceneData {
-  const xyz: number[] = [];
-  const nodeIds: string[] = [];
-  const nodeOffsets = [0];
-  const nodeIndices: number[] = [];
-  for (const [index, element] of elements.entries()) {
-    element.outline.forEach((point, k) => {
-      nodeIndices.push(nodeIds.length);
-      nodeIds.push(`n${index}.${k}`);
-      xyz.push(...point);
-    });
-    nodeOffsets.push(nodeIndices.length);
-  }
-  const count = elements.length;
-  return {
-    units: 'm',
-    levels: [],
-    grids: [],
-    materials: [],
-    profiles: [],
-    nodes: { ids: nodeIds, xyz, restraints: nodeIds.map(() => 0) },
-    elements: {
-      ids: elements.map((_, index) => `e${index}`),
-      names: elements.map((_, index) => `E${index}`),
-      types: elements.map((element) => sceneTypeIndex(element.type)),
-      profiles: new Array<number>(count).fill(-1),
-      materials: new Array<number>(count).fill(-1),
-      levels: elements.map((element) => element.level ?? -1),
-      angles: new Array<number>(count).fill(0),
-      cardinalPoints: new Array<number>(count).fill(10),
-      releases: new Array<number>(count).fill(0),
-      nodeOffsets,
-      nodeIndices,
-    },
-    loads: {
-      patterns: [],
-      kinds: [],
-      targets: [],
-      patternIndices: [],
-      directions: [],
-      magnitudes: [],
-      local: [],
-    },
-  };
+  return sceneOfPoints(elements.map(({ outline, ...element }) => ({ ...element, points: outline })));
 }
 
 describe('assignOpenings', () => {

@@ -10,6 +10,7 @@ import { DEFAULT_LINE_RADIUS_MM, DEFAULT_POINT_RADIUS_MM } from './elementShapes
 import type { PickIndex } from './pickIndex';
 import { createPickIndex } from './pickIndex';
 import { profilePickRadii } from './radii';
+import { frameProfile, sceneOfPoints } from '../scene/testScenes';
 
 interface TestElement {
   type: ElementType;
@@ -20,70 +21,15 @@ interface TestElement {
   radius?: number;
 }
 
-function frameProfile(name: string, depth: number, width: number): SceneProfile {
-  return {
-    id: name,
-    name,
-    kind: 'frame',
-    family: 'i',
-    depth,
-    width,
-    flangeThickness: 20,
-    webThickness: 10,
-    thickness: 0,
-    approximate: false,
-  };
-}
-
-/** A scene of the given elements, each with its own nodes. */
+/** A scene of the given elements, each with its own nodes, and their pick radii. */
 function sceneOf(
   elements: TestElement[],
   profiles: SceneProfile[],
 ): { data: SceneData; radii: Float32Array } {
-  const xyz: number[] = [];
-  const ids: string[] = [];
-  const nodeOffsets = [0];
-  const nodeIndices: number[] = [];
-  for (const [index, element] of elements.entries()) {
-    element.points.forEach((point, k) => {
-      nodeIndices.push(ids.length);
-      ids.push(`n${index}.${k}`);
-      xyz.push(...point);
-    });
-    nodeOffsets.push(nodeIndices.length);
-  }
-  const count = elements.length;
-  const data: SceneData = {
-    units: 'm',
-    levels: [],
-    grids: [],
-    materials: [],
-    profiles,
-    nodes: { ids, xyz, restraints: ids.map(() => 0) },
-    elements: {
-      ids: elements.map((_, index) => `e${index}`),
-      names: elements.map((_, index) => `E${index}`),
-      types: elements.map((element) => sceneTypeIndex(element.type)),
-      profiles: elements.map((element) => element.profile ?? -1),
-      materials: new Array<number>(count).fill(-1),
-      levels: new Array<number>(count).fill(-1),
-      angles: elements.map((element) => element.angle ?? 0),
-      cardinalPoints: elements.map((element) => element.cardinalPoint ?? 10),
-      releases: new Array<number>(count).fill(0),
-      nodeOffsets,
-      nodeIndices,
-    },
-    loads: {
-      patterns: [],
-      kinds: [],
-      targets: [],
-      patternIndices: [],
-      directions: [],
-      magnitudes: [],
-      local: [],
-    },
+  return {
+    data: sceneOfPoints(elements, { profiles }),
+    radii: Float32Array.from(elements, (element) => element.radius ?? 0),
   };
-  return { data, radii: Float32Array.from(elements, (element) => element.radius ?? 0) };
 }
 
 function rectangle(x0: number, y0: number, x1: number, y1: number, z: number): Vec3[] {
@@ -140,7 +86,7 @@ describe('createPickIndex on a small frame', () => {
         ],
       },
     ],
-    [frameProfile('COL', 400, 400), frameProfile('BEAM', 500, 200)],
+    [frameProfile('COL', 'i', 400, 400), frameProfile('BEAM', 'i', 500, 200)],
   );
   const index = createPickIndex(data, radii);
 

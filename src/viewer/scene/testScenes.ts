@@ -92,3 +92,35 @@ export function sceneOf(
   }
   return data;
 }
+
+/** A hand-made element given by its own points (no shared nodes), for geometry and picking tests. */
+export interface PointsElement {
+  type: ElementType;
+  points: ReadonlyArray<readonly [number, number, number]>;
+  profile?: number;
+  level?: number;
+  angle?: number;
+  cardinalPoint?: number;
+}
+
+/** A SceneData whose elements each bring their own nodes; element k has the id `e<k>`. */
+export function sceneOfPoints(
+  elements: readonly PointsElement[],
+  extra: Parameters<typeof sceneOf>[2] = {},
+): SceneData {
+  const nodes: Array<readonly [number, number, number]> = [];
+  const placed = elements.map((element, index): TestElement => {
+    const first = nodes.length;
+    nodes.push(...element.points);
+    return {
+      id: `e${index}`,
+      type: element.type,
+      nodes: element.points.map((_, k) => first + k),
+      ...(element.profile === undefined ? {} : { profile: element.profile }),
+      ...(element.level === undefined ? {} : { level: element.level }),
+      ...(element.angle === undefined ? {} : { angle: element.angle }),
+      ...(element.cardinalPoint === undefined ? {} : { cardinalPoint: element.cardinalPoint }),
+    };
+  });
+  return sceneOf(nodes, placed, extra);
+}
