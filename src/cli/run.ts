@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from './command';
+import { diffCommand } from './commands/diff';
 import { inspectCommand } from './commands/inspect';
 import { translateCommand } from './commands/translate';
 import type { CliOutput } from './errors';
 import { CliError, EXIT_OK, EXIT_USAGE, usageError } from './errors';
 import { describeFormats } from './formats';
 
-export const COMMANDS: readonly Command[] = [translateCommand, inspectCommand];
+export const COMMANDS: readonly Command[] = [translateCommand, inspectCommand, diffCommand];
 
 const width = Math.max(...COMMANDS.map((command) => command.synopsis.length));
 

@@ -158,6 +158,26 @@ export const ownMessages = {
   modelScreenshotTooLarge:
     'The screenshot is too large to become a thumbnail: send an image of at most 2 MB.',
   tooManyModelIds: 'Ask for the images of at most 500 models at a time.',
+  // Compare, reports, upload review and merge (issue #7).
+  sameVersionCompared: 'Choose two different versions to compare.',
+  diffFailed: 'Gusset could not compare these versions: {reason}',
+  reportNotFound: 'This report does not exist, or it has not been shared with you.',
+  reportCreated: 'Report created.',
+  reportUpdated: 'Report updated.',
+  reportRemoved: 'The report has been removed.',
+  reportAssigneeNotCollaborator: 'Reports can be assigned only to collaborators of this model.',
+  reportEditForbidden: 'Only the creator of this report or an ADMIN of the model can change it.',
+  reviewNotFound: 'This upload review does not exist.',
+  reviewNeedsModel: 'A review needs an existing model: upload the first version without review.',
+  reviewOutdated:
+    'The model has a newer version than the one this upload was compared with. Upload the file again to review it against the latest version.',
+  reviewDiscarded: 'The upload has been discarded.',
+  reviewClosed: 'This upload review has already been applied or discarded.',
+  nothingSelected: 'Select at least one change to apply.',
+  mergeInProgress:
+    'Another merge or upload of this model is still being processed. Try again when it has finished.',
+  mergeSameVersion: 'Choose a version other than the latest to merge from.',
+  mergeFailed: 'The merge could not be completed: {reason}',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analyticsSummarySchema } from './http/analytics';
+import { versionDiffEventSchema, versionMergedEventSchema } from './http/compare';
 import { modelSchema } from './http/models';
 import { organizationSchema } from './http/organizations';
 import { uploadJobSchema } from './http/versions';
@@ -60,7 +61,7 @@ export type EventAuthor = z.infer<typeof eventAuthorSchema>;
 
 /** The data of the events whose shape is known now; the others carry what their capability defines. */
 export const eventDataSchemas = {
-  /** An upload's progress: the same object as GET /api/v2/uploads/{jobId}. */
+  /** An upload's or a merge's progress: the same object as GET /api/v2/uploads/{jobId} (`kind` tells which). */
   ProgressUpdate: uploadJobSchema,
   /** A new version (and, for an upload as a new model, a new model) is ready. */
   ModelAdded: z.object({
@@ -94,8 +95,10 @@ export const eventDataSchemas = {
     organizationId: z.string(),
     organization: organizationSchema.omit({ currentUserRole: true }).nullable(),
   }),
-  /** Spec: empty data marks the merge done. */
-  VersionMerged: z.unknown(),
+  /** A diff of two versions is ready (or failed): the client asks for it again (issue #7). */
+  VersionDiff: versionDiffEventSchema,
+  /** A merge made a version; spec: empty data marks the merge done (sent to the merging tab). */
+  VersionMerged: z.union([versionMergedEventSchema, z.object({})]),
   /** An internal admin's usage summary, sent to that admin's user room when GET /api/analytics/summary computed it. */
   routesAnalytics: analyticsSummarySchema,
 } satisfies Partial<Record<EventName, z.ZodType>>;

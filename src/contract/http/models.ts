@@ -17,7 +17,7 @@ export const unitsSchema = z.enum(DisplayUnitSchema.options, { error: messages.i
 export const modelPermissionSchema = z.object({ user: publicUserSchema, type: modelRoleSchema });
 export type ModelPermission = z.infer<typeof modelPermissionSchema>;
 
-/** Spec section 3's Report. Reports arrive with the compare issue; models list them already (empty until then). */
+/** Spec section 3's Report as model lists carry it (getReports); the whole report: contract/http/compare.ts. */
 export const reportSummarySchema = z.object({
   _id: z.string(),
   dateCreated: z.string(),

@@ -36,6 +36,22 @@ export const versionOriginSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('upload'), fileName: z.string(), format: z.string(), sizeBytes: z.number() }),
   z.object({ kind: z.literal('restore'), restoredVersionId: z.string(), restoredNumber: z.number().int() }),
   z.object({ kind: z.literal('clone'), modelId: z.string(), versionId: z.string() }),
+  /** A merge (issue #7): changes of another version taken into the latest one. */
+  z.object({
+    kind: z.literal('merge'),
+    sourceVersionId: z.string(),
+    sourceNumber: z.number().int(),
+    changeCount: z.number().int(),
+  }),
+  /** An upload reviewed before it landed (issue #7): `changeCount` of `totalChanges` were applied. */
+  z.object({
+    kind: z.literal('review'),
+    fileName: z.string(),
+    format: z.string(),
+    sizeBytes: z.number(),
+    changeCount: z.number().int(),
+    totalChanges: z.number().int(),
+  }),
 ]);
 export type VersionOrigin = z.infer<typeof versionOriginSchema>;
 
@@ -81,6 +97,10 @@ export const uploadJobSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the job does: an upload (the default when absent) or a merge (issue #7), which reports the same way. */
+  kind: z.enum(['upload', 'merge']).optional(),
+  /** A review upload (`review=true`) ends with the review it made instead of a version (issue #7). */
+  reviewId: z.string().nullable().optional(),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
@@ -99,6 +119,8 @@ export const uploadFieldsSchema = z.object({
   organizationId: z.string().max(100).optional(),
   name: z.string().max(200).optional(),
   message: z.string().max(2000).optional(),
+  /** 'true' with modelId: make a review of the changes instead of a version (issue #7). */
+  review: z.enum(['true', 'false']).optional(),
 });
 export const uploadResponse = uploadJobSchema;
 

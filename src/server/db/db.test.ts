@@ -137,6 +137,8 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
         'organization_collaborators',
         'organizations',
         'payment_methods',
+        'report_assignees',
+        'reports',
         'request_activity_daily',
         'request_log',
         'request_stats_daily',
@@ -146,6 +148,7 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
         'sessions',
         'stripe_events',
         'support_requests',
+        'upload_reviews',
         'users',
         'versions',
       ]);

@@ -2,6 +2,7 @@ import { accounts } from './001_accounts';
 import { models } from './002_models';
 import { billing } from './003_billing';
 import { admin } from './004_admin';
+import { compare } from './005_compare';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration, in the order it is applied. */
-export const migrations: readonly Migration[] = [accounts, models, billing, admin];
+export const migrations: readonly Migration[] = [accounts, models, billing, admin, compare];

@@ -1,0 +1,129 @@
+import type { CollectionCounts, DiffView } from '../../engine/diff';
+import { describeDiff, diffModels } from '../../engine/diff';
+import type { DisplayUnit, ModelCollection } from '../../engine/schema';
+import { MODEL_COLLECTIONS } from '../../engine/schema';
+import { isDisplayUnit } from '../../engine/units';
+import type { Command } from '../command';
+import type { CliOutput } from '../errors';
+import { EXIT_OK, usageError } from '../errors';
+import { describeFormats } from '../formats';
+import { loadModel } from '../modelFiles';
+import { parseOptions } from '../parseOptions';
+
+const HELP_COMMAND = 'gusset diff --help';
+
+const HELP = `Usage: gusset diff <a> <b> [--json]
+
+Compares two models (the older <a>, the newer <b>): objects are matched by id, then by place when ids changed
+(ETABS relabels, or two tools' models of one building); each change is grouped as Geometry, Name, Profile,
+Material, Loads or Attributes. Prints a summary by type and one line per change, in <b>'s display units.
+
+Formats: ${describeFormats()}.
+
+Options:
+  --json                  print the diff as one JSON object (the DiffView the server sends) instead of text
+  --tolerance <mm>        length tolerance for coordinates, lengths and offsets (default 1)
+  --relative <fraction>   relative tolerance for every other number (default 0.0001)
+  --units <unit>          display units: cm, mm, m, ft or in (default: <b>'s)
+  -h, --help              show this help
+
+Exit codes: 0 compared, 1 bad input (unreadable file, malformed model, unknown format), 2 usage error.`;
+
+const KIND_MARK = { added: '+', removed: '-', modified: '~' } as const;
+
+function nonNegative(text: string | undefined, option: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+    throw usageError(`${option} must be a number ≥ 0, not "${text}"`, HELP, HELP_COMMAND);
+  }
+  return value;
+}
+
+/** Summary rows: element types first, then the other collections that changed. */
+function summaryLines(view: DiffView): string[] {
+  const rows: Array<[string, CollectionCounts]> = [];
+  for (const type of Object.keys(view.elementCounts).sort()) {
+    const counts = view.elementCounts[type];
+    if (counts) rows.push([type, counts]);
+  }
+  for (const collection of MODEL_COLLECTIONS) {
+    if (collection === 'elements') continue;
+    const counts = view.counts[collection as ModelCollection];
+    if (counts.added + counts.removed + counts.modified + counts.unchanged > 0)
+      rows.push([collection, counts]);
+  }
+  const width = Math.max(4, ...rows.map(([name]) => name.length));
+  const header = `  ${'type'.padEnd(width)}  ${'added'.padStart(7)}  ${'removed'.padStart(7)}  ${'modified'.padStart(8)}  ${'unchanged'.padStart(9)}`;
+  return [
+    header,
+    ...rows.map(
+      ([name, counts]) =>
+        `  ${name.padEnd(width)}  ${String(counts.added).padStart(7)}  ${String(counts.removed).padStart(7)}  ${String(counts.modified).padStart(8)}  ${String(counts.unchanged).padStart(9)}`,
+    ),
+  ];
+}
+
+function changeLine(change: DiffView['changes'][number]): string {
+  const matched = change.matchedBy === 'geometry' ? ` (matched by place, was ${change.beforeId ?? ''})` : '';
+  const details = change.details.map((detail) => detail.text).join('; ');
+  return `  ${KIND_MARK[change.kind]} ${change.type} ${change.label}${matched}${details ? `: ${details}` : ''}`;
+}
+
+export const diffCommand: Command = {
+  name: 'diff',
+  synopsis: 'diff <a> <b> [--json]',
+  summary: 'compare two models: added, removed and modified objects, property by property',
+  help: HELP,
+  run(args: readonly string[], output: CliOutput): number {
+    const { values, positionals } = parseOptions(
+      args,
+      {
+        json: { type: 'boolean' },
+        tolerance: { type: 'string' },
+        relative: { type: 'string' },
+        units: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      HELP,
+      HELP_COMMAND,
+    );
+    if (values.help) {
+      output.stdout(`${HELP}\n`);
+      return EXIT_OK;
+    }
+    const [first, second, ...extra] = positionals;
+    if (first === undefined || second === undefined)
+      throw usageError('diff needs two files', HELP, HELP_COMMAND);
+    if (extra.length > 0) throw usageError(`unexpected argument "${extra[0]}"`, HELP, HELP_COMMAND);
+    if (values.units !== undefined && !isDisplayUnit(values.units)) {
+      throw usageError(`--units must be one of cm, mm, m, ft, in, not "${values.units}"`, HELP, HELP_COMMAND);
+    }
+    const lengthTolerance = nonNegative(values.tolerance, '--tolerance');
+    const relativeTolerance = nonNegative(values.relative, '--relative');
+
+    const before = loadModel(first);
+    const after = loadModel(second);
+    const diff = diffModels(before.model, after.model, {
+      ...(lengthTolerance === undefined ? {} : { lengthTolerance }),
+      ...(relativeTolerance === undefined ? {} : { relativeTolerance }),
+    });
+    const units: DisplayUnit = (values.units as DisplayUnit | undefined) ?? after.model.units;
+    const view = describeDiff(diff, before.model, after.model, units);
+    if (values.json) {
+      output.stdout(`${JSON.stringify(view)}\n`);
+      return EXIT_OK;
+    }
+    const lines = [
+      `Compared  ${first} → ${second}`,
+      `Units     ${units}; tolerance ${view.options.lengthTolerance} mm, relative ${view.options.relativeTolerance}`,
+      'Summary',
+      ...summaryLines(view),
+      ...(view.header.length > 0 ? ['Model', ...view.header.map((entry) => `  ~ ${entry.path}`)] : []),
+      view.changes.length === 0 ? 'No changes' : `Changes (${view.changes.length})`,
+      ...view.changes.map(changeLine),
+    ];
+    output.stdout(`${lines.join('\n')}\n`);
+    return EXIT_OK;
+  },
+};

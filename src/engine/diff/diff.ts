@@ -1,0 +1,734 @@
+import type { Element, Model, ModelCollection, Node, Point3 } from '../schema';
+import { MODEL_COLLECTIONS } from '../schema';
+import { compareProperties } from './compare';
+import { deepEqual, equalBesideId } from './equal';
+import type { NodeLookup } from './geometry';
+import { alignPoints, centroid, distance, elementNodeIds, elementPoints, isPolygonal } from './geometry';
+import { SpatialHash } from './spatialHash';
+import type {
+  AddedChange,
+  Change,
+  CollectionCounts,
+  DiffHints,
+  DiffOptions,
+  MatchedBy,
+  ModelDiff,
+  ModifiedChange,
+  PropertyChange,
+  PropertyGroup,
+  RemovedChange,
+} from './types';
+import { DEFAULT_DIFF_OPTIONS, PROPERTY_GROUPS } from './types';
+
+interface Item {
+  id: string;
+  type: string;
+  name: string;
+}
+
+type Loose = Record<string, unknown>;
+
+const NO_SKIP: ReadonlySet<string> = new Set(['id']);
+const NODE_SKIP: ReadonlySet<string> = new Set(['id', 'x', 'y', 'z']);
+const ELEMENT_SKIP: ReadonlySet<string> = new Set(['id', 'startNodeId', 'endNodeId', 'nodeIds']);
+const FRAME_END_FIELDS = ['releases', 'endOffsets', 'insertionOffsets'] as const;
+const HEADER_SKIP: ReadonlySet<string> = new Set<string>(MODEL_COLLECTIONS);
+
+function emptyCounts(): CollectionCounts {
+  return { added: 0, removed: 0, modified: 0, unchanged: 0 };
+}
+
+/** Pairs found in one collection, by index into the before and after arrays. */
+interface Matching {
+  /** Pair p is (beforeIndex[p], afterIndex[p]); pairs past `count` are unused capacity. */
+  beforeIndex: Int32Array;
+  afterIndex: Int32Array;
+  /** 1 when the pair was matched by geometry. */
+  byGeometry: Uint8Array;
+  count: number;
+  unmatchedBefore: number[];
+  unmatchedAfter: number[];
+}
+
+function addPair(matching: Matching, before: number, after: number, byGeometry: boolean): void {
+  const at = matching.count++;
+  matching.beforeIndex[at] = before;
+  matching.afterIndex[at] = after;
+  matching.byGeometry[at] = byGeometry ? 1 : 0;
+}
+
+/** How far ahead the positional walk looks for the id it lost (an insertion or deletion in a listing). */
+const RESYNC_WINDOW = 16;
+
+/**
+ * Pairs by id. Two listings of one model are mostly in the same order, so a walk down both arrays pairs most
+ * objects with one string comparison each, stepping over short insertions and deletions; only what it could not
+ * pair goes through a Map, so a large, lightly edited model builds no Map of all its ids.
+ */
+function matchById(before: readonly Item[], after: readonly Item[]): Matching {
+  const capacity = Math.min(before.length, after.length);
+  const matching: Matching = {
+    beforeIndex: new Int32Array(capacity),
+    afterIndex: new Int32Array(capacity),
+    byGeometry: new Uint8Array(capacity),
+    count: 0,
+    unmatchedBefore: [],
+    unmatchedAfter: [],
+  };
+  const restBefore: number[] = [];
+  const restAfter: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length) {
+    const id = (before[i] as Item).id;
+    if (id === (after[j] as Item).id) {
+      addPair(matching, i++, j++, false);
+      continue;
+    }
+    let skipped = false;
+    for (let ahead = 1; ahead <= RESYNC_WINDOW; ahead++) {
+      if (j + ahead < after.length && (after[j + ahead] as Item).id === id) {
+        while (ahead-- > 0) restAfter.push(j++);
+        skipped = true;
+        break;
+      }
+      if (i + ahead < before.length && (before[i + ahead] as Item).id === (after[j] as Item).id) {
+        while (ahead-- > 0) restBefore.push(i++);
+        skipped = true;
+        break;
+      }
+    }
+    if (!skipped) {
+      restBefore.push(i++);
+      restAfter.push(j++);
+    }
+  }
+  while (i < before.length) restBefore.push(i++);
+  while (j < after.length) restAfter.push(j++);
+  if (restBefore.length === 0 || restAfter.length === 0) {
+    matching.unmatchedBefore = restBefore;
+    matching.unmatchedAfter = restAfter;
+    return matching;
+  }
+  const waiting = new Map<string, number>();
+  const pairedAfter = new Set<number>();
+  for (const index of restAfter) {
+    const id = (after[index] as Item).id;
+    if (!waiting.has(id)) waiting.set(id, index);
+  }
+  for (const index of restBefore) {
+    const id = (before[index] as Item).id;
+    const other = waiting.get(id);
+    if (other === undefined) {
+      matching.unmatchedBefore.push(index);
+      continue;
+    }
+    waiting.delete(id);
+    pairedAfter.add(other);
+    addPair(matching, index, other, false);
+  }
+  matching.unmatchedAfter = restAfter.filter((index) => !pairedAfter.has(index));
+  return matching;
+}
+
+/** Grows the pair arrays so that `extra` more pairs fit (geometric matching adds pairs after id matching). */
+function reserve(matching: Matching, extra: number): void {
+  const needed = matching.count + extra;
+  if (needed <= matching.beforeIndex.length) return;
+  const grow = <T extends Int32Array | Uint8Array>(array: T, make: (size: number) => T): T => {
+    const next = make(needed);
+    next.set(array.subarray(0, matching.count));
+    return next;
+  };
+  matching.beforeIndex = grow(matching.beforeIndex, (size) => new Int32Array(size));
+  matching.afterIndex = grow(matching.afterIndex, (size) => new Int32Array(size));
+  matching.byGeometry = grow(matching.byGeometry, (size) => new Uint8Array(size));
+}
+
+function indexById(items: readonly Item[]): Map<string, number> {
+  const index = new Map<string, number>();
+  // The first of duplicated ids wins, as a lookup by id would find it.
+  for (let position = 0; position < items.length; position++) {
+    const id = (items[position] as Item).id;
+    if (!index.has(id)) index.set(id, position);
+  }
+  return index;
+}
+
+/**
+ * Pairs what id matching left, by place: `pointOf` gives each object's key point (null = cannot place it) and
+ * `fits` the deviation of a candidate pair (Infinity = not a match). Each after object is taken once, the nearest
+ * fit within tolerance first, so that matching can only turn an added+removed pair into a modified one.
+ */
+function matchByPlace(
+  matching: Matching,
+  beforePoint: (index: number) => Point3 | null,
+  afterPoint: (index: number) => Point3 | null,
+  fits: (beforeIndex: number, afterIndex: number) => number,
+  tolerance: number,
+): void {
+  if (matching.unmatchedBefore.length === 0 || matching.unmatchedAfter.length === 0) return;
+  const hash = new SpatialHash(Math.max(tolerance, 1));
+  for (const index of matching.unmatchedAfter) {
+    const point = afterPoint(index);
+    if (point) hash.insert(point.x, point.y, point.z, index);
+  }
+  const taken = new Set<number>();
+  const stillBefore: number[] = [];
+  for (const index of matching.unmatchedBefore) {
+    const point = beforePoint(index);
+    let best = -1;
+    let bestDeviation = Infinity;
+    if (point) {
+      hash.near(point.x, point.y, point.z, (candidate) => {
+        if (taken.has(candidate)) return;
+        const deviation = fits(index, candidate);
+        if (deviation <= tolerance && deviation < bestDeviation) {
+          best = candidate;
+          bestDeviation = deviation;
+        }
+      });
+    }
+    if (best < 0) {
+      stillBefore.push(index);
+      continue;
+    }
+    taken.add(best);
+    reserve(matching, 1);
+    addPair(matching, index, best, true);
+  }
+  matching.unmatchedBefore = stillBefore;
+  matching.unmatchedAfter = matching.unmatchedAfter.filter((index) => !taken.has(index));
+}
+
+function groupsOf(changes: readonly PropertyChange[]): PropertyGroup[] {
+  return PROPERTY_GROUPS.filter((group) => changes.some((change) => change.group === group));
+}
+
+/** The Name change of a pair matched by geometry: its name if that changed, else its id. */
+function renameChanges(before: Item, after: Item, out: PropertyChange[]): void {
+  if (before.id === after.id) return;
+  if (before.name === after.name) out.push({ path: 'id', group: 'Name', before: before.id, after: after.id });
+}
+
+function swapEnds(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const ends = value as { i?: unknown; j?: unknown };
+  return { ...ends, i: ends.j, j: ends.i };
+}
+
+/** What the first pass over the pairs matched by id found. */
+const SAME = 0;
+const DIFFERENT = 1;
+/** Equal objects standing on a node that moved: only their geometry (through the nodes) can differ. */
+const ON_MOVED_NODE = 2;
+
+/** One side's hashes of a collection when they can be trusted to be parallel to its objects, else null. */
+function hashesOf(
+  side: DiffHints['before'] | undefined,
+  collection: ModelCollection,
+  items: readonly Item[],
+): readonly string[] | null {
+  const hashes = side?.[collection];
+  return hashes !== undefined && hashes.length === items.length ? hashes : null;
+}
+
+/** The diff of two models (see index.ts and design.md); `hints` only make it faster (see DiffHints). */
+export function computeDiff(
+  before: Model,
+  after: Model,
+  partial?: Partial<DiffOptions>,
+  hints?: DiffHints,
+): ModelDiff {
+  const options: DiffOptions = { ...DEFAULT_DIFF_OPTIONS, ...partial };
+  const tolerance = options.lengthTolerance;
+  const geometric = options.geometricMatching !== 'off';
+  const counts = {} as Record<ModelCollection, CollectionCounts>;
+  const elementCounts: Record<string, CollectionCounts> = {};
+  const changes: Change[] = [];
+  const renames: Partial<Record<ModelCollection, Map<string, string>>> = {};
+
+  // Node tables: element geometry is looked up through them. The elements pass replaces these with tables of only
+  // the nodes its few changed elements stand on, so a lightly edited model builds no Map of all its nodes.
+  let beforeNode = nodeLookup(before.nodes, EMPTY_IDS);
+  let afterNode = nodeLookup(after.nodes, EMPTY_IDS);
+  /** Node ids whose place is not the same in both models (moved, missing on one side): elements on them recheck. */
+  const unsettledNodes = new Set<string>();
+
+  for (const collection of MODEL_COLLECTIONS) {
+    const beforeItems = before[collection] as readonly Item[];
+    const afterItems = after[collection] as readonly Item[];
+    const count = emptyCounts();
+    counts[collection] = count;
+    const isElements = collection === 'elements';
+    const typeCounts = (type: string): CollectionCounts => {
+      let entry = elementCounts[type];
+      if (!entry) {
+        entry = emptyCounts();
+        elementCounts[type] = entry;
+      }
+      return entry;
+    };
+    const matching = matchById(beforeItems, afterItems);
+    const idPairs = matching.count;
+    const beforeHashes = hashesOf(hints?.before, collection, beforeItems);
+    const afterHashes = hashesOf(hints?.after, collection, afterItems);
+    const state = classifyPairs(
+      beforeItems,
+      afterItems,
+      matching,
+      beforeHashes !== null && afterHashes !== null ? { before: beforeHashes, after: afterHashes } : null,
+      isElements && unsettledNodes.size > 0 ? unsettledNodes : null,
+      count,
+      isElements ? typeCounts : null,
+    );
+
+    if (collection === 'nodes') {
+      for (const index of matching.unmatchedBefore) unsettledNodes.add((beforeItems[index] as Item).id);
+      for (const index of matching.unmatchedAfter) unsettledNodes.add((afterItems[index] as Item).id);
+      if (geometric) {
+        const nodeAt = (items: readonly Item[]) => (index: number) => items[index] as Node;
+        const beforeAt = nodeAt(beforeItems);
+        const afterAt = nodeAt(afterItems);
+        matchByPlace(
+          matching,
+          beforeAt,
+          afterAt,
+          (b, a) => (beforeAt(b).type === afterAt(a).type ? distance(beforeAt(b), afterAt(a)) : Infinity),
+          tolerance,
+        );
+      }
+    } else if (isElements) {
+      const beforeWanted = new Set<string>();
+      const afterWanted = new Set<string>();
+      for (let pair = 0; pair < idPairs; pair++) {
+        if (state[pair] === SAME) continue;
+        addNodeIds(beforeItems[matching.beforeIndex[pair] as number] as Element, beforeWanted);
+        addNodeIds(afterItems[matching.afterIndex[pair] as number] as Element, afterWanted);
+      }
+      if (geometric && matching.unmatchedBefore.length > 0 && matching.unmatchedAfter.length > 0) {
+        for (const index of matching.unmatchedBefore) addNodeIds(beforeItems[index] as Element, beforeWanted);
+        for (const index of matching.unmatchedAfter) addNodeIds(afterItems[index] as Element, afterWanted);
+      }
+      beforeNode = nodeLookup(before.nodes, beforeWanted);
+      afterNode = nodeLookup(after.nodes, afterWanted);
+      if (geometric)
+        matchElementsByPlace(matching, beforeItems, afterItems, beforeNode, afterNode, tolerance);
+    } else if (collection === 'loads' && geometric) {
+      matchLoadsByTarget(matching, beforeItems, afterItems, renames);
+    }
+
+    const renamed = new Map<string, string>();
+    for (let pair = idPairs; pair < matching.count; pair++) {
+      const left = beforeItems[matching.beforeIndex[pair] as number] as Item;
+      const right = afterItems[matching.afterIndex[pair] as number] as Item;
+      if (left.id !== right.id) renamed.set(left.id, right.id);
+    }
+    if (renamed.size > 0) renames[collection] = renamed;
+
+    const added: AddedChange[] = [];
+    const removed: RemovedChange[] = [];
+    const modified: ModifiedChange[] = [];
+
+    // Only the pairs the first pass flagged, and those geometric matching added (always compared in full).
+    for (let pair = 0; pair < matching.count; pair++) {
+      const byId = pair < idPairs;
+      if (byId && state[pair] === SAME) continue;
+      const left = beforeItems[matching.beforeIndex[pair] as number] as Item;
+      const right = afterItems[matching.afterIndex[pair] as number] as Item;
+      const matchedBy: MatchedBy = byId ? 'id' : 'geometry';
+      const propertyChanges = compareItems(
+        collection,
+        left,
+        right,
+        options,
+        renames,
+        beforeNode,
+        afterNode,
+        // Byte-equal element whose nodes moved: still a Geometry change (design.md).
+        byId && state[pair] === ON_MOVED_NODE,
+      );
+      if (collection === 'nodes') {
+        const leftNode = left as Node;
+        const rightNode = right as Node;
+        if (leftNode.x !== rightNode.x || leftNode.y !== rightNode.y || leftNode.z !== rightNode.z) {
+          unsettledNodes.add(leftNode.id);
+          unsettledNodes.add(rightNode.id);
+        }
+      }
+      if (propertyChanges.length === 0) {
+        count.unchanged++;
+        if (isElements) typeCounts(right.type).unchanged++;
+        continue;
+      }
+      count.modified++;
+      if (isElements) typeCounts(right.type).modified++;
+      modified.push({
+        key: `${collection}:${right.id}`,
+        kind: 'modified',
+        collection,
+        id: right.id,
+        beforeId: left.id,
+        type: right.type,
+        name: right.name,
+        matchedBy,
+        groups: groupsOf(propertyChanges),
+        changes: propertyChanges,
+        object: right,
+      });
+    }
+    for (const index of matching.unmatchedAfter) {
+      const item = afterItems[index] as Item;
+      count.added++;
+      if (isElements) typeCounts(item.type).added++;
+      added.push({
+        key: `${collection}:${item.id}`,
+        kind: 'added',
+        collection,
+        id: item.id,
+        type: item.type,
+        name: item.name,
+        object: item,
+      });
+    }
+    for (const index of matching.unmatchedBefore) {
+      const item = beforeItems[index] as Item;
+      count.removed++;
+      if (isElements) typeCounts(item.type).removed++;
+      removed.push({
+        key: `${collection}:${item.id}`,
+        kind: 'removed',
+        collection,
+        id: item.id,
+        type: item.type,
+        name: item.name,
+        object: item,
+      });
+    }
+    // A loop, not push(...list): a diff may list a whole model (everything added) and spread has an argument limit.
+    for (const list of [added, removed, modified] as Change[][]) {
+      if (list.length > 1) list.sort(compareIds);
+      for (const change of list) changes.push(change);
+    }
+  }
+
+  return { options, changes, header: compareHeader(before, after), counts, elementCounts };
+}
+
+function compareIds(a: Change, b: Change): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The first pass over the pairs matched by id: SAME (counted unchanged here), DIFFERENT, or ON_MOVED_NODE for equal
+ * elements on an unsettled node. Most objects are unchanged, so this loop is the diff's cost: it allocates nothing
+ * per pair and never compares an id twice. Element type counts are created in pair order, as the output lists them.
+ * With `hashes`, equality is one string comparison; a pair whose hashes differ is DIFFERENT without a deep compare
+ * (the full comparison after this pass still finds it unchanged if it is equal within tolerance, or at all).
+ */
+function classifyPairs(
+  beforeItems: readonly Item[],
+  afterItems: readonly Item[],
+  matching: Matching,
+  hashes: { before: readonly string[]; after: readonly string[] } | null,
+  unsettledNodes: ReadonlySet<string> | null,
+  count: CollectionCounts,
+  typeCounts: ((type: string) => CollectionCounts) | null,
+): Uint8Array {
+  const pairs = matching.count;
+  const state = new Uint8Array(pairs);
+  const beforeIndex = matching.beforeIndex;
+  const afterIndex = matching.afterIndex;
+  let unchanged = 0;
+  let lastType: string | null = null;
+  let lastCounts: CollectionCounts | null = null;
+  const beforeHashes = hashes?.before;
+  const afterHashes = hashes?.after;
+  for (let pair = 0; pair < pairs; pair++) {
+    const leftIndex = beforeIndex[pair] as number;
+    const rightIndex = afterIndex[pair] as number;
+    const left = beforeItems[leftIndex] as Item;
+    const right = afterItems[rightIndex] as Item;
+    let found = SAME;
+    if (
+      beforeHashes !== undefined && afterHashes !== undefined
+        ? beforeHashes[leftIndex] !== afterHashes[rightIndex]
+        : !equalBesideId(left as unknown as Loose, right as unknown as Loose)
+    )
+      found = DIFFERENT;
+    else if (unsettledNodes !== null && touchesUnsettled(left as Element, unsettledNodes))
+      found = ON_MOVED_NODE;
+    if (typeCounts !== null) {
+      const type = right.type;
+      if (lastCounts === null || type !== lastType) {
+        lastCounts = typeCounts(type);
+        lastType = type;
+      }
+      if (found === SAME) lastCounts.unchanged++;
+    }
+    if (found === SAME) unchanged++;
+    else state[pair] = found;
+  }
+  count.unchanged += unchanged;
+  return state;
+}
+
+/** Every node id an element names (a superset of what elementNodeIds returns, so every lookup is prepared). */
+function addNodeIds(element: Element, into: Set<string>): void {
+  const item = element as { startNodeId?: unknown; endNodeId?: unknown; nodeIds?: unknown };
+  if (typeof item.startNodeId === 'string') into.add(item.startNodeId);
+  if (typeof item.endNodeId === 'string') into.add(item.endNodeId);
+  if (Array.isArray(item.nodeIds)) for (const id of item.nodeIds) if (typeof id === 'string') into.add(id);
+}
+
+/** Elements left unmatched by id, paired by where they stand (members by both ends, areas by their vertices). */
+function matchElementsByPlace(
+  matching: Matching,
+  beforeItems: readonly Item[],
+  afterItems: readonly Item[],
+  beforeNode: NodeLookup,
+  afterNode: NodeLookup,
+  tolerance: number,
+): void {
+  const points = (items: readonly Item[], lookup: NodeLookup) => {
+    const cache = new Map<number, Point3[] | null>();
+    return (index: number): Point3[] | null => {
+      if (!cache.has(index)) cache.set(index, elementPoints(items[index] as Element, lookup));
+      return cache.get(index) ?? null;
+    };
+  };
+  const beforePoints = points(beforeItems, beforeNode);
+  const afterPoints = points(afterItems, afterNode);
+  const middle = (of: (index: number) => Point3[] | null) => (index: number) => {
+    const list = of(index);
+    return list && list.length > 0 ? centroid(list) : null;
+  };
+  matchByPlace(
+    matching,
+    middle(beforePoints),
+    middle(afterPoints),
+    (b, a) => {
+      const left = beforeItems[b] as Element;
+      const right = afterItems[a] as Element;
+      const leftPoints = beforePoints(b);
+      const rightPoints = afterPoints(a);
+      if (left.type !== right.type || !leftPoints || !rightPoints) return Infinity;
+      if (leftPoints.length !== rightPoints.length) return Infinity;
+      return alignPoints(leftPoints, rightPoints, isPolygonal(left)).deviation;
+    },
+    tolerance,
+  );
+}
+
+/** Whether an element stands on a node whose place differs between the models (no allocation: runs per element). */
+function touchesUnsettled(element: Element, unsettled: ReadonlySet<string>): boolean {
+  const item = element as { startNodeId?: string; endNodeId?: string; nodeIds?: readonly string[] };
+  if (item.startNodeId !== undefined && unsettled.has(item.startNodeId)) return true;
+  if (item.endNodeId !== undefined && unsettled.has(item.endNodeId)) return true;
+  const nodeIds = item.nodeIds;
+  if (nodeIds !== undefined)
+    for (let k = 0; k < nodeIds.length; k++) if (unsettled.has(nodeIds[k] as string)) return true;
+  return false;
+}
+
+const EMPTY_IDS: ReadonlySet<string> = new Set();
+
+/**
+ * Node by id. The table holds only the `wanted` ids (one pass over the nodes, no Map of them all); an id nobody
+ * announced falls back to a full table built on first use, so a lookup is always right.
+ */
+function nodeLookup(nodes: readonly Node[], wanted: ReadonlySet<string>): NodeLookup {
+  const found = new Map<string, Node>();
+  if (wanted.size > 0) {
+    for (let position = 0; position < nodes.length; position++) {
+      const node = nodes[position] as Node;
+      // The first of duplicated ids wins, as a lookup by id would find it.
+      if (wanted.has(node.id) && !found.has(node.id)) found.set(node.id, node);
+    }
+  }
+  let index: Map<string, number> | null = null;
+  return (id) => {
+    const node = found.get(id);
+    if (node !== undefined || wanted.has(id)) return node;
+    index ??= indexById(nodes);
+    const position = index.get(id);
+    return position === undefined ? undefined : nodes[position];
+  };
+}
+
+/** Loads whose ids changed with their element (ETABS ids embed the label): same type, pattern and target. */
+function matchLoadsByTarget(
+  matching: Matching,
+  beforeItems: readonly Item[],
+  afterItems: readonly Item[],
+  renames: Partial<Record<ModelCollection, Map<string, string>>>,
+): void {
+  if (matching.unmatchedBefore.length === 0 || matching.unmatchedAfter.length === 0) return;
+  const keyOf = (item: Item, rename: boolean): string => {
+    const load = item as Item & { nodeId?: string; elementId?: string; patternId?: string };
+    const node =
+      load.nodeId === undefined
+        ? ''
+        : rename
+          ? (renames.nodes?.get(load.nodeId) ?? load.nodeId)
+          : load.nodeId;
+    const element =
+      load.elementId === undefined
+        ? ''
+        : rename
+          ? (renames.elements?.get(load.elementId) ?? load.elementId)
+          : load.elementId;
+    return `${load.type}\u0000${load.patternId ?? ''}\u0000${node}\u0000${element}`;
+  };
+  const waiting = new Map<string, number[]>();
+  for (const index of matching.unmatchedAfter) {
+    const key = keyOf(afterItems[index] as Item, false);
+    const list = waiting.get(key);
+    if (list) list.push(index);
+    else waiting.set(key, [index]);
+  }
+  const taken = new Set<number>();
+  const stillBefore: number[] = [];
+  for (const index of matching.unmatchedBefore) {
+    const candidate = waiting.get(keyOf(beforeItems[index] as Item, true))?.shift();
+    if (candidate === undefined) {
+      stillBefore.push(index);
+      continue;
+    }
+    taken.add(candidate);
+    reserve(matching, 1);
+    addPair(matching, index, candidate, true);
+  }
+  matching.unmatchedBefore = stillBefore;
+  matching.unmatchedAfter = matching.unmatchedAfter.filter((index) => !taken.has(index));
+}
+
+/** The property changes of one pair, beyond tolerance; empty when the two are the same within tolerance. */
+function compareItems(
+  collection: ModelCollection,
+  left: Item,
+  right: Item,
+  options: DiffOptions,
+  renames: Partial<Record<ModelCollection, Map<string, string>>>,
+  beforeNode: NodeLookup,
+  afterNode: NodeLookup,
+  /** The two objects are equal: only their geometry (through the nodes) can differ. */
+  sameContent: boolean,
+): PropertyChange[] {
+  const out: PropertyChange[] = [];
+  renameChanges(left, right, out);
+  if (collection === 'nodes') {
+    compareNodes(left as Node, right as Node, options, out);
+    return out;
+  }
+  if (collection === 'loads') {
+    // A load that follows its relabelled element or node is not a change of what it loads.
+    const leftLoad = left as Item & { elementId?: string; nodeId?: string };
+    const rightLoad = right as Item & { elementId?: string; nodeId?: string };
+    const follows = (field: 'elementId' | 'nodeId', target: 'elements' | 'nodes') => {
+      const from = leftLoad[field];
+      return (
+        from !== undefined && from !== rightLoad[field] && renames[target]?.get(from) === rightLoad[field]
+      );
+    };
+    const skip = new Set<string>(NO_SKIP);
+    if (follows('elementId', 'elements')) skip.add('elementId');
+    if (follows('nodeId', 'nodes')) skip.add('nodeId');
+    compareProperties(collection, left, right, options, skip, out);
+    return out;
+  }
+  if (collection !== 'elements') {
+    compareProperties(collection, left, right, options, NO_SKIP, out);
+    return out;
+  }
+  const beforeElement = left as Element;
+  let afterElement = right as Element;
+  const beforeIds = elementNodeIds(beforeElement);
+  const afterIds = elementNodeIds(afterElement);
+  const geometry: PropertyChange[] = [];
+  if (beforeIds !== null && afterIds !== null) {
+    const beforePoints = elementPoints(beforeElement, beforeNode);
+    const afterPoints = elementPoints(afterElement, afterNode);
+    let connectivityChanged: boolean;
+    if (beforePoints && afterPoints) {
+      const alignment = alignPoints(beforePoints, afterPoints, isPolygonal(beforeElement));
+      const aligned = alignment.order.length === beforePoints.length;
+      if (alignment.deviation > options.lengthTolerance) {
+        geometry.push({
+          path: 'nodeIds',
+          group: 'Geometry',
+          before: beforePoints,
+          after: aligned ? alignment.order.map((index) => afterPoints[index]) : afterPoints,
+          deviation: alignment.deviation,
+        });
+      }
+      if (aligned) {
+        const nodeRenames = renames.nodes;
+        connectivityChanged = beforeIds.some(
+          (id, k) => (nodeRenames?.get(id) ?? id) !== afterIds[alignment.order[k] as number],
+        );
+        // A member drawn the other way: compare its end data (releases, offsets) end for end.
+        if (!isPolygonal(beforeElement) && beforeIds.length === 2 && alignment.order[0] === 1) {
+          const swapped: Record<string, unknown> = { ...afterElement };
+          for (const field of FRAME_END_FIELDS)
+            if (swapped[field] !== undefined) swapped[field] = swapEnds(swapped[field]);
+          afterElement = swapped as Element;
+        }
+      } else {
+        connectivityChanged = true;
+      }
+    } else {
+      connectivityChanged = !deepEqual(beforeIds, afterIds);
+    }
+    if (connectivityChanged && geometry.length === 0) {
+      // Same place, other nodes (e.g. a duplicate node at the same point): not Geometry, but it must apply.
+      geometry.push({ path: 'nodeIds', group: 'Attributes', before: beforeIds, after: afterIds });
+    }
+  }
+  out.push(...geometry);
+  if (!sameContent) compareProperties(collection, beforeElement, afterElement, options, ELEMENT_SKIP, out);
+  return out;
+}
+
+function compareNodes(left: Node, right: Node, options: DiffOptions, out: PropertyChange[]): void {
+  const moved = distance(left, right);
+  if (moved > options.lengthTolerance) {
+    const axes = (['x', 'y', 'z'] as const).filter((axis) => left[axis] !== right[axis]);
+    const beyond = axes.filter((axis) => Math.abs(left[axis] - right[axis]) > options.lengthTolerance);
+    for (const axis of beyond.length > 0 ? beyond : axes) {
+      out.push({ path: axis, group: 'Geometry', before: left[axis], after: right[axis], deviation: moved });
+    }
+  }
+  compareProperties('nodes', left, right, options, NODE_SKIP, out);
+}
+
+/** Model-level data: exact, since it is source text and settings rather than measurements. */
+function compareHeader(before: Model, after: Model): PropertyChange[] {
+  const out: PropertyChange[] = [];
+  const left = before as unknown as Record<string, unknown>;
+  const right = after as unknown as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  for (const key of [...keys].sort()) {
+    if (HEADER_SKIP.has(key)) continue;
+    if (key === 'attributes') {
+      const leftBag = before.attributes;
+      const rightBag = after.attributes;
+      const names = new Set([...Object.keys(leftBag), ...Object.keys(rightBag)]);
+      for (const name of [...names].sort()) {
+        if (!deepEqual(leftBag[name], rightBag[name])) {
+          out.push({
+            path: `attributes.${name}`,
+            group: 'Attributes',
+            before: leftBag[name],
+            after: rightBag[name],
+          });
+        }
+      }
+      continue;
+    }
+    if (!deepEqual(left[key], right[key])) {
+      out.push({ path: key, group: 'Attributes', before: left[key], after: right[key] });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+import type { DisplayUnit, Model, ModelCollection } from '../schema';
+
+/**
+ * The engineering diff of two models (issue #7; ../shared/docs/repair-diff-domain.md section 3). `before` is the
+ * older model (a), `after` the newer (b). Everything here is plain JSON so a diff can be cached, posted between
+ * threads and sent over HTTP as it is.
+ */
+
+/** How a change reads to an engineer: spec section 3's four properties, then loads and everything else. */
+export const PROPERTY_GROUPS = ['Geometry', 'Name', 'Profile', 'Material', 'Loads', 'Attributes'] as const;
+export type PropertyGroup = (typeof PROPERTY_GROUPS)[number];
+
+export const CHANGE_KINDS = ['added', 'removed', 'modified'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** Why two objects were paired: the same id, or (ids changed) the same type at the same place. */
+export type MatchedBy = 'id' | 'geometry';
+
+export interface DiffOptions {
+  /** Absolute tolerance for lengths and coordinates, mm. Default 1. */
+  lengthTolerance: number;
+  /** Relative tolerance for every other number. Default 1e-4. */
+  relativeTolerance: number;
+  /**
+   * 'fallback' (default) pairs objects left unmatched by id by type and position (ETABS relabels; two models of
+   * one building from different tools); 'off' leaves them added and removed.
+   */
+  geometricMatching: 'fallback' | 'off';
+}
+
+export const DEFAULT_DIFF_OPTIONS: DiffOptions = {
+  lengthTolerance: 1,
+  relativeTolerance: 1e-4,
+  geometricMatching: 'fallback',
+};
+
+/** One property that differs beyond tolerance. Values are canonical (mm, N, Pa…), never display units. */
+export interface PropertyChange {
+  /** Dotted path into the object: 'x', 'profileId', 'releases.i.m3', 'nodeIds', 'attributes.FOO'. */
+  path: string;
+  group: PropertyGroup;
+  before: unknown;
+  after: unknown;
+  /** Geometry only: how far the object moved, mm (a node's distance; a member's largest end movement). */
+  deviation?: number;
+}
+
+/** The key of one changed object: `${collection}:${id}` (the after id for modified and added objects). */
+export type ChangeKey = string;
+
+interface ChangeBase {
+  key: ChangeKey;
+  collection: ModelCollection;
+  /** The object's id in the model it is in (after for added and modified, before for removed). */
+  id: string;
+  /** Element or object type: 'Beam', 'Node', 'Level', 'PointLoad', 'LoadCase'… */
+  type: string;
+  name: string;
+}
+
+export interface AddedChange extends ChangeBase {
+  kind: 'added';
+  /** The object as it is in `after`, so the diff applies without the after model. */
+  object: unknown;
+}
+
+export interface RemovedChange extends ChangeBase {
+  kind: 'removed';
+  object: unknown;
+}
+
+export interface ModifiedChange extends ChangeBase {
+  kind: 'modified';
+  /** The id in `before` (differs from `id` only when matchedBy is 'geometry'). */
+  beforeId: string;
+  matchedBy: MatchedBy;
+  /** The groups of `changes`, in PROPERTY_GROUPS order. */
+  groups: PropertyGroup[];
+  changes: PropertyChange[];
+  /**
+   * The whole object as it is in `after`: applying takes it, so a diff applied with zero tolerance gives `after`
+   * exactly (hash-equal), and with the defaults gives it to within tolerance.
+   */
+  object: unknown;
+}
+
+export type Change = AddedChange | RemovedChange | ModifiedChange;
+
+export interface CollectionCounts {
+  added: number;
+  removed: number;
+  modified: number;
+  unchanged: number;
+}
+
+export interface ModelDiff {
+  options: DiffOptions;
+  /** Changes sorted by collection (MODEL_COLLECTIONS order), then kind (added, removed, modified), then id. */
+  changes: Change[];
+  /** Model-level data (units, source, attributes) that differs. */
+  header: PropertyChange[];
+  /** Per collection, every collection present. */
+  counts: Record<ModelCollection, CollectionCounts>;
+  /** Per element type ('Beam', 'Column'…), elements only. */
+  elementCounts: Record<string, CollectionCounts>;
+}
+
+/**
+ * Which changes to take (upload review, merge): `keys` names changes one by one; `types` (element or object
+ * types), `groups` (property groups of modified objects) and `kinds` name categories. A change is selected
+ * when it is named by key, or when it passes every category list that is given. An empty selection takes
+ * nothing; `{ all: true }` takes everything.
+ */
+export type ChangeSelection =
+  | { all: true }
+  | {
+      keys?: ChangeKey[];
+      types?: string[];
+      groups?: PropertyGroup[];
+      kinds?: ChangeKind[];
+    };
+
+/** Three-way merge (section 3.4): take changes base → source into target. */
+export interface MergeInput {
+  base: Model | null;
+  target: Model;
+  source: Model;
+  selection: ChangeSelection;
+  /** Per conflict key, how it was decided; an undecided conflict keeps the target's object. */
+  resolutions?: Record<ChangeKey, 'source' | 'target'>;
+  options?: Partial<DiffOptions>;
+}
+
+export type ConflictKind = 'modify/modify' | 'delete/modify' | 'modify/delete' | 'duplicate add';
+
+export interface MergeConflict {
+  key: ChangeKey;
+  kind: ConflictKind;
+  collection: ModelCollection;
+  id: string;
+  type: string;
+  name: string;
+  /** What the source side did and what the target side did, each as a change (null when it did nothing). */
+  source: Change | null;
+  target: Change | null;
+}
+
+export interface MergeResult {
+  model: Model;
+  /** Keys of source changes applied (dependencies brought along included). */
+  applied: ChangeKey[];
+  conflicts: MergeConflict[];
+}
+
+/**
+ * A diff as people read it, in the model's display units (what the server sends and the report exports):
+ * 'B12 at Story 4', 'Profile: W12X26 → W14X30', 'Moved 12 mm in Z'.
+ */
+export interface DiffViewChange {
+  key: ChangeKey;
+  kind: ChangeKind;
+  collection: ModelCollection;
+  id: string;
+  beforeId: string | null;
+  type: string;
+  /** 'B12 at Story 4', or the id when the object has neither name nor level. */
+  label: string;
+  /** Level name (elements and nodes on a level), else null. */
+  level: string | null;
+  matchedBy: MatchedBy | null;
+  groups: PropertyGroup[];
+  /** One line per property change: { group, text: 'Profile: W12X26 → W14X30', deviation in display units }. */
+  details: Array<{ group: PropertyGroup; path: string; text: string; deviation: number | null }>;
+}
+
+export interface DiffView {
+  units: DisplayUnit;
+  options: DiffOptions;
+  counts: Record<ModelCollection, CollectionCounts>;
+  elementCounts: Record<string, CollectionCounts>;
+  header: Array<{ path: string; text: string }>;
+  changes: DiffViewChange[];
+}
+
+/**
+ * Optional content hashes for diffModels' fast path: per collection, one hash per object, parallel to the model's
+ * array (hashes.before.nodes[k] is the hash of before.nodes[k]). The hash must be of the object's whole canonical
+ * content, id included (the server's version manifests store SHA-256 of canonical JSON): a pair matched by id with
+ * equal hashes is then unchanged without comparing its properties (elements on a moved node still get their
+ * Geometry change). A collection missing on either side, or whose array length differs from the model's, is
+ * compared in full. The diff is the same with or without hints.
+ */
+export interface DiffHints {
+  before: Partial<Record<ModelCollection, readonly string[]>>;
+  after: Partial<Record<ModelCollection, readonly string[]>>;
+}
