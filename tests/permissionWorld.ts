@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionResponse } from '../src/contract/http/users';
+import type { Queryable } from '../src/server/db/db';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import type { TestServer } from '../src/server/testing/testServer';
 import { uploadAndWait } from '../src/server/modules/uploads/uploadTesting';
@@ -27,6 +28,8 @@ export type WorldActor =
  */
 export interface PermissionWorld {
   users: Record<WorldActor, SessionResponse>;
+  /** The server's database, for rows that set up what no request of theirs can (a review by any actor). */
+  db: Queryable;
   organizationId: string;
   modelId: string;
   /** A version of `modelId`, uploaded by orgOwner. */
@@ -142,6 +145,7 @@ export async function permissionWorld(
 
   return {
     users,
+    db,
     organizationId,
     modelId,
     versionId,

@@ -26,6 +26,8 @@ import {
 } from './permissionMatrix';
 import { adminRows } from './permissionRows/admin';
 import { billingRows } from './permissionRows/billing';
+import { compareRows } from './permissionRows/compare';
+import { mergeRows } from './permissionRows/merge';
 import { viewerRows } from './permissionRows/viewer';
 import { permissionWorld, type PermissionWorld } from './permissionWorld';
 
@@ -387,6 +389,8 @@ const rows: Row[] = [
   ...billingRows,
   ...adminRows,
   ...viewerRows,
+  ...compareRows,
+  ...mergeRows,
 ];
 
 describe.each(databases())('permission matrix on $kind', ({ kind }) => {

@@ -25,11 +25,20 @@ import { registerModelsRoutes } from './modules/models/routes';
 import { registerOrganizationsRoutes } from './modules/organizations/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerUploadsRoutes } from './modules/uploads/routes';
-import { UPLOAD_JOB_KIND } from './modules/uploads/service';
+import { MERGE_JOB_KIND, UPLOAD_JOB_KIND } from './modules/uploads/service';
+import { createMergeJobHandler } from './modules/merge/mergeJob';
+import { registerMergeRoutes } from './modules/merge/routes';
+import { registerReviewsRoutes } from './modules/reviews/routes';
 import { createUploadEventsListener } from './modules/uploads/uploadEvents';
 import { createUploadJobHandler } from './modules/uploads/uploadJob';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerVersionsRoutes } from './modules/versions/routes';
+import { createDiffEventsListener, createDiffJobHandler } from './modules/compare/diffJob';
+import { DIFF_JOB_KIND } from './modules/compare/diffStore';
+import { registerCompareRoutes } from './modules/compare/routes';
+import { createCompareService } from './modules/compare/service';
+import { registerReportsRoutes } from './modules/reports/routes';
+import { createReportsService } from './modules/reports/service';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { createAnalyticsRecorder } from './modules/analytics/recorder';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
@@ -77,6 +86,12 @@ export interface AppOverrides {
 }
 
 const bodyLimitBytes = 1024 * 1024;
+
+/** What a job that kept crashing says, by kind (an upload's wording asks for the file again). */
+const GAVE_UP_MESSAGES: Readonly<Record<string, string>> = {
+  [MERGE_JOB_KIND]: ownMessages.mergeFailed.replace('{reason}', 'it failed several times. Please try again.'),
+  [DIFF_JOB_KIND]: ownMessages.diffFailed.replace('{reason}', 'it failed several times. Please try again.'),
+};
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
 const redactedPaths = [
@@ -185,7 +200,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       concurrency: config.uploads.workers,
       leaseMs: config.uploads.leaseMs,
       maxAttempts: config.uploads.maxAttempts,
-      gaveUpMessage: () => ownMessages.uploadGaveUp,
+      gaveUpMessage: (kind) => GAVE_UP_MESSAGES[kind] ?? ownMessages.uploadGaveUp,
       handlers: {
         [UPLOAD_JOB_KIND]: createUploadJobHandler({
           db,
@@ -195,8 +210,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           log: app.log,
           paidModelsChanged: billing.syncQuietly,
         }),
+        [MERGE_JOB_KIND]: createMergeJobHandler({ db, clock, log: app.log }),
+        [DIFF_JOB_KIND]: createDiffJobHandler({ db, clock, derived }),
       },
-      listeners: { [UPLOAD_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }) },
+      listeners: {
+        [UPLOAD_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }),
+        // Merges report like uploads (ProgressUpdate, ModelAdded, ModelError) plus VersionMerged.
+        [MERGE_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }),
+        [DIFF_JOB_KIND]: createDiffEventsListener({ db, realtime, log: app.log }),
+      },
     });
     app.decorate('jobRunner', jobRunner);
     // Before onClose closes the database: running jobs go back to the queue for the next process, then the
@@ -217,7 +239,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         registerFiltersRoutes(api, context);
         registerModelsRoutes(api, context);
         registerVersionsRoutes(api, context, { derived });
+        const compare = createCompareService(context, { derived, runner: jobRunner });
+        registerCompareRoutes(api, { service: compare });
+        registerReportsRoutes(api, context, { service: createReportsService(context, { compare }) });
         registerUploadsRoutes(api, context, { blobs, runner: jobRunner });
+        registerReviewsRoutes(api, context, { derived });
+        registerMergeRoutes(api, context, { runner: jobRunner });
         registerAdminRoutes(api, context);
         registerAnalyticsRoutes(api, context, { recorder: analyticsRecorder });
         registerImagesRoutes(api, { service: imagesService });

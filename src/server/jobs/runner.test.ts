@@ -95,7 +95,7 @@ describe.each(databases())('the job queue on $kind', ({ kind }) => {
         leaseMs: 60_000,
         maxAttempts,
         pollMs: 20,
-        gaveUpMessage: (attempts) => `gave up after ${attempts}`,
+        gaveUpMessage: (_kind, attempts) => `gave up after ${attempts}`,
       });
     }
 

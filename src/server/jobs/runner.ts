@@ -53,8 +53,8 @@ export interface JobRunnerOptions {
   maxAttempts: number;
   /** How often an idle runner looks for work that other processes queued. */
   pollMs?: number;
-  /** The message of a job that failed `maxAttempts` times. */
-  gaveUpMessage(attempts: number): string;
+  /** The message of a job (of this kind) that failed `maxAttempts` times. */
+  gaveUpMessage(kind: string, attempts: number): string;
 }
 
 export interface JobRunner {
@@ -160,7 +160,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     };
 
     try {
-      if (attempt > options.maxAttempts) throw new JobFailure(options.gaveUpMessage(attempt - 1));
+      if (attempt > options.maxAttempts) throw new JobFailure(options.gaveUpMessage(job.kind, attempt - 1));
       const handler = options.handlers[job.kind];
       if (!handler) throw new JobFailure(`No handler for jobs of kind ${job.kind}`);
       await handler(context);
@@ -178,7 +178,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       } else {
         log.error({ err: error, jobId: job.id, attempt }, 'Job attempt failed');
         if (attempt >= options.maxAttempts) {
-          if (await jobQueue.fail(db, job.id, attempt, now, options.gaveUpMessage(attempt)))
+          if (await jobQueue.fail(db, job.id, attempt, now, options.gaveUpMessage(job.kind, attempt)))
             tell(job, 'failed');
         } else if (await jobQueue.release(db, job.id, attempt, now, true)) {
           tell(job, 'changed');

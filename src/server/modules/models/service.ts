@@ -8,6 +8,7 @@ import type {
   ModelPermission,
   ModelPermissionsResponse,
   ModelRole,
+  ReportSummary,
   updateModelBody,
 } from '../../../contract/http/models';
 import type { OrganizationMembership } from '../../../contract/http/organizations';
@@ -19,6 +20,7 @@ import { HttpError } from '../../httpError';
 import { isUuid, roleAtLeast, modelAbilities } from '../access/access';
 import { planChangeRefusal, planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { billingRepository } from '../billing/repository';
+import { createReportsRepository } from '../reports/repository';
 import { createUsersRepository } from '../users/repository';
 import { createModelsRepository, type ModelRow, type PermissionRow } from './repository';
 import { listVersions, loadPublicUsers } from './versionRows';
@@ -89,14 +91,22 @@ export function createModelsService(
 
   /**
    * Contract models from rows, with a fixed number of queries whatever the number of models: permissions,
-   * version statistics, version authors, users, and the versions themselves when asked for.
+   * version statistics, version authors, the reports `userId` may see, users, and the versions themselves when
+   * asked for.
    */
-  async function assemble(rows: readonly VisibleModelRow[], parts: ModelParts): Promise<Model[]> {
+  async function assemble(
+    userId: string,
+    rows: readonly VisibleModelRow[],
+    parts: ModelParts,
+  ): Promise<Model[]> {
     const ids = rows.map((row) => row.id);
-    const [permissionRows, stats, authors] = await Promise.all([
+    // A LIMITEDVIEW collaborator sees (and counts) only the reports assigned to them.
+    const limitedIds = rows.filter((row) => row.role === 'LIMITEDVIEW').map((row) => row.id);
+    const [permissionRows, stats, authors, reportRows] = await Promise.all([
       models.permissionsOf(ids),
       models.versionStats(ids),
       models.versionAuthors(ids),
+      createReportsRepository(db).summariesFor(userId, ids, limitedIds),
     ]);
     // LIMITEDVIEW sees a model's summary, never its version data.
     const readable = rows.filter((row) => roleAtLeast(row.role, modelAbilities.view)).map((row) => row.id);
@@ -117,12 +127,27 @@ export function createModelsService(
       for (const author of authors.get(row.id) ?? []) userIds.add(author);
     }
     for (const row of permissionRows) userIds.add(row.user_id);
+    for (const row of reportRows) if (row.created_by) userIds.add(row.created_by);
     const usersById = await loadPublicUsers(db, userIds);
     const user = (id: string | null | undefined): PublicUser | null =>
       id ? (usersById.get(id) ?? null) : null;
 
+    const reportsByModel = new Map<string, ReportSummary[]>();
+    for (const report of reportRows) {
+      const list = reportsByModel.get(report.model_id) ?? [];
+      list.push({
+        _id: report.id,
+        dateCreated: new Date(report.created_at).toISOString(),
+        currentVersionID: report.current_version_id,
+        comparisonVersionID: report.comparison_version_id,
+        createdBy: user(report.created_by),
+      });
+      reportsByModel.set(report.model_id, list);
+    }
+
     return rows.map((row): Model => {
       const stat = stats.get(row.id);
+      const reports = reportsByModel.get(row.id) ?? [];
       const permissions: ModelPermission[] = effectivePermissions(
         row.owner_id,
         permissionsByModel.get(row.id) ?? [],
@@ -143,12 +168,11 @@ export function createModelsService(
         updatedBy: user(row.updated_by) ?? user(stat?.latestAuthorId) ?? user(row.created_by),
         currentUserRole: row.role,
         versionCount: stat?.count ?? 0,
-        // Reports arrive with the compare issue; until then every model has none.
-        reportCount: 0,
+        reportCount: reports.length,
         latestVersionId: stat?.latestId ?? null,
         ...(parts.images ? { image: modelImageUrl(row.image_blob) } : {}),
         ...(parts.versions ? { versions: versions.get(row.id) ?? [] } : {}),
-        ...(parts.reports ? { reports: [] } : {}),
+        ...(parts.reports ? { reports } : {}),
         clonedFrom: row.cloned_from,
         plan: row.plan,
         createdAt: new Date(row.created_at).toISOString(),
@@ -161,7 +185,7 @@ export function createModelsService(
   async function modelFor(userId: string, modelId: string, parts: ModelParts = everything): Promise<Model> {
     const row = await models.findForUser(userId, modelId);
     if (!row || !isVisible(row)) throw new HttpError(404, ownMessages.modelNotFound);
-    const [model] = await assemble([row], parts);
+    const [model] = await assemble(userId, [row], parts);
     if (!model) throw new Error('assemble dropped a model');
     return model;
   }
@@ -206,7 +230,7 @@ export function createModelsService(
       const organizationId = options.organizationId;
       if (organizationId !== undefined && !isUuid(organizationId)) return [];
       const rows = (await models.listVisibleTo(userId, organizationId ?? null)).filter(isVisible);
-      return assemble(rows, options);
+      return assemble(userId, rows, options);
     },
 
     async get(userId: string, modelId: string): Promise<Model> {

@@ -15,18 +15,27 @@ export interface UploadPayload {
   newModel: { id: string; organizationId: string; name: string } | null;
   /** The GussetSessionId of the upload request, carried by the job's live events (absent: none was sent). */
   sessionId?: string;
+  /** review=true (issue #7): the job stores an upload review instead of a version (absent: false). */
+  review?: boolean;
 }
 
+/** A job's result: the version it made, or (a review upload) the review. */
 export interface UploadResult {
   modelId: string;
-  versionId: string;
+  versionId: string | null;
+  reviewId?: string;
+}
+
+/** What every job shown as an UploadJob carries in its payload (uploads and merges). */
+interface JobPayloadView {
+  fileName: string;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The contract's UploadJob of a job row. */
+/** The contract's UploadJob of a job row (an upload's or a merge's: `kind` tells which). */
 export function toUploadJob(row: JobRow): UploadJob {
-  const payload = row.payload as UploadPayload;
+  const payload = row.payload as JobPayloadView;
   const result = row.result as UploadResult | null;
   return {
     _id: row.id,
@@ -39,5 +48,7 @@ export function toUploadJob(row: JobRow): UploadJob {
     error: row.error,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    kind: row.kind === 'merge' ? 'merge' : 'upload',
+    reviewId: result?.reviewId ?? null,
   };
 }

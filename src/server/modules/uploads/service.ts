@@ -15,10 +15,13 @@ import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { newModelRefusedEarly } from '../billing/quota';
+import { versionStore } from '../versions/repository';
 import { displayFileName, uploadExtensionOf } from './fileName';
 import { toUploadJob, type UploadPayload } from './jobView';
 
 export const UPLOAD_JOB_KIND = 'upload';
+/** The merge's job kind (src/server/modules/merge), reported like an upload's. */
+export const MERGE_JOB_KIND = 'merge';
 
 const ORGANIZATION_MODEL_CREATORS = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 const MAX_IDEMPOTENCY_KEY = 200;
@@ -30,6 +33,8 @@ export interface UploadRequest {
     organizationId?: string | undefined;
     name?: string | undefined;
     message?: string | undefined;
+    /** 'true': a review of the changes instead of a version (issue #7). */
+    review?: 'true' | 'false' | undefined;
   };
   fileNameHeader: string | undefined;
   idempotencyKey: string | undefined;
@@ -65,9 +70,16 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
     }
 
     const { modelId, organizationId, name } = request.fields;
+    const review = request.fields.review === 'true';
     let newModel: UploadPayload['newModel'] = null;
     if (modelId !== undefined) {
       await access.requireModel(request.userId, modelId, 'update');
+      // A review compares with the latest version: there must be one.
+      if (review && !(await versionStore.latestId(db, modelId))) {
+        throw new HttpError(400, ownMessages.reviewNeedsModel);
+      }
+    } else if (review) {
+      throw new HttpError(400, ownMessages.reviewNeedsModel);
     } else if (organizationId !== undefined) {
       await access.requireOrganization(request.userId, organizationId, ORGANIZATION_MODEL_CREATORS);
       const parsedName = entityNameSchema.safeParse(name);
@@ -81,10 +93,19 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
     } else {
       throw new HttpError(400, messages.organizationDetailsMissing);
     }
-    return { fileName, format: translator.id, modelId: modelId ?? null, newModel, key: key ?? null };
+    return { fileName, format: translator.id, modelId: modelId ?? null, newModel, key: key ?? null, review };
   }
 
   const conflict = () => new HttpError(409, ownMessages.uploadInProgress);
+
+  /** Whether an upload or a merge of the model is unfinished (one at a time: they number its versions). */
+  async function activeWriter(modelId: string): Promise<boolean> {
+    const rows = await db.query(
+      `SELECT 1 FROM jobs WHERE model_id = $1 AND kind IN ($2, $3) AND status IN ('queued', 'running')`,
+      [modelId, UPLOAD_JOB_KIND, MERGE_JOB_KIND],
+    );
+    return rows.length > 0;
+  }
 
   return {
     async start(request: UploadRequest): Promise<UploadAccepted> {
@@ -98,7 +119,7 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
       }
       if (request.declaredBytes === 0) throw new HttpError(400, ownMessages.uploadFileEmpty);
       // Refused before the file is read; the unique index below settles a race between two requests.
-      if (checked.modelId && (await jobQueue.activeUpload(db, checked.modelId))) throw conflict();
+      if (checked.modelId && (await activeWriter(checked.modelId))) throw conflict();
 
       let blob;
       try {
@@ -120,6 +141,7 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
         message: request.fields.message?.trim() || null,
         newModel: checked.newModel,
         ...(request.cause.sessionId === undefined ? {} : { sessionId: request.cause.sessionId }),
+        ...(checked.review ? { review: true } : {}),
       };
       let job: JobRow;
       try {
@@ -162,12 +184,15 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
       return { status: 202, job: accepted };
     },
 
-    /** The job, for its creator or anyone who may view its model; 404 for everybody else. */
+    /**
+     * The job, for its creator or anyone who may view its model; 404 for everybody else. Merge jobs (issue #7)
+     * answer here too, as the merge screen's fallback when the socket is down.
+     */
     async get(userId: string, jobId: string): Promise<UploadJob> {
       const notFound = new HttpError(404, ownMessages.uploadNotFound);
       if (!isUuid(jobId)) throw notFound;
       const job = await jobQueue.find(db, jobId);
-      if (!job || job.kind !== UPLOAD_JOB_KIND) throw notFound;
+      if (!job || (job.kind !== UPLOAD_JOB_KIND && job.kind !== MERGE_JOB_KIND)) throw notFound;
       if (job.created_by !== userId) {
         const modelAccess = job.model_id ? await access.modelRoleOf(userId, job.model_id) : null;
         if (!modelAccess || !roleAtLeast(modelAccess.role, modelAbilities.view)) throw notFound;

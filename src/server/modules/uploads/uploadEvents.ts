@@ -8,9 +8,11 @@ import { loadPublicUsers } from '../models/versionRows';
 import { toUploadJob, type UploadPayload } from './jobView';
 
 /**
- * The live events of upload jobs, told by the job runner: ProgressUpdate (the job as GET /api/v2/uploads/{jobId}
- * shows it, as often as the runner writes progress) to the model's readers and the uploader, then ModelAdded
- * when its version is ready or ModelError when it failed. A new model's upload has no room until it is done: its
+ * The live events of upload and merge jobs, told by the job runner: ProgressUpdate (the job as
+ * GET /api/v2/uploads/{jobId} shows it, as often as the runner writes progress) to the model's readers and the
+ * uploader, then ModelAdded when its version is ready or ModelError when it failed. A merge then sends
+ * VersionMerged with the version to the same audiences and VersionMerged with empty data to the merging tab (its
+ * GussetSessionId) to mark it done (issue #7). A review upload makes no version, so no ModelAdded. A new model's upload has no room until it is done: its
  * uploader hears of it through their own room, and the model's room is filled when the model appears.
  * The events of one job are published one at a time, in the order the runner told them.
  */
@@ -42,7 +44,8 @@ export function createUploadEventsListener(deps: {
     if (job.modelId) audiences.push({ kind: 'model', modelId: job.modelId, minimumAbility: 'view' });
     if (row.created_by) audiences.push({ kind: 'user', userId: row.created_by });
 
-    const newModel = (row.payload as UploadPayload).newModel;
+    // A merge job's payload has no newModel.
+    const newModel = (row.payload as Partial<UploadPayload>).newModel ?? null;
     if (change === 'done' && job.modelId && newModel) await realtime.syncModelRoom(job.modelId);
     await realtime.publish(audiences, realtimeEvent('ProgressUpdate', job, cause));
 
@@ -60,6 +63,22 @@ export function createUploadEventsListener(deps: {
         newModel: newModel !== null,
       };
       await realtime.publish(audiences, realtimeEvent('ModelAdded', added, cause));
+      if (job.kind === 'merge') {
+        // The model's pages refresh on VersionMerged from others; the merging tab finishes on the empty one.
+        const merged = {
+          modelId: job.modelId,
+          jobId: job._id,
+          versionId: job.versionId,
+          versionNumber: version.number,
+        };
+        await realtime.publish(audiences, realtimeEvent('VersionMerged', merged, cause));
+        if (row.created_by) {
+          await realtime.publish(
+            [{ kind: 'user', userId: row.created_by }],
+            realtimeEvent('VersionMerged', {}, cause),
+          );
+        }
+      }
     }
     if (change === 'failed' && job.status === 'failed') {
       const failure = { modelId: job.modelId, jobId: job._id, error: job.error ?? '' };

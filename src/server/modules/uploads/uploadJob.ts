@@ -5,13 +5,14 @@ import type { DisplayUnit } from '../../../engine/schema';
 import type { BlobStore } from '../../blobs/blobStore';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/db';
+import type { Db, Queryable } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobAttempt, type JobHandler } from '../../jobs/runner';
 import { translateInWorker } from '../../jobs/translateInWorker';
 import type { TranslatedVersion } from '../../jobs/translateProtocol';
 import { planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { createModelsRepository } from '../models/repository';
+import { reviewStore } from '../reviews/repository';
 import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
 import { SCENE_CACHE_KIND } from '../versions/scene';
@@ -58,9 +59,12 @@ function fill(template: string, values: Record<string, string>): string {
 export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
   const { db, clock, blobs, derived, log } = deps;
 
-  async function existingVersion(jobId: string): Promise<UploadResult | undefined> {
-    const found = await versionStore.findByJob(db, jobId);
-    return found ? { modelId: found.model_id, versionId: found.id } : undefined;
+  /** What an earlier attempt of the job committed: its version, or (review=true) its review. */
+  async function existingResult(tx: Queryable, jobId: string): Promise<UploadResult | undefined> {
+    const found = await versionStore.findByJob(tx, jobId);
+    if (found) return { modelId: found.model_id, versionId: found.id };
+    const review = await reviewStore.findByJob(tx, jobId);
+    return review ? { modelId: review.model_id, versionId: null, reviewId: review.id } : undefined;
   }
 
   /**
@@ -76,10 +80,10 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     return db.transaction(async (tx): Promise<StoredUpload> => {
       if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
       const now = clock();
-      const found = await versionStore.findByJob(tx, job.id);
+      const found = await existingResult(tx, job.id);
       if (found) {
-        const result = { modelId: found.model_id, versionId: found.id };
-        await jobQueue.complete(tx, job.id, now, found.model_id, result);
+        const result = found;
+        await jobQueue.complete(tx, job.id, now, found.modelId, result);
         // Made by an earlier attempt, perhaps through filters: its minimal model is rebuilt when first read.
         return { ...result, cacheMinimal: false, paidModelIn: null };
       }
@@ -127,6 +131,37 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         if (filtered) stored = withFilters(translated, filtered);
       }
       await versionStore.insertObjects(tx, stored.objects);
+      if (payload.review && !payload.newModel) {
+        // Issue #7: the upload waits as a review of the changes from the latest version, made into a version
+        // only when its uploader applies it.
+        const base = await versionStore.latestId(tx, modelId);
+        if (!base) throw new JobFailure(ownMessages.reviewNeedsModel);
+        const reviewId = randomUUID();
+        await reviewStore.insert(tx, {
+          id: reviewId,
+          modelId,
+          jobId: job.id,
+          fileName: payload.fileName,
+          message: payload.message,
+          createdBy: authorId,
+          createdAt: now,
+          baseVersionId: base,
+          sourceBlob: payload.blob,
+          origin: {
+            kind: 'upload',
+            fileName: payload.fileName,
+            format: stored.format,
+            sizeBytes: payload.sizeBytes,
+          },
+          manifest: stored.manifest,
+          modelHash: stored.modelHash,
+          counts: { ...stored.report.counts },
+          report: { ...stored.report, counts: { ...stored.report.counts } },
+        });
+        const result: UploadResult = { modelId, versionId: null, reviewId };
+        await jobQueue.complete(tx, job.id, now, modelId, result);
+        return { ...result, cacheMinimal: false, paidModelIn: null };
+      }
       const version = await versionStore.insert(tx, {
         id: randomUUID(),
         modelId,
@@ -157,7 +192,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     const { job } = attempt;
     const payload = job.payload as UploadPayload;
     // A previous attempt committed its version but died before anyone saw it: nothing left but to say so.
-    const done = await existingVersion(job.id);
+    const done = await existingResult(db, job.id);
     if (done) {
       await db.transaction(async (tx) => {
         if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
@@ -200,7 +235,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
       'Upload stored',
     );
     // A cache: a failure costs the first viewer a rebuild, never the version.
-    if (!cacheMinimal) return;
+    if (!cacheMinimal || versionId === null) return;
     await derived.write('minimal', versionId, outcome.version.minimalContent).catch((error: unknown) => {
       log.warn({ err: error, versionId }, 'Could not cache the minimal model');
     });

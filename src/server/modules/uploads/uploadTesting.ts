@@ -53,6 +53,10 @@ export interface UploadOptions {
   name?: string;
   message?: string;
   idempotencyKey?: string;
+  /** review=true: the upload becomes a review instead of a version (issue #7). */
+  review?: boolean;
+  /** The GussetSessionId header (the browser tab). */
+  sessionId?: string;
   /** Sent as is instead of the encoded file name (null: no header). */
   rawFileNameHeader?: string | null;
   contentType?: string;
@@ -70,6 +74,7 @@ export async function postUpload(
     const value = options[key];
     if (value !== undefined) query.set(key, value);
   }
+  if (options.review) query.set('review', 'true');
   const headers: Record<string, string> = {
     authorization: token,
     'content-type': options.contentType ?? 'application/octet-stream',
@@ -78,6 +83,7 @@ export async function postUpload(
     headers['x-file-name'] = options.rawFileNameHeader ?? encodeURIComponent(options.fileName);
   }
   if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.sessionId !== undefined) headers.GussetSessionId = options.sessionId;
   const response = await fetch(`${server.url}/api/v2/uploads?${query}`, {
     method: 'POST',
     headers,

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mergeBody, mergePreviewResponse, mergeResponse } from '../../../contract/http/compare';
+import { idSchema } from '../../../contract/http/names';
+import type { ServerContext } from '../../context';
+import type { JobRunner } from '../../jobs/runner';
+import { signedInUser } from '../../plugins/auth';
+import { causeOf } from '../../realtime/events';
+import { createMergeService } from './service';
+
+const modelParams = z.object({ id: idSchema });
+
+/** POST /api/models/{id}/merge/preview and POST /api/models/{id}/merge (issue #7; in /api). */
+export function registerMergeRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+  deps: { runner: JobRunner },
+): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createMergeService(context, deps);
+
+  routes.post(
+    '/models/:id/merge/preview',
+    { schema: { params: modelParams, body: mergeBody, response: { 200: mergePreviewResponse } } },
+    async (request) => service.preview(signedInUser(request).id, request.params.id, request.body),
+  );
+
+  routes.post(
+    '/models/:id/merge',
+    { schema: { params: modelParams, body: mergeBody, response: { 202: mergeResponse } } },
+    async (request, reply) => {
+      const job = await service.start(
+        signedInUser(request).id,
+        request.params.id,
+        request.body,
+        causeOf(request),
+      );
+      return reply.code(202).send(job);
+    },
+  );
+}

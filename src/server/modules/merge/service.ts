@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { messages, ownMessages } from '../../../contract/errors';
+import type { MergeBody, MergeConflictWire, MergePreview } from '../../../contract/http/compare';
+import type { UploadJob } from '../../../contract/http/versions';
+import {
+  describeDiff,
+  diffModels,
+  mergeModels,
+  type Change,
+  type ChangeSelection,
+  type DiffView,
+  type MergeConflict,
+} from '../../../engine/diff';
+import type { DisplayUnit } from '../../../engine/schema';
+import type { ServerContext } from '../../context';
+import { isUniqueViolation, type Queryable } from '../../db/db';
+import { HttpError } from '../../httpError';
+import { jobQueue, type JobRow } from '../../jobs/queue';
+import type { JobRunner } from '../../jobs/runner';
+import { realtimeEvent, type EventCause } from '../../realtime/events';
+import { noRealtime } from '../../realtime/realtime';
+import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
+import { manifestDiffHints } from '../compare/diffHints';
+import { toUploadJob } from '../uploads/jobView';
+import { MERGE_JOB_KIND, UPLOAD_JOB_KIND } from '../uploads/service';
+import { latestVersion, loadVersionModel } from './storedModels';
+
+/** What a merge job carries from the request to the worker (the `payload` jsonb). */
+export interface MergePayload {
+  /** What the job is called where uploads are listed: 'Merge of version 3'. */
+  fileName: string;
+  sourceModelId: string;
+  sourceVersionId: string;
+  sourceNumber: number;
+  base: { modelId: string; versionId: string } | null;
+  selection: ChangeSelection;
+  resolutions: Record<string, 'source' | 'target'>;
+  message: string | null;
+  /** The GussetSessionId of the merge request: its tab gets the VersionMerged that marks it done. */
+  sessionId?: string;
+}
+
+/** The versions a merge request names, checked. */
+interface MergeSides {
+  latest: { id: string; number: number };
+  source: { modelId: string; versionId: string; number: number };
+  base: { modelId: string; versionId: string } | null;
+}
+
+type MergeCategories = NonNullable<MergeBody['categories']>;
+
+function hasCategories(categories: MergeCategories | undefined): boolean {
+  if (!categories) return false;
+  return [categories.types, categories.groups, categories.kinds].some((list) => (list?.length ?? 0) > 0);
+}
+
+/**
+ * The selection a merge takes: the named elements (each with what it needs, by the engine's closure) and the
+ * categories; neither given takes every change.
+ */
+export function selectionOf(body: MergeBody): ChangeSelection {
+  if (body.targetElements === undefined && !hasCategories(body.categories)) return { all: true };
+  const categories = body.categories ?? {};
+  return {
+    ...(body.targetElements ? { keys: body.targetElements.map((id) => `elements:${id}`) } : {}),
+    ...(categories.types?.length ? { types: categories.types } : {}),
+    ...(categories.groups?.length ? { groups: categories.groups } : {}),
+    ...(categories.kinds?.length ? { kinds: categories.kinds } : {}),
+  };
+}
+
+/** What a conflict's side did, as the diff's lines in display units ('Profile: W12X26 → W14X30'). */
+function sideLines(change: Change | null, views: readonly DiffView[]): string[] {
+  if (change === null) return [];
+  for (const view of views) {
+    const found = view.changes.find((candidate) => candidate.key === change.key);
+    if (found && found.details.length > 0) return found.details.map((detail) => detail.text);
+  }
+  return [change.kind === 'added' ? 'Added' : change.kind === 'removed' ? 'Removed' : 'Changed'];
+}
+
+function labelOf(conflict: MergeConflict, views: readonly DiffView[]): string {
+  const keys = [conflict.key, conflict.source?.key, conflict.target?.key];
+  for (const view of views) {
+    const found = view.changes.find((candidate) => keys.includes(candidate.key));
+    if (found) return found.label;
+  }
+  return conflict.name || conflict.id;
+}
+
+async function modelUnits(db: Queryable, modelId: string): Promise<DisplayUnit> {
+  const rows = await db.query<{ units: DisplayUnit }>('SELECT units FROM models WHERE id = $1', [modelId]);
+  const units = rows[0]?.units;
+  if (!units) throw new HttpError(404, ownMessages.modelNotFound);
+  return units;
+}
+
+export function createMergeService(context: ServerContext, deps: { runner: JobRunner }) {
+  const { db, clock, access } = context;
+  const realtime = context.realtime ?? noRealtime;
+  const versionNotFound = () => new HttpError(404, ownMessages.versionNotFound);
+
+  async function versionNumber(modelId: string, versionId: string): Promise<number | undefined> {
+    if (!isUuid(versionId)) return undefined;
+    const rows = await db.query<{ number: number }>(
+      'SELECT number FROM versions WHERE id = $1 AND model_id = $2',
+      [versionId, modelId],
+    );
+    return rows[0]?.number;
+  }
+
+  /**
+   * The request's checks, in order: the two fields the spec names (400, verbatim), this model (WRITE and up),
+   * the source model (READ and up, else 404 as for any model they cannot see), the versions, then a source that
+   * is the latest version itself (nothing to merge).
+   */
+  async function resolve(userId: string, modelId: string, body: MergeBody, forMerge: boolean) {
+    if (!body.targetId) throw new HttpError(400, messages.targetIdMissing);
+    if (!body.targetVersion) throw new HttpError(400, messages.targetVersionMissing);
+    // Narrowed to nothing: elements or categories were given, every list empty. Neither given takes all.
+    const narrowed = body.targetElements !== undefined || body.categories !== undefined;
+    if (forMerge && narrowed && !body.targetElements?.length && !hasCategories(body.categories)) {
+      throw new HttpError(400, messages.targetVersionMissing);
+    }
+    await access.requireModel(userId, modelId, 'update');
+    if (body.targetId !== modelId) {
+      const sourceAccess = await access.modelRoleOf(userId, body.targetId);
+      if (!sourceAccess || !roleAtLeast(sourceAccess.role, modelAbilities.view)) {
+        throw new HttpError(404, ownMessages.modelNotFound);
+      }
+    }
+    const sourceNumber = await versionNumber(body.targetId, body.targetVersion);
+    if (sourceNumber === undefined) throw versionNotFound();
+    const latest = await latestVersion(db, modelId);
+    if (!latest) throw versionNotFound();
+    if (latest.id === body.targetVersion) throw new HttpError(400, ownMessages.mergeSameVersion);
+
+    let base: MergeSides['base'] = null;
+    if (body.baseVersion) {
+      // The base is a version of the source's model or of this one.
+      for (const candidate of new Set([body.targetId, modelId])) {
+        if ((await versionNumber(candidate, body.baseVersion)) !== undefined) {
+          base = { modelId: candidate, versionId: body.baseVersion };
+          break;
+        }
+      }
+      if (!base) throw versionNotFound();
+    } else if (body.targetId === modelId) {
+      // Cherry-pick: the changes made in that version, against the one before it.
+      const rows = await db.query<{ id: string }>(
+        'SELECT id FROM versions WHERE model_id = $1 AND number = $2',
+        [modelId, sourceNumber - 1],
+      );
+      base = rows[0] ? { modelId, versionId: rows[0].id } : null;
+    }
+    const sides: MergeSides = {
+      latest,
+      source: { modelId: body.targetId, versionId: body.targetVersion, number: sourceNumber },
+      base,
+    };
+    return sides;
+  }
+
+  async function loadSides(modelId: string, sides: MergeSides) {
+    const [target, source, base] = await Promise.all([
+      loadVersionModel(db, modelId, sides.latest.id),
+      loadVersionModel(db, sides.source.modelId, sides.source.versionId),
+      sides.base ? loadVersionModel(db, sides.base.modelId, sides.base.versionId) : Promise.resolve(null),
+    ]);
+    if (!target || !source || base === undefined) throw versionNotFound();
+    return { target, source, base };
+  }
+
+  async function activeWriter(modelId: string): Promise<boolean> {
+    const rows = await db.query(
+      `SELECT 1 FROM jobs WHERE model_id = $1 AND kind IN ($2, $3) AND status IN ('queued', 'running')`,
+      [modelId, UPLOAD_JOB_KIND, MERGE_JOB_KIND],
+    );
+    return rows.length > 0;
+  }
+
+  return {
+    /**
+     * POST …/merge/preview: every change base → source (latest → source without a base), and the conflicts
+     * taking all of them into the latest version would meet.
+     */
+    async preview(userId: string, modelId: string, body: MergeBody): Promise<MergePreview> {
+      const sides = await resolve(userId, modelId, body, false);
+      const stored = await loadSides(modelId, sides);
+      const models = {
+        target: stored.target.model,
+        source: stored.source.model,
+        base: stored.base?.model ?? null,
+      };
+      const units = await modelUnits(db, modelId);
+      const before = stored.base ?? stored.target;
+      // All sides are stored versions: their manifests' object hashes let the diffs skip unchanged objects.
+      const changes = describeDiff(
+        diffModels(
+          before.model,
+          models.source,
+          undefined,
+          manifestDiffHints(before.manifest, stored.source.manifest),
+        ),
+        before.model,
+        models.source,
+        units,
+      );
+      const merged = mergeModels({
+        base: models.base,
+        target: models.target,
+        source: models.source,
+        selection: { all: true },
+        ...(body.resolutions ? { resolutions: body.resolutions } : {}),
+      });
+      const views: DiffView[] = [changes];
+      if (merged.conflicts.length > 0 && stored.base) {
+        // What the latest version changed since the base, for the target side of each conflict.
+        const base = stored.base;
+        const hints = manifestDiffHints(base.manifest, stored.target.manifest);
+        views.push(
+          describeDiff(
+            diffModels(base.model, models.target, undefined, hints),
+            base.model,
+            models.target,
+            units,
+          ),
+        );
+      }
+      const conflicts: MergeConflictWire[] = merged.conflicts.map((conflict) => ({
+        key: conflict.key,
+        kind: conflict.kind,
+        type: conflict.type,
+        label: labelOf(conflict, views),
+        source: sideLines(conflict.source, [views[0] as DiffView]),
+        target: sideLines(conflict.target, views.slice(1).concat(views[0] as DiffView)),
+      }));
+      return {
+        latestVersionId: sides.latest.id,
+        baseVersionId: sides.base?.versionId ?? null,
+        changes,
+        conflicts,
+      };
+    },
+
+    /** POST …/merge: the merge job, queued (202); its events tell the rest. */
+    async start(userId: string, modelId: string, body: MergeBody, cause: EventCause): Promise<UploadJob> {
+      const sides = await resolve(userId, modelId, body, true);
+      if (await activeWriter(modelId)) throw new HttpError(409, ownMessages.mergeInProgress);
+      const payload: MergePayload = {
+        fileName: `Merge of version ${sides.source.number}`,
+        sourceModelId: sides.source.modelId,
+        sourceVersionId: sides.source.versionId,
+        sourceNumber: sides.source.number,
+        base: sides.base,
+        selection: selectionOf(body),
+        resolutions: body.resolutions ?? {},
+        message: body.message?.trim() || null,
+        ...(cause.sessionId === undefined ? {} : { sessionId: cause.sessionId }),
+      };
+      let row: JobRow;
+      try {
+        row = await jobQueue.insert(
+          db,
+          {
+            id: randomUUID(),
+            kind: MERGE_JOB_KIND,
+            modelId,
+            createdBy: userId,
+            idempotencyKey: null,
+            payload,
+          },
+          clock(),
+        );
+      } catch (error) {
+        // The unique index: another upload or merge of the model got in first.
+        if (isUniqueViolation(error)) throw new HttpError(409, ownMessages.mergeInProgress);
+        throw error;
+      }
+      deps.runner.wake();
+      const job = toUploadJob(row);
+      void realtime.publish(
+        [
+          { kind: 'model', modelId, minimumAbility: 'view' },
+          { kind: 'user', userId },
+        ],
+        realtimeEvent('ProgressUpdate', job, cause),
+      );
+      return job;
+    },
+  };
+}
+
+export type MergeService = ReturnType<typeof createMergeService>;

@@ -1,0 +1,211 @@
+import { ownMessages } from '../../../contract/errors';
+import type { ApplyReviewBody, Review, ReviewResponse } from '../../../contract/http/compare';
+import type { Version } from '../../../contract/http/versions';
+import {
+  applyDiff,
+  describeDiff,
+  diffModels,
+  selectChanges,
+  type ChangeSelection,
+  type DiffView,
+  type ModelDiff,
+} from '../../../engine/diff';
+import type { DisplayUnit, Model } from '../../../engine/schema';
+import type { DerivedCache } from '../../blobs/derivedCache';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../httpError';
+import { realtimeEvent, type EventCause } from '../../realtime/events';
+import { noRealtime } from '../../realtime/realtime';
+import { isUuid, type ModelAccess } from '../access/access';
+import {
+  insertVersion,
+  latestVersion,
+  loadManifestModel,
+  type StoredVersionInput,
+} from '../merge/storedModels';
+import { manifestDiffHints } from '../compare/diffHints';
+import { loadPublicUsers, toVersion } from '../models/versionRows';
+import { versionStore } from '../versions/repository';
+import { reviewStore, type ReviewRow } from './repository';
+
+/** The cached DiffView of a review (base → upload): both sides never change, so it is computed once. */
+export const REVIEW_DIFF_CACHE_KIND = 'review-diff-v1';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * Upload reviews (issue #7): an upload made with review=true waits as a review; its uploader (or an ADMIN of the
+ * model) reads its diff against the version it was compared with, then applies all or part of it as the model's
+ * next version, or discards it.
+ */
+export function createReviewsService(context: ServerContext, deps: { derived: DerivedCache }) {
+  const { db, clock, access, log } = context;
+  const realtime = context.realtime ?? noRealtime;
+  const notFound = () => new HttpError(404, ownMessages.reviewNotFound);
+
+  /** The review for a WRITE+ user: theirs, or any for an ADMIN; 404 otherwise (they may not know it exists). */
+  async function requireReview(
+    userId: string,
+    modelId: string,
+    reviewId: string,
+  ): Promise<{ modelAccess: ModelAccess; row: ReviewRow }> {
+    const modelAccess = await access.requireModel(userId, modelId, 'update');
+    if (!isUuid(reviewId)) throw notFound();
+    const row = await reviewStore.find(db, modelId, reviewId);
+    if (!row || (row.created_by !== userId && modelAccess.role !== 'ADMIN')) throw notFound();
+    return { modelAccess, row };
+  }
+
+  async function toReview(row: ReviewRow): Promise<Review> {
+    const users = await loadPublicUsers(db, row.created_by === null ? [] : [row.created_by]);
+    return {
+      _id: row.id,
+      modelId: row.model_id,
+      jobId: row.job_id,
+      fileName: row.file_name,
+      message: row.message,
+      createdBy: row.created_by === null ? null : (users.get(row.created_by) ?? null),
+      createdAt: iso(row.created_at),
+      baseVersionId: row.base_version_id,
+      baseVersionNumber: row.base_version_number,
+      status: row.status,
+      appliedVersionId: row.applied_version_id,
+    };
+  }
+
+  /** Both sides of a review as whole models, and the diff base → upload. */
+  async function sides(row: ReviewRow): Promise<{ base: Model; upload: Model; diff: ModelDiff }> {
+    const [base, content] = await Promise.all([
+      versionStore.manifest(db, row.model_id, row.base_version_id),
+      reviewStore.content(db, row.id),
+    ]);
+    if (!base || !content) throw notFound();
+    const [baseModel, upload] = await Promise.all([
+      loadManifestModel(db, base.manifest),
+      loadManifestModel(db, content.manifest),
+    ]);
+    // Both sides are stored manifests: their object hashes let the diff skip unchanged objects.
+    const hints = manifestDiffHints(base.manifest, content.manifest);
+    return { base: baseModel, upload, diff: diffModels(baseModel, upload, undefined, hints) };
+  }
+
+  async function unitsOf(modelId: string): Promise<DisplayUnit> {
+    const rows = await db.query<{ units: DisplayUnit }>('SELECT units FROM models WHERE id = $1', [modelId]);
+    return rows[0]?.units ?? 'mm';
+  }
+
+  async function diffView(row: ReviewRow): Promise<DiffView> {
+    // Keyed by the review and the units: the model's display unit can change after the review was made.
+    const units = await unitsOf(row.model_id);
+    const key = `${row.id}-${units}`.replace(/[^0-9A-Za-z-]/g, '-');
+    const cached = await deps.derived.read(REVIEW_DIFF_CACHE_KIND, key).catch(() => undefined);
+    if (cached) return JSON.parse(cached.toString('utf8')) as DiffView;
+    const { base, upload, diff } = await sides(row);
+    const view = describeDiff(diff, base, upload, units);
+    await deps.derived.write(REVIEW_DIFF_CACHE_KIND, key, JSON.stringify(view)).catch((error: unknown) => {
+      log.warn({ err: error, reviewId: row.id }, 'Could not cache the review diff');
+    });
+    return view;
+  }
+
+  function refuseClosedOrOutdated(row: ReviewRow, latestId: string | undefined): void {
+    if (row.status !== 'open') throw new HttpError(409, ownMessages.reviewClosed);
+    if (latestId !== row.base_version_id) throw new HttpError(409, ownMessages.reviewOutdated);
+  }
+
+  return {
+    async get(userId: string, modelId: string, reviewId: string): Promise<ReviewResponse> {
+      const { row } = await requireReview(userId, modelId, reviewId);
+      return { review: await toReview(row), diff: await diffView(row) };
+    },
+
+    /**
+     * POST …/apply: the next version is the upload itself (`{ all: true }`, stored exactly as a plain upload
+     * would be) or the base with the selected changes. Refused when the review is closed or the model has
+     * moved on (the diff would no longer say what applying does).
+     */
+    async apply(
+      userId: string,
+      modelId: string,
+      reviewId: string,
+      body: ApplyReviewBody,
+      cause: EventCause,
+    ): Promise<Version> {
+      const { modelAccess, row } = await requireReview(userId, modelId, reviewId);
+      refuseClosedOrOutdated(row, (await latestVersion(db, modelId))?.id);
+
+      const selection: ChangeSelection = body.selection;
+      const { base, diff } = await sides(row);
+      const totalChanges = diff.changes.length;
+      let changeCount = totalChanges;
+      let content: StoredVersionInput['content'];
+      if ('all' in selection) {
+        const stored = await reviewStore.content(db, row.id);
+        if (!stored) throw notFound();
+        content = {
+          kind: 'manifest',
+          manifest: stored.manifest,
+          modelHash: stored.model_hash,
+          counts: stored.counts,
+          report: stored.report,
+          sourceBlob: stored.source_blob,
+        };
+      } else {
+        changeCount = selectChanges(diff, selection).size;
+        if (changeCount === 0) throw new HttpError(400, ownMessages.nothingSelected);
+        content = { kind: 'model', model: applyDiff(base, diff, selection) };
+      }
+
+      const version = await db.transaction(async (tx) => {
+        if (!(await versionStore.lockModel(tx, modelId))) throw new HttpError(404, ownMessages.modelNotFound);
+        // Again under the lock: another apply, upload or restore may have come first.
+        const locked = await reviewStore.find(tx, modelId, reviewId, true);
+        if (!locked) throw notFound();
+        refuseClosedOrOutdated(locked, (await latestVersion(tx, modelId))?.id);
+        const origin = { ...row.origin, kind: 'review' as const, changeCount, totalChanges };
+        const inserted = await insertVersion(tx, {
+          modelId,
+          authorId: userId,
+          now: clock(),
+          message: body.message?.trim() || row.message,
+          origin,
+          jobId: null,
+          content,
+        });
+        await reviewStore.close(tx, reviewId, 'applied', inserted.id);
+        return inserted;
+      });
+
+      // A new version like an upload's: the model's readers hear of it the same way.
+      void realtime.emitToModel(
+        modelId,
+        realtimeEvent(
+          'ModelAdded',
+          {
+            modelId,
+            versionId: version.id,
+            versionNumber: version.number,
+            organizationId: modelAccess.organizationId,
+            newModel: false,
+          },
+          cause,
+        ),
+      );
+      const authors = await loadPublicUsers(db, [userId]);
+      return toVersion(version, authors);
+    },
+
+    async discard(userId: string, modelId: string, reviewId: string): Promise<{ message: string }> {
+      await requireReview(userId, modelId, reviewId);
+      await db.transaction(async (tx) => {
+        const locked = await reviewStore.find(tx, modelId, reviewId, true);
+        if (!locked) throw notFound();
+        if (locked.status !== 'open') throw new HttpError(409, ownMessages.reviewClosed);
+        await reviewStore.close(tx, reviewId, 'discarded', null);
+      });
+      return { message: ownMessages.reviewDiscarded };
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
