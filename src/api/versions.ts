@@ -37,6 +37,8 @@ export interface UploadRequest {
   fileName: string;
   target: UploadTarget;
   message?: string;
+  /** A new version of a model held for review (issue #7): the job ends with a review, not a version. */
+  review?: boolean;
   /** The same key on a retry makes the server answer with the first upload's job: never two versions. */
   idempotencyKey: string;
 }
@@ -56,6 +58,7 @@ export function uploadModelFile(http: HttpClient, request: UploadRequest): Promi
       ? { modelId: request.target.modelId }
       : { organizationId: request.target.organizationId, name: request.target.name };
   if (request.message !== undefined) searchParams.message = request.message;
+  if (request.review === true) searchParams.review = 'true';
   return http.request('POST', '/api/v2/uploads', {
     body: request.file,
     searchParams,

@@ -38,6 +38,11 @@ describe('installViewerTestApi', () => {
     expect(api?.instanceCounts()).toEqual({ Column: 1, Beam: 1 });
     expect(api?.colorOf('beam')).toBe(THEMES.light.elements.beam);
     expect(api?.colorOf('nothing')).toBeNull();
+    expect(api?.changeColourCounts()).toEqual({ added: 0, removed: 0, modified: 0, unchanged: 0 });
+    viewer.showDiff(new Map([['beam', 'added']]));
+    expect(api?.changeColourCounts()).toEqual({ added: 1, removed: 0, modified: 0, unchanged: 1 });
+    viewer.showDiff(null);
+    expect(api?.colorOf('beam')).toBe(THEMES.light.elements.beam);
     viewer.select(['beam']);
     expect(api?.selection()).toEqual(['beam']);
     expect(api?.colorOf('beam')).toBe(THEMES.light.selection);

@@ -1,5 +1,5 @@
 import { THEMES } from './themes';
-import type { Viewer, ViewerTestApi } from './types';
+import { CHANGE_STATUSES, type ChangeStatus, type Viewer, type ViewerTestApi } from './types';
 import { BabylonViewer } from './Viewer';
 
 declare global {
@@ -38,6 +38,22 @@ export function createViewerTestApi(viewer: Viewer): ViewerTestApi {
       return { lastFrameMs, frames };
     },
     elementIds: () => [...(viewer.modelScene?.data.elements.ids ?? [])],
+    changeColourCounts: () => {
+      const counts = Object.fromEntries(CHANGE_STATUSES.map((status) => [status, 0])) as Record<
+        ChangeStatus,
+        number
+      >;
+      const model = viewer.modelScene;
+      if (!model) return counts;
+      const colours = THEMES[viewer.currentTheme].change;
+      const byColour = new Map(CHANGE_STATUSES.map((status) => [colours[status], status]));
+      model.data.elements.ids.forEach((_, element) => {
+        if (!model.isShown(element)) return;
+        const status = byColour.get(model.colorOf(element) ?? '#');
+        if (status) counts[status] += 1;
+      });
+      return counts;
+    },
   };
 }
 

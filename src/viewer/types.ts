@@ -140,4 +140,9 @@ export interface ViewerTestApi {
   /** Milliseconds of the last frame drawn, and frames drawn since load. */
   frameStats(): { lastFrameMs: number; frames: number };
   elementIds(): string[];
+  /**
+   * Diff mode (issue #7): how many shown elements are drawn in each change colour of the current theme, read from
+   * the colour buffers (a selected element has the selection colour and is not counted).
+   */
+  changeColourCounts(): Record<ChangeStatus, number>;
 }

@@ -25,3 +25,26 @@ export function abilitiesOf(role: ModelRole | null): ModelAbilities {
     canAdminister: role === 'ADMIN',
   };
 }
+
+/** A tab of the model page: a path under /model/{id} and its label. */
+export interface ModelSection {
+  to: string;
+  label: string;
+}
+
+/**
+ * The model page's tabs for a role: LIMITEDVIEW sees only the reports shared with them; merging needs WRITE
+ * (the server enforces the same).
+ */
+export function modelSectionsFor(role: ModelRole | null): ModelSection[] {
+  const abilities = abilitiesOf(role);
+  if (!abilities.canViewVersions) return [{ to: 'reports', label: 'Reports' }];
+  return [
+    { to: 'history', label: 'History' },
+    { to: 'visualize/elements', label: '3D view' },
+    { to: 'reports', label: 'Reports' },
+    ...(abilities.canUpdate ? [{ to: 'visualize/merge', label: 'Merge' }] : []),
+    { to: 'people', label: 'People' },
+    { to: 'settings', label: 'Settings' },
+  ];
+}

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Model } from '../../contract/http/models';
 import type { Organization } from '../../contract/http/organizations';
+import { versionMergedEventSchema, type VersionMergedEvent } from '../../contract/http/compare';
 import type { UploadJob } from '../../contract/http/versions';
 import { ownMessages } from '../../contract/errors';
 import {
@@ -130,14 +131,25 @@ export function isRemoteChangeFor(event: RealtimeEvent, subject: RealtimeSubject
   );
 }
 
-/** A new version (or a new model) for this screen, whoever made it: the screen fetches again. */
+/**
+ * A new version (or a new model) for this screen, whoever made it: the screen fetches again. A merge's version
+ * (VersionMerged with data, issue #7) is one too.
+ */
 export function isNewVersionFor(event: RealtimeEvent, subject: RealtimeSubject): boolean {
-  return event.payload.eventName === 'ModelAdded' && concerns(event, subject);
+  const isNew = event.payload.eventName === 'ModelAdded' || mergedVersionOf(event) !== null;
+  return isNew && concerns(event, subject);
 }
 
-/** The version a ModelAdded event announces, to skip a fetch when the screen shows it already. */
+/** The version a ModelAdded (or VersionMerged) event announces, to skip a fetch when the screen shows it already. */
 export function addedVersionIdOf(event: RealtimeEvent): string | null {
-  return dataOf(event, 'ModelAdded')?.versionId ?? null;
+  return dataOf(event, 'ModelAdded')?.versionId ?? mergedVersionOf(event)?.versionId ?? null;
+}
+
+/** The version a merge made (VersionMerged with data, to the model's room); null for the empty "done" one. */
+export function mergedVersionOf(event: RealtimeEvent): VersionMergedEvent | null {
+  if (event.payload.eventName !== 'VersionMerged') return null;
+  const parsed = versionMergedEventSchema.safeParse(event.payload.data);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The models a ModelRemoved event takes out of a list at once, before the list is fetched again. */
@@ -155,6 +167,12 @@ export function progressOf(event: RealtimeEvent): UploadJob | null {
 /** A failed job (ModelError) by its id, when the event is one. */
 export function failedJobIdOf(event: RealtimeEvent): string | null {
   return dataOf(event, 'ModelError')?.jobId ?? null;
+}
+
+/** A failed job (ModelError) with the server's reason, when the event is one. */
+export function jobFailureOf(event: RealtimeEvent): { jobId: string; error: string } | null {
+  const failed = dataOf(event, 'ModelError');
+  return failed?.jobId ? { jobId: failed.jobId, error: failed.error } : null;
 }
 
 /** Which organization changed, with its details (null when the server could not read them). */

@@ -1,11 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import type { TranslationReportWire } from '../../contract/http/versions';
-import type { uploadMachine } from './uploadMachine';
+import { finishedReview, reviewIsOffered, type uploadMachine } from './uploadMachine';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 type ReportItem = TranslationReportWire['items'][number];
 
-export type UploadStep = 'choosing' | 'uploading' | 'processing' | 'report' | 'done' | 'failed';
+export type UploadStep =
+  'choosing' | 'uploading' | 'processing' | 'report' | 'done' | 'reviewReady' | 'failed';
 
 /** Which part of the journey the panel shows. */
 export function selectUploadStep(snapshot: UploadSnapshot): UploadStep {
@@ -13,6 +14,7 @@ export function selectUploadStep(snapshot: UploadSnapshot): UploadStep {
   if (snapshot.hasTag('processing')) return 'processing';
   if (snapshot.hasTag('report')) return 'report';
   if (snapshot.hasTag('done')) return 'done';
+  if (snapshot.hasTag('reviewReady')) return 'reviewReady';
   if (snapshot.hasTag('failed')) return 'failed';
   return 'choosing';
 }
@@ -26,6 +28,17 @@ export const selectCanStart = (snapshot: UploadSnapshot) => snapshot.hasTag('can
 export const selectCanRetry = (snapshot: UploadSnapshot) => snapshot.hasTag('canRetry');
 export const selectIsBusy = (snapshot: UploadSnapshot) => snapshot.hasTag('busy');
 export const selectNewVersion = (snapshot: UploadSnapshot) => snapshot.context.version;
+/** Whether the 'Review changes before they become a version' box is offered (a model with a version). */
+export const selectReviewOffered = (snapshot: UploadSnapshot) =>
+  reviewIsOffered(snapshot.context.destination, snapshot.context.versionCount);
+export const selectReviewChosen = (snapshot: UploadSnapshot) => snapshot.context.review;
+/** The review screen of a finished review upload: /model/{modelId}/review/{reviewId}. */
+export function selectReviewPath(snapshot: UploadSnapshot): string | null {
+  const review = finishedReview(snapshot.context.job);
+  return (
+    review && `/model/${encodeURIComponent(review.modelId)}/review/${encodeURIComponent(review.reviewId)}`
+  );
+}
 /** The billing gating statechart of a new model's upload (null for a new version: never gated). */
 export const selectUploadBillingGating = (snapshot: UploadSnapshot) => snapshot.context.billingGating;
 

@@ -11,16 +11,12 @@ import { getShortestPaths } from 'xstate/graph';
 import type { UploadJob, VersionDetail } from '../../contract/http/versions';
 import { aVersionDetail, anUploadJob } from '../model/modelTestKit';
 import { selectUploadStep } from './selectors';
-import {
-  uploadMachine,
-  type FinishedVersion,
-  type UploadDestination,
-  type UploadFileInput,
-} from './uploadMachine';
+import { uploadMachine, type FinishedVersion, type UploadFileInput, type UploadInput } from './uploadMachine';
 
 const queued = anUploadJob();
 const running = anUploadJob({ status: 'running', stage: 'Reading the file', progress: 40 });
 const done = anUploadJob({ status: 'done', progress: 100, versionId: 'version-3' });
+const reviewMade = anUploadJob({ status: 'done', progress: 100, reviewId: 'review-1' });
 const failedJob = anUploadJob({
   status: 'failed',
   stage: 'Failed',
@@ -32,16 +28,20 @@ const sampleEvents = [
   { type: 'file.choose', file: new Blob(['hello']), name: 'notes.txt' },
   { type: 'name.change', value: '' },
   { type: 'name.change', value: 'Tower' },
+  { type: 'review.toggle', value: true },
+  { type: 'review.toggle', value: false },
   { type: 'upload.start' },
   { type: 'upload.retry' },
   { type: 'upload.reset' },
   { type: 'report.close' },
   { type: 'job.updated', job: running },
   { type: 'job.updated', job: done },
+  { type: 'job.updated', job: reviewMade },
   { type: 'job.updated', job: failedJob },
   { type: 'job.unreachable', message: "Server isn't responding! Please contact Administrator." },
   { type: 'xstate.done.actor.uploadFile', output: queued },
   { type: 'xstate.done.actor.uploadFile', output: done },
+  { type: 'xstate.done.actor.uploadFile', output: reviewMade },
   { type: 'xstate.done.actor.uploadFile', output: failedJob },
   { type: 'xstate.error.actor.uploadFile', error: new Error('The file is too large.') },
   { type: 'xstate.done.actor.fetchVersionReport', output: aVersionDetail(3) },
@@ -52,9 +52,10 @@ type TraversalEvent = Parameters<typeof uploadMachine.transition>[1];
 // The machine's own event type cannot name actor results; the traversal only reads type and payload.
 const traversalEvents = sampleEvents as unknown as readonly TraversalEvent[];
 
-const destinations: Record<string, UploadDestination> = {
-  'a new version': { modelId: 'model-1' },
-  'a new model': { organizationId: 'org-1' },
+const destinations: Record<string, UploadInput> = {
+  'a new version': { destination: { modelId: 'model-1' }, versionCount: 2 },
+  'the first version of an empty model': { destination: { modelId: 'model-1' }, versionCount: 0 },
+  'a new model': { destination: { organizationId: 'org-1' } },
 };
 
 type GraphPath = ReturnType<typeof getShortestPaths<typeof uploadMachine>>[number];
@@ -68,6 +69,7 @@ const serializeState = (snapshot: GraphPath['state']) =>
     snapshot.context.job?.status ?? null,
     snapshot.context.error !== null,
     snapshot.context.version !== null,
+    snapshot.context.review,
   ]);
 
 interface Walk {
@@ -79,10 +81,10 @@ interface Walk {
  * Shortest paths to every state, plus every continuation after a retry from a retryable failure: a retried
  * state looks like one reached directly, so shortest paths alone would never retry.
  */
-function walksFor(destination: UploadDestination): Walk[] {
+function walksFor(input: UploadInput): Walk[] {
   const eventsOf = (path: GraphPath) => path.steps.slice(1).map((step) => step.event);
   const shortest = getShortestPaths(uploadMachine, {
-    input: { destination },
+    input,
     events: traversalEvents,
     serializeState,
   });
@@ -100,12 +102,16 @@ function walksFor(destination: UploadDestination): Walk[] {
   return walks;
 }
 
-function replay(destination: UploadDestination, walk: Walk) {
+function replay(input: UploadInput, walk: Walk) {
   const created: FinishedVersion[] = [];
+  const sent: UploadFileInput[] = [];
   const actor = createActor(
     uploadMachine.provide({
       actors: {
-        uploadFile: fromPromise<UploadJob, UploadFileInput>(() => new Promise<UploadJob>(() => {})),
+        uploadFile: fromPromise<UploadJob, UploadFileInput>(({ input: sending }) => {
+          sent.push(sending);
+          return new Promise<UploadJob>(() => {});
+        }),
         watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(() => {}),
         fetchVersionReport: fromPromise<VersionDetail, FinishedVersion>(
           () => new Promise<VersionDetail>(() => {}),
@@ -113,7 +119,7 @@ function replay(destination: UploadDestination, walk: Walk) {
       },
       actions: { versionCreated: (_, params) => created.push(params) },
     }),
-    { input: { destination } },
+    { input },
   ).start();
   const observe = () => {
     const snapshot = actor.getSnapshot();
@@ -122,6 +128,7 @@ function replay(destination: UploadDestination, walk: Walk) {
       step: selectUploadStep(snapshot),
       key: snapshot.context.idempotencyKey,
       created: created.length,
+      sent: sent.length,
     };
   };
   const steps: Array<{
@@ -134,13 +141,14 @@ function replay(destination: UploadDestination, walk: Walk) {
     actor.send(event as TraversalEvent);
     steps.push({ event, before, after: observe() });
   }
-  return { actor, steps };
+  return { actor, steps, sent };
 }
 
 describe('the upload machine graph', () => {
-  for (const [name, destination] of Object.entries(destinations)) {
+  for (const [name, input] of Object.entries(destinations)) {
     describe(`for ${name}`, () => {
-      const walks = walksFor(destination);
+      const walks = walksFor(input);
+      const reviewOffered = 'modelId' in input.destination && (input.versionCount ?? 0) > 0;
 
       it('reaches every step of the journey, and retries from every failure that offers it', () => {
         const reached = new Set(walks.map((walk) => JSON.stringify(walk.state.value)));
@@ -155,6 +163,7 @@ describe('the upload machine graph', () => {
           { failed: 'sending' },
           { failed: 'following' },
           { failed: 'translation' },
+          'reviewReady',
         ]) {
           expect(reached).toContain(JSON.stringify(state));
         }
@@ -167,7 +176,7 @@ describe('the upload machine graph', () => {
           .map((event) => ('name' in event ? `${event.type} ${String(event.name)}` : event.type))
           .join(' → ');
         it(`after ${description || 'opening the panel'}`, () => {
-          const { actor, steps } = replay(destination, walk);
+          const { actor, steps, sent } = replay(input, walk);
           expect(actor.getSnapshot().value).toEqual(walk.state.value);
 
           for (const { event, before, after } of steps) {
@@ -186,6 +195,11 @@ describe('the upload machine graph', () => {
               expect(after.snapshot.context.file).not.toBeNull();
               expect(after.key).not.toBeNull();
             }
+            // Review is chosen only where it is offered (a model with a version to compare with), and an upload
+            // sends the choice: a review upload makes no version.
+            if (!reviewOffered) expect(after.snapshot.context.review).toBe(false);
+            if (after.sent > before.sent) expect(sent.at(-1)?.review).toBe(after.snapshot.context.review);
+            if (after.step === 'reviewReady') expect(after.snapshot.context.job?.reviewId).toBe('review-1');
             // The page hears about a new version once, when the job finishes with one.
             const finishedNow = after.snapshot.matches('finished') && !before.snapshot.matches('finished');
             expect(after.created).toBe(before.created + (finishedNow ? 1 : 0));

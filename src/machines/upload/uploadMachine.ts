@@ -30,6 +30,8 @@ export interface ChosenFile {
 
 export interface UploadInput {
   destination: UploadDestination;
+  /** How many versions the model has (a new version's destination): a review needs one to compare with. */
+  versionCount?: number;
   /** Defaults to UPLOAD_MAX_BYTES. */
   maxBytes?: number;
 }
@@ -40,6 +42,10 @@ export interface UploadContext {
   file: ChosenFile | null;
   /** The new model's name (only asked when the file starts a model). */
   modelName: string;
+  /** The model's versions so far: reviewing an upload is offered only when there is one to compare with. */
+  versionCount: number;
+  /** 'Review changes before they become a version' (issue #7): the job ends with a review, not a version. */
+  review: boolean;
   /** One key per chosen file: every retry of that file carries it, so the server makes one version at most. */
   idempotencyKey: string | null;
   job: UploadJob | null;
@@ -57,6 +63,9 @@ export interface UploadContext {
 export type UploadEvent =
   | { type: 'file.choose'; file: Blob; name: string }
   | { type: 'name.change'; value: string }
+  | { type: 'review.toggle'; value: boolean }
+  /** The page learnt how many versions the model has now. */
+  | { type: 'versions.counted'; count: number }
   | { type: 'upload.start' }
   | { type: 'upload.retry' }
   | { type: 'upload.reset' }
@@ -69,15 +78,26 @@ export type UploadEvent =
 /**
  * `choosing`: the file input is offered; `canStart`: a valid file is chosen; `busy`: the upload or the
  * translation is under way (`uploading`, then `processing`); `report`: the translation report is shown;
- * `done`: the user closed it; `failed` (with `canRetry` when sending again can help).
+ * `done`: the user closed it; `reviewReady`: a review upload's changes wait on the review screen; `failed`
+ * (with `canRetry` when sending again can help).
  */
 export type UploadTag =
-  'choosing' | 'canStart' | 'busy' | 'uploading' | 'processing' | 'report' | 'done' | 'failed' | 'canRetry';
+  | 'choosing'
+  | 'canStart'
+  | 'busy'
+  | 'uploading'
+  | 'processing'
+  | 'report'
+  | 'done'
+  | 'reviewReady'
+  | 'failed'
+  | 'canRetry';
 
 export interface UploadFileInput {
   file: ChosenFile;
   target: UploadTarget;
   idempotencyKey: string;
+  review: boolean;
 }
 
 export interface FinishedVersion {
@@ -92,6 +112,17 @@ const isNewModel = (destination: UploadDestination): destination is { organizati
 export function finishedVersion(job: UploadJob | null): FinishedVersion | null {
   if (job?.status !== 'done' || job.modelId === null || job.versionId === null) return null;
   return { modelId: job.modelId, versionId: job.versionId };
+}
+
+/** The review a finished review upload made, or null. */
+export function finishedReview(job: UploadJob | null): { modelId: string; reviewId: string } | null {
+  if (job?.status !== 'done' || job.modelId === null || !job.reviewId) return null;
+  return { modelId: job.modelId, reviewId: job.reviewId };
+}
+
+/** Reviewing is offered for a new version of a model that has one to compare with (spec: issue #7 item 5). */
+export function reviewIsOffered(destination: UploadDestination, versionCount: number): boolean {
+  return !isNewModel(destination) && versionCount > 0;
 }
 
 /** The server refused the upload; the status tells a payment requirement (402) from other refusals. */
@@ -150,6 +181,12 @@ export const uploadMachine = setup({
     versionCreated: (_, _params: FinishedVersion) => {
       throw unboundImplementation('versionCreated');
     },
+    toggleReview: assign({
+      review: ({ context, event }) =>
+        event.type === 'review.toggle' &&
+        event.value &&
+        reviewIsOffered(context.destination, context.versionCount),
+    }),
     /** A 402, or a new model made: the quota changed since it was read, so the gating reads it again. */
     refreshBilling: enqueueActions(({ context, enqueue }) => {
       if (context.billingGating) enqueue.sendTo(context.billingGating, { type: 'billing.refresh' });
@@ -165,6 +202,7 @@ export const uploadMachine = setup({
       context.billingGating !== null && selectCreationBlocked(context.billingGating.getSnapshot()),
     paymentRequired: ({ event }) => 'error' in event && isPaymentRequired(event.error),
     jobFinished: (_, params: { job: UploadJob }) => finishedVersion(params.job) !== null,
+    jobMadeReview: (_, params: { job: UploadJob }) => finishedReview(params.job) !== null,
     jobStopped: (_, params: { job: UploadJob }) => !isUnfinished(params.job),
   },
 }).createMachine({
@@ -174,6 +212,8 @@ export const uploadMachine = setup({
     maxBytes: input.maxBytes ?? UPLOAD_MAX_BYTES,
     file: null,
     modelName: '',
+    versionCount: input.versionCount ?? 0,
+    review: false,
     idempotencyKey: null,
     job: null,
     version: null,
@@ -188,6 +228,13 @@ export const uploadMachine = setup({
   }),
   initial: 'idle',
   on: {
+    // The first version of a model cannot be reviewed: the box goes off if the count says so.
+    'versions.counted': {
+      actions: assign(({ context, event }) => ({
+        versionCount: event.count,
+        review: context.review && reviewIsOffered(context.destination, event.count),
+      })),
+    },
     'file.choose': [
       {
         guard: 'fileIsValid',
@@ -205,17 +252,19 @@ export const uploadMachine = setup({
         target: '.idle',
         actions: assign(({ context, event }) => ({
           ...cleared(),
+          review: context.review,
           error: validateUploadFile(event.name, event.file.size, context.maxBytes),
         })),
       },
     ],
   },
   states: {
-    idle: { tags: ['choosing'] },
+    idle: { tags: ['choosing'], on: { 'review.toggle': { actions: 'toggleReview' } } },
     selected: {
       tags: ['choosing', 'canStart'],
       on: {
         'name.change': { actions: assign({ modelName: ({ event }) => event.value, error: null }) },
+        'review.toggle': { actions: 'toggleReview' },
         'upload.start': [
           // Nothing is sent; the panel shows the gating's notice (free models used, add a payment method).
           { guard: 'creationBlocked' },
@@ -237,6 +286,12 @@ export const uploadMachine = setup({
           {
             guard: { type: 'jobFinished', params: ({ event }) => ({ job: event.output }) },
             target: 'finished',
+            actions: assign({ job: ({ event }) => event.output }),
+          },
+          {
+            // A retried review upload can answer with its finished job.
+            guard: { type: 'jobMadeReview', params: ({ event }) => ({ job: event.output }) },
+            target: 'reviewReady',
             actions: assign({ job: ({ event }) => event.output }),
           },
           {
@@ -273,6 +328,11 @@ export const uploadMachine = setup({
           {
             guard: { type: 'jobFinished', params: ({ event }) => ({ job: event.job }) },
             target: 'finished',
+            actions: assign({ job: ({ event }) => event.job }),
+          },
+          {
+            guard: { type: 'jobMadeReview', params: ({ event }) => ({ job: event.job }) },
+            target: 'reviewReady',
             actions: assign({ job: ({ event }) => event.job }),
           },
           {
@@ -319,6 +379,11 @@ export const uploadMachine = setup({
         'upload.reset': { target: 'idle', actions: assign(cleared) },
       },
     },
+    /** No version yet: the changes wait on the review screen, where the user applies them or discards them. */
+    reviewReady: {
+      tags: ['reviewReady'],
+      on: { 'upload.reset': { target: 'idle', actions: assign(cleared) } },
+    },
     done: {
       tags: ['done'],
       on: { 'upload.reset': { target: 'idle', actions: assign(cleared) } },
@@ -352,9 +417,17 @@ export const uploadMachine = setup({
 
 function cleared(): Pick<
   UploadContext,
-  'file' | 'modelName' | 'idempotencyKey' | 'job' | 'version' | 'error'
+  'file' | 'modelName' | 'review' | 'idempotencyKey' | 'job' | 'version' | 'error'
 > {
-  return { file: null, modelName: '', idempotencyKey: null, job: null, version: null, error: null };
+  return {
+    file: null,
+    modelName: '',
+    review: false,
+    idempotencyKey: null,
+    job: null,
+    version: null,
+    error: null,
+  };
 }
 
 function uploadFileInput(context: UploadContext): UploadFileInput {
@@ -362,7 +435,7 @@ function uploadFileInput(context: UploadContext): UploadFileInput {
   const target: UploadTarget = isNewModel(context.destination)
     ? { organizationId: context.destination.organizationId, name: context.modelName.trim() }
     : { modelId: context.destination.modelId };
-  return { file: context.file, target, idempotencyKey: context.idempotencyKey };
+  return { file: context.file, target, idempotencyKey: context.idempotencyKey, review: context.review };
 }
 
 function finishedVersionOf(context: UploadContext): FinishedVersion {
@@ -470,6 +543,7 @@ export function createUploadImplementations(deps: UploadDependencies) {
             fileName: input.file.name,
             target: input.target,
             idempotencyKey: input.idempotencyKey,
+            review: input.review,
           }),
         ),
       ),

@@ -1,8 +1,20 @@
 import type { SnapshotFrom } from 'xstate';
 import { ownMessages } from '../../contract/errors';
+import type { DiffViewWire } from '../../contract/http/compare';
+import type { PropertyGroup } from '../../engine/diff/types';
 import type { Version } from '../../contract/http/versions';
 import type { AttributeValue, DisplayUnit } from '../../engine/schema';
 import { mmToDisplay } from '../../engine/units';
+import {
+  changeKeyOfElement,
+  groupChanges,
+  groupCounts,
+  statusesOn,
+  type ChangeKindGroup,
+  type CompareSide,
+  type ElementChangeStatus,
+} from '../reports/changeList';
+import type { DiffStatus } from '../reports/diffMachine';
 import { facetsOf, type FacetEntry, type SceneFacets } from './sceneFacts';
 import type { ElementProperties, FilterFacet, SectionBoxMm } from './types';
 import { viewerMessages, type viewerMachine } from './viewerMachine';
@@ -200,3 +212,92 @@ export function selectProperties(snapshot: ViewerSnapshot): PropertiesView | nul
 
 export const selectIsElementLoading = (snapshot: ViewerSnapshot) => snapshot.hasTag('elementLoading');
 export const selectElementError = (snapshot: ViewerSnapshot) => snapshot.context.elementError;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Diff mode (issue #7)
+
+/** The versions one may compare the shown one with (every other, newest first); none for LIMITEDVIEW. */
+export function selectCompareCandidates(snapshot: ViewerSnapshot): readonly Version[] {
+  const { versions, versionId, abilities } = snapshot.context;
+  if (!abilities.canViewVersions || versionId === null) return noVersions;
+  const others = versions.filter((version) => version.ID !== versionId);
+  return others.length === versions.length - 1 ? others : noVersions;
+}
+const noVersions: readonly Version[] = [];
+
+/** The toolbar of diff mode: the two versions by number, the side drawn, the diff's status and failure. */
+export interface CompareBar {
+  fromNumber: number | null;
+  toNumber: number | null;
+  side: CompareSide;
+  status: DiffStatus;
+  error: string | null;
+}
+
+export function selectCompareBar(snapshot: ViewerSnapshot): CompareBar | null {
+  const compare = snapshot.context.compare;
+  if (!compare) return null;
+  const numberOf = (id: string) =>
+    snapshot.context.versions.find((version) => version.ID === id)?.number ?? null;
+  return {
+    fromNumber: numberOf(compare.from),
+    toNumber: numberOf(compare.to),
+    side: compare.side,
+    status: compare.status,
+    error: compare.error,
+  };
+}
+
+/** The pair compared, for the address (?version=&compare=): null outside diff mode. */
+export function selectComparedVersionId(snapshot: ViewerSnapshot): string | null {
+  const compare = snapshot.context.compare;
+  if (!compare) return null;
+  return compare.side === 'new' ? compare.from : compare.to;
+}
+
+/** What the viewer colours (by element id) on the side drawn; null outside diff mode or before the diff is in. */
+export function selectDiffStatuses(
+  snapshot: ViewerSnapshot,
+): ReadonlyMap<string, ElementChangeStatus> | null {
+  const compare = snapshot.context.compare;
+  if (!compare?.diff) return null;
+  return statusesOn(compare.diff, compare.side);
+}
+
+export const selectChangeGroupFilter = (snapshot: ViewerSnapshot) => snapshot.context.compare?.group ?? null;
+
+const changeListCache = new WeakMap<DiffViewWire, Map<PropertyGroup | null, ChangeKindGroup[]>>();
+
+/** The change list: added, removed, modified, then by type, narrowed to the property group chosen. */
+export function selectChangeList(snapshot: ViewerSnapshot): ChangeKindGroup[] | null {
+  const compare = snapshot.context.compare;
+  if (!compare?.diff) return null;
+  const byGroup = changeListCache.get(compare.diff) ?? new Map<PropertyGroup | null, ChangeKindGroup[]>();
+  changeListCache.set(compare.diff, byGroup);
+  const known = byGroup.get(compare.group);
+  if (known) return known;
+  const grouped = groupChanges(compare.diff.changes, compare.group === null ? null : [compare.group]);
+  byGroup.set(compare.group, grouped);
+  return grouped;
+}
+
+const groupCountsCache = new WeakMap<DiffViewWire, Record<PropertyGroup, number>>();
+
+/** How many modified objects changed in each property group, for the filter's labels. */
+export function selectGroupCounts(snapshot: ViewerSnapshot): Record<PropertyGroup, number> | null {
+  const diff = snapshot.context.compare?.diff;
+  if (!diff) return null;
+  const known = groupCountsCache.get(diff);
+  if (known) return known;
+  const counts = groupCounts(diff.changes);
+  groupCountsCache.set(diff, counts);
+  return counts;
+}
+
+/** The change the list marks: one chosen in the list that is not drawn, else the element selected in the viewer. */
+export function selectActiveChangeKey(snapshot: ViewerSnapshot): string | null {
+  const { compare, selectedId } = snapshot.context;
+  if (!compare?.diff) return null;
+  if (compare.focusedKey !== null) return compare.focusedKey;
+  return selectedId === null ? null : changeKeyOfElement(compare.diff, compare.side, selectedId);
+}

@@ -2,7 +2,11 @@ import type { ModelRole } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import type { SceneData } from '../../engine/scene';
 import type { AttributeValue, DisplayUnit } from '../../engine/schema';
+import type { DiffViewWire } from '../../contract/http/compare';
+import type { PropertyGroup } from '../../engine/diff/types';
 import type { ModelAbilities } from '../model/abilities';
+import type { CompareSide } from '../reports/changeList';
+import type { DiffStatus } from '../reports/diffMachine';
 
 /*
  * The viewer screen's vocabulary. Machines may not import src/viewer (no Babylon, not even its types), so the
@@ -93,6 +97,24 @@ export interface ViewerInput {
   role: ModelRole;
   /** Whether the model has a thumbnail already (the models list shows it). */
   hasThumbnail: boolean;
+  /** The version to compare with (?compare=): opens in diff mode when it is another known version. */
+  compareVersionId?: string | null;
+}
+
+/** Diff mode: two versions, the side drawn, and the diff as the diff machine has it. */
+export interface CompareState {
+  /** The older version (before). */
+  from: string;
+  /** The newer version (after). */
+  to: string;
+  side: CompareSide;
+  status: DiffStatus;
+  diff: DiffViewWire | null;
+  error: string | null;
+  /** A change chosen in the list that the viewer cannot select (a node, a load): the list still marks it. */
+  focusedKey: string | null;
+  /** The property group the list shows (null: all). */
+  group: PropertyGroup | null;
 }
 
 export interface ViewerContext {
@@ -126,6 +148,8 @@ export interface ViewerContext {
   automaticThumbnail: boolean;
   automaticThumbnailTried: boolean;
   thumbnailError: string | null;
+  /** Diff mode, or null for a plain view of one version. */
+  compare: CompareState | null;
 }
 
 export type ViewerEvent =
@@ -146,6 +170,13 @@ export type ViewerEvent =
   | { type: 'sectionBox.change'; axis: 0 | 1 | 2; bound: 'min' | 'max'; value: number }
   | { type: 'selection.clear' }
   | { type: 'thumbnail.requested' }
+  /** Diff mode: compare the shown version with another; leave; draw the other side; pick in the list. */
+  | { type: 'compare.start'; versionId: string }
+  | { type: 'compare.exit' }
+  | { type: 'compare.side'; side: CompareSide }
+  | { type: 'compare.retry' }
+  | { type: 'change.select'; key: string }
+  | { type: 'changes.filter'; group: PropertyGroup | null }
   // The viewer, through ViewerCanvas.
   | { type: 'viewer.loaded'; drawn: DrawnScene }
   | { type: 'viewer.selectionChanged'; ids: readonly string[] }

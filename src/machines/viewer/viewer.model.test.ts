@@ -288,7 +288,7 @@ describe('viewer production machine (xstate/graph)', () => {
     Object.values(getAdjacencyMap(graphMachine, { input, events, serializeState })),
   );
   const snapshots = graphs.flatMap((graph) => graph.map((node) => node.state));
-  const drawn = (snapshot: ViewerSnapshot) => snapshot.matches({ ready: { canvas: 'drawn' } });
+  const drawn = (snapshot: ViewerSnapshot) => snapshot.matches({ scene: { ready: { canvas: 'drawn' } } });
 
   /** The states of a graph from which no sequence of events leads to a drawn scene (walked backwards). */
   function deadEnds(graph: (typeof graphs)[number]): ViewerSnapshot[] {
@@ -318,9 +318,10 @@ describe('viewer production machine (xstate/graph)', () => {
   it('reaches every state', () => {
     const leaves = new Set<string>();
     for (const snapshot of snapshots) {
-      if (typeof snapshot.value === 'string') leaves.add(snapshot.value);
+      const { scene } = snapshot.value as { scene: string | { ready: Record<string, string> } };
+      if (typeof scene === 'string') leaves.add(scene);
       else {
-        const { canvas, selection, thumbnail } = (snapshot.value as { ready: Record<string, string> }).ready;
+        const { canvas, selection, thumbnail } = scene.ready;
         leaves.add(`canvas.${canvas}`).add(`selection.${selection}`).add(`thumbnail.${thumbnail}`);
       }
     }
@@ -365,11 +366,13 @@ describe('viewer production machine (xstate/graph)', () => {
     for (const snapshot of snapshots) {
       if (snapshot.context.element !== null) {
         expect(snapshot.context.selectedId).not.toBeNull();
-        expect(snapshot.matches({ ready: { selection: 'shown' } })).toBe(true);
+        expect(snapshot.matches({ scene: { ready: { selection: 'shown' } } })).toBe(true);
       }
-      const waiting = snapshot.matches('loading') || snapshot.matches({ ready: { canvas: 'drawing' } });
+      const waiting =
+        snapshot.matches({ scene: 'loading' }) ||
+        snapshot.matches({ scene: { ready: { canvas: 'drawing' } } });
       expect(snapshot.hasTag('busy')).toBe(waiting);
-      if (snapshot.matches('failed')) expect(selectError(snapshot)).not.toBeNull();
+      if (snapshot.matches({ scene: 'failed' })) expect(selectError(snapshot)).not.toBeNull();
     }
   });
 });

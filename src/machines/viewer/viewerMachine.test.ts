@@ -130,7 +130,7 @@ describe('viewer machine: selection and properties', () => {
     expect(selectProperties(snapshotOf(harness))?.title).toBe('B1');
     // Picking leaves the picture as it is: nothing to wait for, no redraw.
     expect(snapshotOf(harness).hasTag('busy')).toBe(false);
-    expect(snapshotOf(harness).matches({ ready: { canvas: 'drawn' } })).toBe(true);
+    expect(snapshotOf(harness).matches({ scene: { ready: { canvas: 'drawn' } } })).toBe(true);
 
     harness.actor.send({ type: 'viewer.selectionChanged', ids: ['B1@L1'] });
     expect(harness.elementCalls).toHaveLength(1);

@@ -1,13 +1,18 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { postModelScreenshot } from '../../api/images';
 import type { HttpClient } from '../../api/types';
+import type { Version } from '../../contract/http/versions';
 import { getVersionElement, getVersionScene } from '../../api/versions';
 import { displayToMm } from '../../engine/units';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { abilitiesOf } from '../model/abilities';
 import { formMessageOf, pageMessageOf, unwrap } from '../model/failure';
+import type { RealtimeFeed } from '../socket/realtimeFeed';
+import { elementIdOn, findChange, sideShowing, type CompareSide } from '../reports/changeList';
+import { createDiffImplementations, diffMachine, diffStatusOf } from '../reports/diffMachine';
 import { boundsOf, facetsOf, shownElementsOf, withBound } from './sceneFacts';
 import {
+  type CompareState,
   type ElementProperties,
   type FilterFacet,
   type LoadedScene,
@@ -66,6 +71,45 @@ function initialVersionId(input: ViewerInput): string | null {
   return input.versions[0]?.ID ?? null;
 }
 
+/**
+ * Diff mode for the shown version and another: the older is `from`, the newer `to`, and the side drawn is the
+ * one the shown version is on, so entering diff mode draws nothing new. Null when the other is not a known,
+ * different version.
+ */
+export function compareStateOf(
+  versions: readonly Version[],
+  shownId: string | null,
+  otherId: string | null | undefined,
+): CompareState | null {
+  const shown = versions.find((version) => version.ID === shownId);
+  const other = versions.find((version) => version.ID === otherId);
+  if (!shown || !other || shown.ID === other.ID) return null;
+  const shownIsNewer = shown.number > other.number;
+  return {
+    from: shownIsNewer ? other.ID : shown.ID,
+    to: shownIsNewer ? shown.ID : other.ID,
+    side: shownIsNewer ? 'new' : 'old',
+    status: 'loading',
+    diff: null,
+    error: null,
+    focusedKey: null,
+    group: null,
+  };
+}
+
+const versionOnSide = (compare: CompareState, side: CompareSide) =>
+  side === 'old' ? compare.from : compare.to;
+
+/** The change the list asked for, where it can be selected in the viewer (side and element id), if anywhere. */
+function changeTarget(context: ViewerContext, key: string) {
+  const compare = context.compare;
+  const change = compare && findChange(compare.diff, key);
+  if (!compare || !change) return null;
+  const side = sideShowing(change, compare.side);
+  const elementId = elementIdOn(change, side);
+  return elementId === null ? null : { side, elementId };
+}
+
 /** What a newly chosen version starts from: nothing selected, nothing drawn yet, no old failure. */
 const forgetVersionState = {
   selectedId: null,
@@ -78,7 +122,9 @@ const forgetVersionState = {
 /**
  * The 3-D viewer screen (/model/{id}/visualize/elements): loads the chosen version's scene, then, while it is
  * shown, follows the user's filters, level isolation, section box, layers, camera and theme, loads the
- * properties of the element picked on the canvas, and saves a screenshot as the model's thumbnail.
+ * properties of the element picked on the canvas, and saves a screenshot as the model's thumbnail. In diff mode
+ * (issue #7, the `compare` region) it holds the diff of two versions (the diff machine, invoked), draws either
+ * side with its change statuses, and selects a change picked in the list, drawing the other side when needed.
  *
  * The machine never touches the viewer. Its context says what the viewer should show (ViewerCanvas mirrors it
  * into viewer calls) and the viewer's own news comes back as `viewer.*` events. The theme chosen here lasts for
@@ -95,6 +141,8 @@ export const viewerMachine = setup({
     loadScene: promisePlaceholder<LoadedScene, LoadSceneInput>('loadScene'),
     loadElement: promisePlaceholder<ElementProperties, LoadElementInput>('loadElement'),
     postScreenshot: promisePlaceholder<unknown, PostScreenshotInput>('postScreenshot'),
+    /** The diff of diff mode; bound to the HTTP calls and the live feed by createViewerImplementations. */
+    diffLoader: diffMachine,
   },
   actions: {
     announce: (_, _params: { message: string }) => {
@@ -104,6 +152,10 @@ export const viewerMachine = setup({
     refilter: assign({
       filter: ({ context }) =>
         shownElementsOf(context.hidden, context.search, context.scene && facetsOf(context.scene)),
+    }),
+    /** A pick in the viewer replaces a change chosen in the list. */
+    unfocusChange: assign({
+      compare: ({ context }) => context.compare && { ...context.compare, focusedKey: null },
     }),
   },
   guards: {
@@ -123,6 +175,30 @@ export const viewerMachine = setup({
     selectsTheSelected: ({ context, event }) =>
       event.type === 'viewer.selectionChanged' && event.ids[0] === context.selectedId,
     hasSectionBox: ({ context }) => context.sectionBox !== null,
+    hasSelectedId: ({ context }) => context.selectedId !== null,
+    isComparing: ({ context }) => context.compare !== null,
+    mayCompareWith: ({ context, event }) =>
+      event.type === 'compare.start' &&
+      context.abilities.canViewVersions &&
+      compareStateOf(context.versions, context.versionId, event.versionId) !== null,
+    switchesSide: ({ context, event }) =>
+      event.type === 'compare.side' && context.compare !== null && context.compare.side !== event.side,
+    /** A listed element that exists only in the version not drawn: the other side is drawn first. */
+    changeOnOtherSide: ({ context, event }) => {
+      if (event.type !== 'change.select') return false;
+      const target = changeTarget(context, event.key);
+      return target !== null && target.side !== context.compare?.side;
+    },
+    changeOnThisSide: ({ context, event }) => {
+      if (event.type !== 'change.select') return false;
+      const target = changeTarget(context, event.key);
+      return target !== null && target.side === context.compare?.side;
+    },
+    /** Nodes, loads, load cases: listed, not drawn as elements. */
+    changeNotDrawn: ({ context, event }) =>
+      event.type === 'change.select' &&
+      findChange(context.compare?.diff ?? null, event.key) !== null &&
+      changeTarget(context, event.key) === null,
   },
 }).createMachine({
   id: 'viewer',
@@ -130,6 +206,9 @@ export const viewerMachine = setup({
     modelId: input.modelId,
     versions: [...input.versions],
     versionId: initialVersionId(input),
+    compare: abilitiesOf(input.role).canViewVersions
+      ? compareStateOf(input.versions, initialVersionId(input), input.compareVersionId)
+      : null,
     abilities: abilitiesOf(input.role),
     hasThumbnail: input.hasThumbnail,
     scene: null,
@@ -151,247 +230,389 @@ export const viewerMachine = setup({
     automaticThumbnailTried: false,
     thumbnailError: null,
   }),
-  initial: 'deciding',
+  type: 'parallel',
   on: {
-    'version.select': {
-      guard: 'isAnotherKnownVersion',
-      target: '.loading',
-      actions: assign(({ event }) => ({ versionId: event.versionId, ...forgetVersionState })),
-    },
     'versions.updated': { actions: assign({ versions: ({ event }) => [...event.versions] }) },
     'theme.set': { actions: assign({ theme: ({ event }) => event.theme }) },
   },
   states: {
-    deciding: {
-      always: [{ guard: 'hasVersion', target: 'loading' }, { target: 'empty' }],
-    },
-    /** The model has no version to show (or the user may not read versions). */
-    empty: {
-      tags: ['empty'],
+    /** The version drawn and everything done with it. */
+    scene: {
+      initial: 'deciding',
+      // Declared here, not on the root: a root transition into this region would restart diff mode too.
       on: {
-        'versions.updated': {
-          guard: 'bringsFirstVersion',
-          target: 'loading',
-          actions: assign(({ event }) => ({
-            versions: [...event.versions],
-            versionId: event.versions[0]?.ID ?? null,
+        'version.select': {
+          guard: 'isAnotherKnownVersion',
+          target: '.loading',
+          actions: assign(({ event }) => ({ versionId: event.versionId, ...forgetVersionState })),
+        },
+        'compare.side': {
+          guard: 'switchesSide',
+          target: '.loading',
+          actions: assign(({ context, event }) => ({
+            ...forgetVersionState,
+            versionId: context.compare && versionOnSide(context.compare, event.side),
+            compare: context.compare && { ...context.compare, side: event.side },
           })),
         },
-      },
-    },
-    loading: {
-      tags: ['busy', 'loading'],
-      invoke: {
-        id: 'loadScene',
-        src: 'loadScene',
-        input: ({ context }) => ({ modelId: context.modelId, versionId: context.versionId ?? '' }),
-        onDone: {
-          target: 'ready',
-          actions: [assign({ scene: ({ event }) => event.output, error: null }), 'refilter'],
-        },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => pageMessageOf(event.error) }) },
-      },
-    },
-    /** The scene could not be loaded or drawn: the reason, and a retry. */
-    failed: {
-      tags: ['failed'],
-      on: { 'scene.retry': { target: 'loading', actions: assign(forgetVersionState) } },
-    },
-    ready: {
-      tags: ['ready'],
-      type: 'parallel',
-      on: {
-        'viewer.failed': {
-          target: 'failed',
-          actions: assign(({ event }) => ({ ...forgetVersionState, error: event.message })),
-        },
-        'view.set': {
-          actions: assign({
-            camera: ({ context, event }) => ({ kind: event.view, serial: (context.camera?.serial ?? 0) + 1 }),
-          }),
-        },
-        'view.fit': {
-          actions: assign({
-            camera: ({ context }) => ({ kind: 'fit', serial: (context.camera?.serial ?? 0) + 1 }),
-          }),
-        },
-        'layer.toggle': {
-          actions: assign({
-            layers: ({ context, event }) => ({
-              ...context.layers,
-              [event.layer]: !context.layers[event.layer],
+        'change.select': [
+          {
+            guard: 'changeOnOtherSide',
+            target: '.loading',
+            actions: assign(({ context, event }) => {
+              const target = changeTarget(context, event.key);
+              const compare = context.compare;
+              if (!target || !compare) return {};
+              return {
+                ...forgetVersionState,
+                versionId: versionOnSide(compare, target.side),
+                selectedId: target.elementId,
+                compare: { ...compare, side: target.side, focusedKey: null },
+              };
             }),
-          }),
-        },
-        'filter.toggle': {
-          actions: [
-            assign({
-              hidden: ({ context, event }) => {
-                const unchecked = context.hidden[event.facet];
-                return {
-                  ...context.hidden,
-                  [event.facet]: unchecked.includes(event.value)
-                    ? unchecked.filter((value) => value !== event.value)
-                    : [...unchecked, event.value],
-                };
-              },
+          },
+          {
+            guard: 'changeNotDrawn',
+            actions: assign({
+              compare: ({ context, event }) =>
+                context.compare && { ...context.compare, focusedKey: event.key },
             }),
-            'refilter',
-          ],
-        },
-        'filter.showAll': {
-          actions: [
-            assign({ hidden: ({ context, event }) => ({ ...context.hidden, [event.facet]: [] }) }),
-            'refilter',
-          ],
-        },
-        'filter.search': { actions: [assign({ search: ({ event }) => event.text }), 'refilter'] },
-        'level.isolate': { actions: assign({ isolatedLevel: ({ event }) => event.levelId }) },
-        'sectionBox.toggle': [
-          { guard: 'hasSectionBox', actions: assign({ sectionBox: null }) },
-          { actions: assign({ sectionBox: ({ context }) => context.scene && boundsOf(context.scene) }) },
+          },
         ],
-        'sectionBox.change': {
-          guard: 'hasSectionBox',
-          actions: assign({
-            sectionBox: ({ context, event }) =>
-              context.sectionBox &&
-              withBound(
-                context.sectionBox,
-                event.axis,
-                event.bound,
-                displayToMm(event.value, context.scene?.units ?? 'mm'),
-              ),
-          }),
-        },
       },
       states: {
-        /** What the canvas is doing with the scene. */
-        canvas: {
-          initial: 'drawing',
-          states: {
-            drawing: {
-              tags: ['busy', 'drawing'],
-              on: {
-                'viewer.loaded': { target: 'drawn', actions: assign({ drawn: ({ event }) => event.drawn }) },
-              },
-            },
-            drawn: { on: { 'viewer.contextLost': 'contextLost' } },
-            contextLost: { tags: ['contextLost'], on: { 'viewer.contextRestored': 'drawn' } },
-          },
+        deciding: {
+          always: [{ guard: 'hasVersion', target: 'loading' }, { target: 'empty' }],
         },
-        /** The element picked on the canvas and its properties. */
-        selection: {
-          initial: 'none',
+        /** The model has no version to show (or the user may not read versions). */
+        empty: {
+          tags: ['empty'],
           on: {
-            'viewer.selectionChanged': [
-              // The view echoes the machine's own selection back through the viewer: nothing changes.
-              { guard: 'selectsTheSelected' },
-              {
-                guard: 'selectsNothing',
-                target: '.none',
-                actions: assign({ selectedId: null, element: null, elementError: null }),
-              },
-              {
-                // A target inside the region restarts `loading` when it is active already (a newer pick).
-                // `reenter: true` would not: in a parallel state it re-enters the whole screen.
-                target: '.loading',
-                actions: assign({
-                  selectedId: ({ event }) => event.ids[0] ?? null,
-                  element: null,
-                  elementError: null,
-                }),
-              },
-            ],
-            'selection.clear': {
-              target: '.none',
-              actions: assign({ selectedId: null, element: null, elementError: null }),
+            'versions.updated': {
+              guard: 'bringsFirstVersion',
+              target: 'loading',
+              actions: assign(({ event }) => ({
+                versions: [...event.versions],
+                versionId: event.versions[0]?.ID ?? null,
+              })),
             },
-          },
-          states: {
-            none: {},
-            loading: {
-              tags: ['elementLoading'],
-              invoke: {
-                id: 'loadElement',
-                src: 'loadElement',
-                input: ({ context }) => ({
-                  modelId: context.modelId,
-                  versionId: context.versionId ?? '',
-                  elementId: context.selectedId ?? '',
-                }),
-                onDone: { target: 'shown', actions: assign({ element: ({ event }) => event.output }) },
-                onError: {
-                  target: 'unavailable',
-                  actions: assign({ elementError: ({ event }) => pageMessageOf(event.error) }),
-                },
-              },
-            },
-            shown: {},
-            unavailable: {},
           },
         },
-        /** Saving the picture as the model's thumbnail (WRITE and ADMIN only). */
-        thumbnail: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'thumbnail.requested': {
-                  guard: 'mayTakeThumbnail',
-                  target: 'capturing',
-                  actions: assign({ automaticThumbnail: false, thumbnailError: null }),
-                },
-                // Handled by the canvas region too: the first drawn picture of a model without a thumbnail.
-                'viewer.loaded': {
-                  guard: 'wantsAutomaticThumbnail',
-                  target: 'capturing',
-                  actions: assign({ automaticThumbnail: true, automaticThumbnailTried: true }),
-                },
-              },
+        loading: {
+          tags: ['busy', 'loading'],
+          invoke: {
+            id: 'loadScene',
+            src: 'loadScene',
+            input: ({ context }) => ({ modelId: context.modelId, versionId: context.versionId ?? '' }),
+            onDone: {
+              target: 'ready',
+              actions: [assign({ scene: ({ event }) => event.output, error: null }), 'refilter'],
             },
-            /** The view is asked for the picture (the serial changes) and answers with viewer.screenshotTaken. */
-            capturing: {
-              tags: ['capturing'],
-              entry: assign({ screenshotSerial: ({ context }) => context.screenshotSerial + 1 }),
-              on: {
-                'viewer.screenshotTaken': 'posting',
-                'viewer.screenshotFailed': [
-                  { guard: 'isAutomaticThumbnail', target: 'idle' },
-                  { target: 'idle', actions: assign({ thumbnailError: ({ event }) => event.message }) },
-                ],
-              },
+            onError: {
+              target: 'failed',
+              actions: assign({ error: ({ event }) => pageMessageOf(event.error) }),
             },
-            posting: {
-              tags: ['savingThumbnail'],
-              invoke: {
-                id: 'postScreenshot',
-                src: 'postScreenshot',
-                input: ({ context, event }) => ({
-                  modelId: context.modelId,
-                  versionId: context.versionId ?? '',
-                  data: event.type === 'viewer.screenshotTaken' ? event.dataUrl : '',
+          },
+        },
+        /** The scene could not be loaded or drawn: the reason, and a retry. */
+        failed: {
+          tags: ['failed'],
+          on: { 'scene.retry': { target: 'loading', actions: assign(forgetVersionState) } },
+        },
+        ready: {
+          tags: ['ready'],
+          type: 'parallel',
+          on: {
+            'viewer.failed': {
+              target: 'failed',
+              actions: assign(({ event }) => ({ ...forgetVersionState, error: event.message })),
+            },
+            'view.set': {
+              actions: assign({
+                camera: ({ context, event }) => ({
+                  kind: event.view,
+                  serial: (context.camera?.serial ?? 0) + 1,
                 }),
-                onDone: [
-                  // Taken without being asked: the models list shows it; no need to interrupt the user.
-                  { guard: 'isAutomaticThumbnail', target: 'idle', actions: assign({ hasThumbnail: true }) },
+              }),
+            },
+            'view.fit': {
+              actions: assign({
+                camera: ({ context }) => ({ kind: 'fit', serial: (context.camera?.serial ?? 0) + 1 }),
+              }),
+            },
+            'layer.toggle': {
+              actions: assign({
+                layers: ({ context, event }) => ({
+                  ...context.layers,
+                  [event.layer]: !context.layers[event.layer],
+                }),
+              }),
+            },
+            'filter.toggle': {
+              actions: [
+                assign({
+                  hidden: ({ context, event }) => {
+                    const unchecked = context.hidden[event.facet];
+                    return {
+                      ...context.hidden,
+                      [event.facet]: unchecked.includes(event.value)
+                        ? unchecked.filter((value) => value !== event.value)
+                        : [...unchecked, event.value],
+                    };
+                  },
+                }),
+                'refilter',
+              ],
+            },
+            'filter.showAll': {
+              actions: [
+                assign({ hidden: ({ context, event }) => ({ ...context.hidden, [event.facet]: [] }) }),
+                'refilter',
+              ],
+            },
+            'filter.search': { actions: [assign({ search: ({ event }) => event.text }), 'refilter'] },
+            'level.isolate': { actions: assign({ isolatedLevel: ({ event }) => event.levelId }) },
+            'sectionBox.toggle': [
+              { guard: 'hasSectionBox', actions: assign({ sectionBox: null }) },
+              { actions: assign({ sectionBox: ({ context }) => context.scene && boundsOf(context.scene) }) },
+            ],
+            'sectionBox.change': {
+              guard: 'hasSectionBox',
+              actions: assign({
+                sectionBox: ({ context, event }) =>
+                  context.sectionBox &&
+                  withBound(
+                    context.sectionBox,
+                    event.axis,
+                    event.bound,
+                    displayToMm(event.value, context.scene?.units ?? 'mm'),
+                  ),
+              }),
+            },
+          },
+          states: {
+            /** What the canvas is doing with the scene. */
+            canvas: {
+              initial: 'drawing',
+              states: {
+                drawing: {
+                  tags: ['busy', 'drawing'],
+                  on: {
+                    'viewer.loaded': {
+                      target: 'drawn',
+                      actions: assign({ drawn: ({ event }) => event.drawn }),
+                    },
+                  },
+                },
+                drawn: { on: { 'viewer.contextLost': 'contextLost' } },
+                contextLost: { tags: ['contextLost'], on: { 'viewer.contextRestored': 'drawn' } },
+              },
+            },
+            /** The element picked on the canvas and its properties. */
+            selection: {
+              initial: 'none',
+              on: {
+                'viewer.selectionChanged': [
+                  // The view echoes the machine's own selection back through the viewer: nothing changes.
+                  { guard: 'selectsTheSelected' },
                   {
-                    target: 'idle',
+                    guard: 'selectsNothing',
+                    target: '.none',
                     actions: [
-                      assign({ hasThumbnail: true }),
-                      { type: 'announce', params: { message: viewerMessages.thumbnailUpdated } },
+                      assign({ selectedId: null, element: null, elementError: null }),
+                      'unfocusChange',
+                    ],
+                  },
+                  {
+                    // A target inside the region restarts `loading` when it is active already (a newer pick).
+                    // `reenter: true` would not: in a parallel state it re-enters the whole screen.
+                    target: '.loading',
+                    actions: [
+                      assign({
+                        selectedId: ({ event }) => event.ids[0] ?? null,
+                        element: null,
+                        elementError: null,
+                      }),
+                      'unfocusChange',
                     ],
                   },
                 ],
-                onError: [
-                  // An automatic thumbnail that fails is no news to the user; they did not ask for it.
-                  { guard: 'isAutomaticThumbnail', target: 'idle' },
-                  {
-                    target: 'idle',
-                    actions: assign({ thumbnailError: ({ event }) => formMessageOf(event.error) }),
-                  },
-                ],
+                'selection.clear': {
+                  target: '.none',
+                  actions: [assign({ selectedId: null, element: null, elementError: null }), 'unfocusChange'],
+                },
+                // A change picked in the list, drawn on this side: selected as a pick would select it.
+                'change.select': {
+                  guard: 'changeOnThisSide',
+                  target: '.loading',
+                  actions: assign(({ context, event }) => ({
+                    selectedId: changeTarget(context, event.key)?.elementId ?? null,
+                    element: null,
+                    elementError: null,
+                    compare: context.compare && { ...context.compare, focusedKey: null },
+                  })),
+                },
               },
+              states: {
+                // An element chosen before the scene was drawn (a change on the other side) loads once it is.
+                none: { always: { guard: 'hasSelectedId', target: 'loading' } },
+                loading: {
+                  tags: ['elementLoading'],
+                  invoke: {
+                    id: 'loadElement',
+                    src: 'loadElement',
+                    input: ({ context }) => ({
+                      modelId: context.modelId,
+                      versionId: context.versionId ?? '',
+                      elementId: context.selectedId ?? '',
+                    }),
+                    onDone: { target: 'shown', actions: assign({ element: ({ event }) => event.output }) },
+                    onError: {
+                      target: 'unavailable',
+                      actions: assign({ elementError: ({ event }) => pageMessageOf(event.error) }),
+                    },
+                  },
+                },
+                shown: {},
+                unavailable: {},
+              },
+            },
+            /** Saving the picture as the model's thumbnail (WRITE and ADMIN only). */
+            thumbnail: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: {
+                    'thumbnail.requested': {
+                      guard: 'mayTakeThumbnail',
+                      target: 'capturing',
+                      actions: assign({ automaticThumbnail: false, thumbnailError: null }),
+                    },
+                    // Handled by the canvas region too: the first drawn picture of a model without a thumbnail.
+                    'viewer.loaded': {
+                      guard: 'wantsAutomaticThumbnail',
+                      target: 'capturing',
+                      actions: assign({ automaticThumbnail: true, automaticThumbnailTried: true }),
+                    },
+                  },
+                },
+                /** The view is asked for the picture (the serial changes) and answers with viewer.screenshotTaken. */
+                capturing: {
+                  tags: ['capturing'],
+                  entry: assign({ screenshotSerial: ({ context }) => context.screenshotSerial + 1 }),
+                  on: {
+                    'viewer.screenshotTaken': 'posting',
+                    'viewer.screenshotFailed': [
+                      { guard: 'isAutomaticThumbnail', target: 'idle' },
+                      { target: 'idle', actions: assign({ thumbnailError: ({ event }) => event.message }) },
+                    ],
+                  },
+                },
+                posting: {
+                  tags: ['savingThumbnail'],
+                  invoke: {
+                    id: 'postScreenshot',
+                    src: 'postScreenshot',
+                    input: ({ context, event }) => ({
+                      modelId: context.modelId,
+                      versionId: context.versionId ?? '',
+                      data: event.type === 'viewer.screenshotTaken' ? event.dataUrl : '',
+                    }),
+                    onDone: [
+                      // Taken without being asked: the models list shows it; no need to interrupt the user.
+                      {
+                        guard: 'isAutomaticThumbnail',
+                        target: 'idle',
+                        actions: assign({ hasThumbnail: true }),
+                      },
+                      {
+                        target: 'idle',
+                        actions: [
+                          assign({ hasThumbnail: true }),
+                          { type: 'announce', params: { message: viewerMessages.thumbnailUpdated } },
+                        ],
+                      },
+                    ],
+                    onError: [
+                      // An automatic thumbnail that fails is no news to the user; they did not ask for it.
+                      { guard: 'isAutomaticThumbnail', target: 'idle' },
+                      {
+                        target: 'idle',
+                        actions: assign({ thumbnailError: ({ event }) => formMessageOf(event.error) }),
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    /** Diff mode: the diff of two versions, asked for and waited for by the diff machine. */
+    compare: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'isComparing', target: 'on' }, { target: 'off' }] },
+        off: {
+          on: {
+            'compare.start': {
+              guard: 'mayCompareWith',
+              target: 'on',
+              actions: assign({
+                compare: ({ context, event }) =>
+                  compareStateOf(context.versions, context.versionId, event.versionId),
+              }),
+            },
+          },
+        },
+        on: {
+          invoke: {
+            id: 'diff',
+            src: 'diffLoader',
+            input: ({ context }) => ({
+              modelId: context.modelId,
+              from: context.compare?.from ?? '',
+              to: context.compare?.to ?? '',
+              reportId: null,
+            }),
+            onSnapshot: {
+              actions: assign({
+                compare: ({ context, event }) =>
+                  context.compare && {
+                    ...context.compare,
+                    status: diffStatusOf(event.snapshot),
+                    diff: event.snapshot.context.diff,
+                    error: event.snapshot.context.error,
+                  },
+              }),
+            },
+          },
+          on: {
+            // Another pair: the diff starts again. Re-entered from here, not from the region, which would
+            // restart the whole screen (the region's parent is the parallel root).
+            'compare.start': {
+              guard: 'mayCompareWith',
+              target: 'on',
+              reenter: true,
+              actions: assign({
+                compare: ({ context, event }) =>
+                  compareStateOf(context.versions, context.versionId, event.versionId),
+              }),
+            },
+            'compare.retry': { actions: sendTo('diff', { type: 'diff.retry' }) },
+            'compare.exit': { target: 'off', actions: assign({ compare: null }) },
+            // Another version chosen in the picker: a plain view of it.
+            'version.select': {
+              guard: 'isAnotherKnownVersion',
+              target: 'off',
+              actions: assign({ compare: null }),
+            },
+            'changes.filter': {
+              actions: assign({
+                compare: ({ context, event }) =>
+                  context.compare && { ...context.compare, group: event.group },
+              }),
             },
           },
         },
@@ -404,6 +625,8 @@ export interface ViewerDependencies {
   http: HttpClient;
   /** A success toast. */
   announce: (message: string) => void;
+  /** The live socket's events (VersionDiff); none when omitted. */
+  realtime?: RealtimeFeed;
 }
 
 /** Binds the viewer screen's actors to the HTTP calls; the screen's hook and the tests call this. */
@@ -419,6 +642,7 @@ export function createViewerImplementations(deps: ViewerDependencies) {
       postScreenshot: fromPromise<unknown, PostScreenshotInput>(async ({ input }) =>
         unwrap(await postModelScreenshot(deps.http, input)),
       ),
+      diffLoader: diffMachine.provide(createDiffImplementations(deps)),
     },
     actions: {
       announce: (_: unknown, params: { message: string }) => deps.announce(params.message),

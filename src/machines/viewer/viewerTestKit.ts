@@ -1,8 +1,11 @@
 import { createActor, fromPromise } from 'xstate';
+import type { DiffResponse } from '../../contract/http/compare';
 import type { ModelRole } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import { sceneTypeIndex, type SceneData } from '../../engine/scene';
 import { aVersion } from '../model/modelTestKit';
+import { diffMachine, type DiffInput } from '../reports/diffMachine';
+import { createRealtimeFeed, listenToFeed, type RealtimePublisher } from '../socket/realtimeFeed';
 import type { ElementProperties, ViewerInput } from './types';
 import {
   viewerMachine,
@@ -135,6 +138,10 @@ export interface ViewerHarness {
   sceneCalls: Array<Pending<LoadSceneInput, SceneData>>;
   elementCalls: Array<Pending<LoadElementInput, ElementProperties>>;
   screenshotCalls: Array<Pending<PostScreenshotInput, unknown>>;
+  /** GET …/data/diff calls of diff mode. */
+  diffCalls: Array<Pending<DiffInput, DiffResponse>>;
+  /** The live feed the diff listens to. */
+  feed: RealtimePublisher;
   announced: string[];
 }
 
@@ -143,6 +150,8 @@ export function startViewer(overrides: Partial<ViewerInput> & { role?: ModelRole
   const sceneCalls: ViewerHarness['sceneCalls'] = [];
   const elementCalls: ViewerHarness['elementCalls'] = [];
   const screenshotCalls: ViewerHarness['screenshotCalls'] = [];
+  const diffCalls: ViewerHarness['diffCalls'] = [];
+  const feed = createRealtimeFeed();
   const announced: string[] = [];
   const pending =
     <TInput, TOutput>(calls: Array<Pending<TInput, TOutput>>) =>
@@ -153,6 +162,9 @@ export function startViewer(overrides: Partial<ViewerInput> & { role?: ModelRole
       loadScene: fromPromise(pending(sceneCalls)),
       loadElement: fromPromise(pending(elementCalls)),
       postScreenshot: fromPromise(pending(screenshotCalls)),
+      diffLoader: diffMachine.provide({
+        actors: { fetchDiff: fromPromise(pending(diffCalls)), realtime: listenToFeed(feed) },
+      }),
     },
     actions: { announce: (_, params: { message: string }) => announced.push(params.message) },
   });
@@ -168,7 +180,7 @@ export function startViewer(overrides: Partial<ViewerInput> & { role?: ModelRole
     },
   });
   actor.start();
-  return { actor, sceneCalls, elementCalls, screenshotCalls, announced };
+  return { actor, sceneCalls, elementCalls, screenshotCalls, diffCalls, feed, announced };
 }
 
 /** Lets settled promises reach the actor. */

@@ -55,6 +55,18 @@ const screens = {
     () => import('../viewer/VisualizeElementsScreen'),
     (module) => module.VisualizeElementsScreen,
   ),
+  reportsScreen: lazyScreen(
+    () => import('../reports/ReportsScreen'),
+    (module) => module.ReportsScreen,
+  ),
+  mergeScreen: lazyScreen(
+    () => import('../merge/MergeScreen'),
+    (module) => module.MergeScreen,
+  ),
+  reviewScreen: lazyScreen(
+    () => import('../review/ReviewScreen'),
+    (module) => module.ReviewScreen,
+  ),
   modelsScreen: lazyScreen(
     () => import('../models/ModelsScreen'),
     (module) => module.ModelsScreen,
@@ -143,12 +155,13 @@ const placeholder = (path: string, title: string): RouteObject => ({
  * /model and /report share one sub-structure (spec section 2); the index is the dashboard. History, people
  * and settings live inside ModelLayout, which loads the model once for all of them.
  */
-function modelSubRoutes(subject: 'Model' | 'Report'): RouteObject[] {
+function modelSubRoutes(_subject: 'Model' | 'Report'): RouteObject[] {
   return [
     { index: true, ...screens.dashboardScreen },
     { path: ':modelId/visualize/elements', ...screens.visualizeElementsScreen },
-    placeholder(':modelId/visualize/merge', `${subject}: merge`),
-    placeholder(':modelId/reports', `${subject}: reports`),
+    { path: ':modelId/visualize/merge', ...screens.mergeScreen },
+    { path: ':modelId/review/:reviewId', ...screens.reviewScreen },
+    { path: ':modelId/reports', ...screens.reportsScreen },
     {
       path: ':modelId',
       ...screens.modelLayout,

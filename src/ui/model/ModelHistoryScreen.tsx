@@ -34,12 +34,17 @@ export function ModelHistoryScreen() {
     return (
       <section aria-label="History">
         <p className="form-message form-message--notice">{ownMessages.limitedViewOnly}</p>
+        <Link className="button" to="../reports" relative="path" data-testid="shared-reports">
+          See the reports shared with you
+        </Link>
       </section>
     );
   }
   return (
     <section aria-label="History" className="model-history">
-      {canUpdate && <UploadPanel modelId={model._id} onVersionCreated={reload} />}
+      {canUpdate && (
+        <UploadPanel modelId={model._id} versionCount={versions.length} onVersionCreated={reload} />
+      )}
       <LiveUploads />
       <RestoreConfirmation />
       {restoreError !== null && (
@@ -52,8 +57,8 @@ export function ModelHistoryScreen() {
         <p className="page__note">No versions yet.</p>
       ) : (
         <ol className="version-list" aria-label="Versions">
-          {versions.map((version) => (
-            <VersionItem key={version.ID} version={version} />
+          {versions.map((version, index) => (
+            <VersionItem key={version.ID} version={version} previous={versions[index + 1] ?? null} />
           ))}
         </ol>
       )}
@@ -61,7 +66,7 @@ export function ModelHistoryScreen() {
   );
 }
 
-function VersionItem({ version }: { version: Version }) {
+function VersionItem({ version, previous }: { version: Version; previous: Version | null }) {
   const restorable = useModelPageSelector((snapshot) => selectIsRestorable(snapshot, version.ID));
   const report = useModelPageSelector(selectOpenReport);
   const reportLoading = useModelPageSelector(selectIsReportLoading);
@@ -95,6 +100,17 @@ function VersionItem({ version }: { version: Version }) {
         >
           View in 3D
         </Link>
+        {previous && (
+          <Link
+            className="button"
+            to={`../visualize/elements?version=${encodeURIComponent(version.ID)}&compare=${encodeURIComponent(previous.ID)}`}
+            relative="path"
+            aria-label={`Compare version ${version.number} with version ${previous.number}`}
+            data-testid="compare-previous"
+          >
+            Compare with previous
+          </Link>
+        )}
         <button
           type="button"
           aria-expanded={open}

@@ -1,12 +1,7 @@
 import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
 import type { Model } from '../../contract/http/models';
+import { modelSectionsFor } from '../../machines/model/abilities';
 import { ModelPageBoundary } from './ModelPageBoundary';
-
-const sections = [
-  { to: 'history', label: 'History' },
-  { to: 'people', label: 'People' },
-  { to: 'settings', label: 'Settings' },
-] as const;
 
 /** /model/{modelId}/…: one model page actor per model, keyed so another model starts afresh. */
 export function ModelLayout() {
@@ -29,7 +24,7 @@ function ModelFrame({ model }: { model: Model }) {
         </p>
         <h1>{model.name}</h1>
         <nav aria-label="Model" className="section-layout__tabs">
-          {sections.map((section) => (
+          {modelSectionsFor(model.currentUserRole).map((section) => (
             <NavLink key={section.to} to={section.to}>
               {section.label}
             </NavLink>

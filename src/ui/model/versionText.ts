@@ -2,7 +2,11 @@ import type { ModelRole } from '../../contract/http/models';
 import type { PublicUser } from '../../contract/http/users';
 import type { Version } from '../../contract/http/versions';
 
-/** How a version came to be, in a few words: its file, the version it restores, or a clone. */
+const numberFormat = new Intl.NumberFormat('en-US');
+
+const changesText = (count: number) => `${numberFormat.format(count)} change${count === 1 ? '' : 's'}`;
+
+/** How a version came to be, in a few words: its file, the version it restores, a clone, a merge or a review. */
 export function originText(version: Version): string {
   switch (version.origin.kind) {
     case 'upload':
@@ -11,10 +15,12 @@ export function originText(version: Version): string {
       return `Restored from v${version.origin.restoredNumber}`;
     case 'clone':
       return 'Cloned from another model';
+    case 'merge':
+      return `Merged ${changesText(version.origin.changeCount)} from version ${version.origin.sourceNumber}`;
+    case 'review':
+      return `Reviewed upload of ${version.origin.fileName}: ${numberFormat.format(version.origin.changeCount)} of ${changesText(version.origin.totalChanges)}`;
   }
 }
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** '1,204 nodes · 300 beams': the collections that hold something, in the order the server listed them. */
 export function countsText(counts: Record<string, number>): string {

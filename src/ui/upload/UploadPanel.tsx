@@ -10,6 +10,9 @@ import {
   selectNewVersion,
   selectNewVersionModelId,
   selectProgress,
+  selectReviewChosen,
+  selectReviewOffered,
+  selectReviewPath,
   selectUploadBillingGating,
   selectUploadError,
   selectUploadStep,
@@ -28,6 +31,8 @@ import { useBillingGatingLogic } from '../billing/useBillingGating';
 import { TranslationReport } from './TranslationReport';
 
 export type UploadPanelProps = UploadDestination & {
+  /** A model's versions so far: with one to compare with, the upload can be reviewed first (issue #7). */
+  versionCount?: number;
   /** Called once the new version exists (the history reloads; a models list shows the new model). */
   onVersionCreated?: (version: FinishedVersion) => void;
 };
@@ -68,7 +73,12 @@ export function UploadPanel(props: UploadPanelProps) {
   );
   const destination: UploadDestination =
     'modelId' in props ? { modelId: props.modelId } : { organizationId: props.organizationId };
-  const actor = useActorRef(logic, { input: { destination } });
+  const actor = useActorRef(logic, {
+    input: { destination, ...(props.versionCount === undefined ? {} : { versionCount: props.versionCount }) },
+  });
+  useEffect(() => {
+    if (props.versionCount !== undefined) actor.send({ type: 'versions.counted', count: props.versionCount });
+  }, [actor, props.versionCount]);
   const step = useSelector(actor, selectUploadStep);
   const error = useSelector(actor, selectUploadError);
   const file = useSelector(actor, selectChosenFile);
@@ -80,6 +90,9 @@ export function UploadPanel(props: UploadPanelProps) {
   const version = useSelector(actor, selectNewVersion);
   const newModelId = useSelector(actor, selectNewVersionModelId);
   const gating = useSelector(actor, selectUploadBillingGating);
+  const reviewOffered = useSelector(actor, selectReviewOffered);
+  const reviewChosen = useSelector(actor, selectReviewChosen);
+  const reviewPath = useSelector(actor, selectReviewPath);
   const blocked = useSelector(gating ?? undefined, (snapshot) =>
     snapshot ? selectCreationBlocked(snapshot) : false,
   );
@@ -149,6 +162,18 @@ export function UploadPanel(props: UploadPanelProps) {
               />
             </label>
           )}
+          {reviewOffered && (
+            <label className="form-check">
+              <input
+                type="checkbox"
+                name="review"
+                data-testid="review-upload-checkbox"
+                checked={reviewChosen}
+                onChange={(event) => actor.send({ type: 'review.toggle', value: event.target.checked })}
+              />
+              <span>Review changes before they become a version</span>
+            </label>
+          )}
           {errorMessage}
           <button type="submit" className="button button--primary" disabled={!canStart || blocked}>
             Upload
@@ -192,6 +217,24 @@ export function UploadPanel(props: UploadPanelProps) {
               Close report
             </button>
             {openModelLink}
+          </div>
+        </div>
+      )}
+
+      {step === 'reviewReady' && (
+        <div>
+          <p className="form-message form-message--notice" role="status">
+            {file?.name ?? 'The file'} has been read. No version is made until you apply its changes.
+          </p>
+          <div className="upload-panel__actions">
+            {reviewPath !== null && (
+              <Link className="button button--primary" to={reviewPath} data-testid="review-changes-link">
+                Review changes
+              </Link>
+            )}
+            <button type="button" onClick={() => actor.send({ type: 'upload.reset' })}>
+              Upload another file
+            </button>
           </div>
         </div>
       )}

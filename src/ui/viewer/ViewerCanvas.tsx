@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SceneData } from '../../engine/scene';
 import {
   selectCamera,
+  selectDiffStatuses,
   selectFilter,
   selectIsolatedLevel,
   selectLayers,
@@ -110,6 +111,12 @@ export function ViewerCanvas() {
     if (!ready) return;
     for (const layer of VIEWER_LAYERS) ready.setLayerVisible(layer, layers[layer]);
   }, [ready, drawnScene, layers]);
+
+  // Diff mode: the side drawn coloured by change status (null clears it when diff mode ends).
+  const statuses = useViewerSelector(selectDiffStatuses);
+  useEffect(() => {
+    ready?.showDiff(statuses);
+  }, [ready, drawnScene, statuses]);
 
   const selectedId = useViewerSelector(selectSelectedId);
   useEffect(() => {

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { PropertyGroup } from '../../engine/diff/types';
+import type { CompareSide } from '../../machines/reports/changeList';
 import type {
   CameraView,
   FilterFacet,
@@ -59,6 +61,12 @@ export function useViewerEvents() {
         actor.send({ type: 'sectionBox.change', axis, bound, value }),
       clearSelection: () => actor.send({ type: 'selection.clear' }),
       takeThumbnail: () => actor.send({ type: 'thumbnail.requested' }),
+      startCompare: (versionId: string) => actor.send({ type: 'compare.start', versionId }),
+      exitCompare: () => actor.send({ type: 'compare.exit' }),
+      showSide: (side: CompareSide) => actor.send({ type: 'compare.side', side }),
+      retryDiff: () => actor.send({ type: 'compare.retry' }),
+      selectChange: (key: string) => actor.send({ type: 'change.select', key }),
+      filterChanges: (group: PropertyGroup | null) => actor.send({ type: 'changes.filter', group }),
     }),
     [actor],
   );

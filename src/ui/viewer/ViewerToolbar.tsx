@@ -12,6 +12,7 @@ import {
   type ViewerLayer,
   type ViewerTheme,
 } from '../../machines/viewer/types';
+import { CompareControls } from './CompareControls';
 import { shallowEqual, useViewerEvents, useViewerSelector } from './ViewerContext';
 
 const viewLabels: Record<CameraView, string> = { top: 'Top', front: 'Front', side: 'Side', iso: 'Iso' };
@@ -70,6 +71,7 @@ export function ViewerToolbar() {
       </fieldset>
       <SectionBoxControls />
       <ThumbnailButton />
+      <CompareControls />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { SceneData } from '../../engine/scene';
 import { ok } from '../../machines/auth/fakeHttpClient';
 import { aModel, aVersion, createRecordingHttp } from '../../machines/model/modelTestKit';
 import { aUser } from '../../machines/session/sessionTestKit';
+import { aVersionDiffEvent, diffDone, diffRunning } from '../../machines/reports/reportsTestKit';
 import { aScene, anElementProperties } from '../../machines/viewer/viewerTestKit';
 import type { Viewer, ViewerEventName, ViewerEvents } from '../../viewer/types';
 import { renderApp } from '../app/testApp';
@@ -94,8 +95,12 @@ function serverFor(role: ModelRole, image: string | null = '/api/images/blobs/ab
 }
 
 /** Opens the screen and lets the fake viewer report the scene drawn. */
-async function openViewer(role: ModelRole = 'ADMIN', options: { path?: string; image?: string | null } = {}) {
+async function openViewer(
+  role: ModelRole = 'ADMIN',
+  options: { path?: string; image?: string | null; diff?: boolean } = {},
+) {
   const api = serverFor(role, options.image);
+  if (options.diff) api.answer('GET /api/models/model-1/data/diff', ok(diffDone()));
   const user = aUser({
     preferences: { colorSchemes: { default: 'dark', repair: 'white' }, testingGroup: null },
   });
@@ -249,5 +254,138 @@ describe('the 3D viewer screen', () => {
     expect(await screen.findByRole('heading', { name: 'Tower in 3D', level: 1 })).toBeTruthy();
     expect(app.location()).toBe('/model/model-1/visualize/elements');
     expect(app.router.state.location.search).toBe('?version=version-1');
+  });
+});
+
+describe('the 3D viewer in diff mode', () => {
+  async function openComparing(
+    path = '/model/model-1/visualize/elements?version=version-2&compare=version-1',
+  ) {
+    const opened = await openViewer('READ', { path, diff: true });
+    await screen.findByTestId('change-list');
+    return opened;
+  }
+
+  it('colours the new side by change status and lists the changes in engineering terms', async () => {
+    const { api, viewer } = await openComparing();
+    expect(api.callsTo('GET', '/api/models/model-1/data/diff')[0]?.options.searchParams).toEqual({
+      from: 'version-1',
+      to: 'version-2',
+    });
+    await waitFor(() => expect(callsOf(viewer, 'showDiff').at(-1)?.[0]).toBeInstanceOf(Map));
+    const statuses = callsOf(viewer, 'showDiff').at(-1)?.[0] as Map<string, string>;
+    // The new side: added and modified elements; the removed column is not in this version.
+    expect([...statuses.entries()].sort()).toEqual([
+      ['B1@L1', 'modified'],
+      ['B3@L1', 'added'],
+      ['C5@L1', 'modified'],
+    ]);
+    const list = screen.getByTestId('change-list');
+    expect(within(list).getByRole('region', { name: 'Added (1)' })).toBeTruthy();
+    expect(within(list).getByRole('region', { name: 'Removed (1)' })).toBeTruthy();
+    expect(within(list).getByRole('region', { name: 'Modified (3)' })).toBeTruthy();
+    expect(within(list).getByText('Profile: W12X26 → W14X30')).toBeTruthy();
+    expect(within(list).getByText('Moved 12 mm in Z')).toBeTruthy();
+    expect(within(list).getByText('C5 at Level 1 (was C3@L1)')).toBeTruthy();
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Added', 'Removed', 'Modified', 'Unchanged']);
+  });
+
+  it('selects a clicked change in the viewer, and marks the change of an element picked in the viewer', async () => {
+    const user = userEvent.setup();
+    const { viewer } = await openComparing();
+    await user.click(screen.getByRole('button', { name: 'B1 at Level 1' }));
+    expect(callsOf(viewer, 'select').at(-1)).toEqual([['B1@L1']]);
+    act(() => viewer.emit('selectionChanged', { selected: [{ index: 6, id: 'C5@L1' }] }));
+    const item = screen
+      .getAllByTestId('change-item')
+      .find((element) => element.getAttribute('aria-current') === 'true');
+    expect(item?.getAttribute('data-key')).toBe('elements:C5@L1');
+  });
+
+  it('draws the old version to select a removed element, with the old side coloured', async () => {
+    const user = userEvent.setup();
+    const { api, app, viewer } = await openComparing();
+    await user.click(screen.getByRole('button', { name: 'C4 at Level 1' }));
+    await waitFor(() => expect(callsOf(viewer, 'load')).toHaveLength(2));
+    expect(callsOf(viewer, 'load')[1]?.[0]).toMatchObject({ versionId: 'version-1' });
+    expect(screen.getByTestId('compare-toggle-old').getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(callsOf(viewer, 'select').at(-1)).toEqual([['C4@L1']]));
+    const statuses = callsOf(viewer, 'showDiff').at(-1)?.[0] as Map<string, string>;
+    expect([...statuses.entries()].sort()).toEqual([
+      ['B1@L1', 'modified'],
+      ['C3@L1', 'modified'],
+      ['C4@L1', 'removed'],
+    ]);
+    expect(app.router.state.location.search).toBe('?version=version-1&compare=version-2');
+    // The diff is not asked for again: the pair is the same.
+    expect(api.callsTo('GET', '/api/models/model-1/data/diff')).toHaveLength(1);
+  });
+
+  it('narrows the list to one property group and leaves diff mode on request', async () => {
+    const user = userEvent.setup();
+    const { app, viewer } = await openComparing();
+    await user.selectOptions(screen.getByLabelText('Show'), 'Geometry');
+    expect(screen.getAllByTestId('change-item').map((item) => item.getAttribute('data-key'))).toEqual([
+      'nodes:5',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Exit compare' }));
+    expect(screen.queryByTestId('change-list')).toBeNull();
+    expect(callsOf(viewer, 'showDiff').at(-1)).toEqual([null]);
+    expect(app.router.state.location.search).toBe('?version=version-2');
+  });
+
+  it('waits for a diff being computed, takes it when VersionDiff arrives, and enters from the picker', async () => {
+    const user = userEvent.setup();
+    const api = serverFor('READ');
+    api.answerInTurn('GET /api/models/model-1/data/diff', [ok(diffRunning, 202), ok(diffDone())]);
+    const app = await renderApp({ path: '/model/model-1/visualize/elements', http: api.http });
+    await screen.findByRole('heading', { name: 'Tower in 3D', level: 1 });
+    await user.selectOptions(await screen.findByLabelText('Compare with'), 'version-1');
+    expect(await screen.findByText('Comparing the versions...')).toBeTruthy();
+    act(() => app.realtime.publish({ type: 'realtime.event', event: aVersionDiffEvent() }));
+    expect(await screen.findByText('Profile: W12X26 → W14X30')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/models/model-1/data/diff')).toHaveLength(2);
+  });
+
+  it('shows why the diff failed, and asks again on Retry', async () => {
+    const user = userEvent.setup();
+    const api = serverFor('READ');
+    api.answerInTurn('GET /api/models/model-1/data/diff', [
+      ok({
+        status: 'failed',
+        jobId: 'job-diff-1',
+        error: 'Gusset could not compare these versions: out of memory',
+      }),
+      ok(diffDone()),
+    ]);
+    await renderApp({
+      path: '/model/model-1/visualize/elements?version=version-2&compare=version-1',
+      http: api.http,
+    });
+    const alert = await screen.findByText('Gusset could not compare these versions: out of memory');
+    await user.click(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }),
+    );
+    expect(await screen.findByTestId('change-list')).toBeTruthy();
+  });
+});
+
+describe('comparing from the history', () => {
+  it('opens diff mode for a version and the one before it; the first version has no such link', async () => {
+    const api = serverFor('READ');
+    api.answer('GET /api/models/model-1/data/diff', ok(diffDone()));
+    const app = await renderApp({ path: '/model/model-1/history', http: api.http });
+    const first = await screen.findByRole('listitem', { name: 'Version 1' });
+    expect(within(first).queryByRole('link', { name: /Compare/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Compare version 2 with version 1' }));
+    expect(await screen.findByTestId('change-list')).toBeTruthy();
+    expect(app.location()).toBe('/model/model-1/visualize/elements');
+    expect(app.router.state.location.search).toBe('?version=version-2&compare=version-1');
+    expect(screen.getByTestId('compare-toggle-new').getAttribute('aria-pressed')).toBe('true');
   });
 });

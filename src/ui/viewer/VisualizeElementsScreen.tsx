@@ -6,12 +6,14 @@ import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import { selectVersions as selectModelVersions } from '../../machines/model/selectors';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
-import { selectVersionId } from '../../machines/viewer/selectors';
+import { selectComparedVersionId, selectVersionId } from '../../machines/viewer/selectors';
 import { createViewerImplementations, viewerMachine } from '../../machines/viewer/viewerMachine';
-import { useHttpClient, useSessionSelector } from '../app/hooks';
+import { useAppServices } from '../app/AppServices';
+import { useSessionSelector } from '../app/hooks';
 import { announceSuccess } from '../auth/announce';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
+import { ChangeListPanel } from './ChangeListPanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import { VersionPicker } from './VersionPicker';
 import { ViewerProvider } from './ViewerContext';
@@ -42,12 +44,12 @@ function ModelViewerWithVersions({ model }: { model: Model }) {
 }
 
 function ModelViewer({ model, versions }: { model: Model; versions: Version[] }) {
-  const http = useHttpClient();
+  const { http, realtime } = useAppServices();
   const theme = useSessionSelector(selectPreferredTheme);
   const [searchParams, setSearchParams] = useSearchParams();
   const logic = useMemo(
-    () => viewerMachine.provide(createViewerImplementations({ http, announce: announceSuccess })),
-    [http],
+    () => viewerMachine.provide(createViewerImplementations({ http, realtime, announce: announceSuccess })),
+    [http, realtime],
   );
   // The input is read once, when the screen opens; later changes reach the machine as events.
   const actor = useActorRef(logic, {
@@ -55,6 +57,7 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
       modelId: model._id,
       versions,
       versionId: searchParams.get('version'),
+      compareVersionId: searchParams.get('compare'),
       theme,
       role: model.currentUserRole,
       hasThumbnail: Boolean(model.image),
@@ -65,14 +68,20 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
     actor.send({ type: 'versions.updated', versions });
   }, [actor, versions]);
 
-  // The address names the version shown, so a reload or a shared link opens the same one.
+  // The address names the version shown (and the one compared with), so a reload or a shared link opens them.
   const versionId = useSelector(actor, selectVersionId);
+  const comparedId = useSelector(actor, selectComparedVersionId);
+  const comparing = comparedId !== null;
   const addressVersion = searchParams.get('version');
+  const addressCompare = searchParams.get('compare');
   useEffect(() => {
-    if (versionId !== null && versionId !== addressVersion) {
-      setSearchParams({ version: versionId }, { replace: true });
+    if (versionId !== null && (versionId !== addressVersion || comparedId !== addressCompare)) {
+      setSearchParams(
+        comparedId === null ? { version: versionId } : { version: versionId, compare: comparedId },
+        { replace: true },
+      );
     }
-  }, [versionId, addressVersion, setSearchParams]);
+  }, [versionId, addressVersion, comparedId, addressCompare, setSearchParams]);
 
   return (
     <ViewerProvider actor={actor}>
@@ -90,10 +99,11 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
           <VersionPicker />
         </header>
         <ViewerToolbar />
-        <div className="viewer-screen__body">
+        <div className={`viewer-screen__body${comparing ? ' viewer-screen__body--compare' : ''}`}>
           <ViewerFilterPanel />
           <ViewerStage />
           <PropertiesPanel />
+          <ChangeListPanel />
         </div>
       </main>
     </ViewerProvider>

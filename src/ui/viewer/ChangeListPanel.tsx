@@ -1,0 +1,44 @@
+import {
+  selectActiveChangeKey,
+  selectChangeGroupFilter,
+  selectChangeList,
+  selectCompareBar,
+  selectGroupCounts,
+} from '../../machines/viewer/selectors';
+import { ChangeList, GroupFilter } from '../reports/ChangeList';
+import { useViewerEvents, useViewerSelector } from './ViewerContext';
+
+/** Diff mode's change list: the diff's status while it is computed, then the changes, which select in 3-D. */
+export function ChangeListPanel() {
+  const bar = useViewerSelector(selectCompareBar);
+  const groups = useViewerSelector(selectChangeList);
+  const counts = useViewerSelector(selectGroupCounts);
+  const group = useViewerSelector(selectChangeGroupFilter);
+  const activeKey = useViewerSelector(selectActiveChangeKey);
+  const events = useViewerEvents();
+  if (!bar) return null;
+  return (
+    <aside className="change-panel" aria-label="Changes">
+      <h2>{`Changes from version ${bar.fromNumber ?? '?'} to ${bar.toNumber ?? '?'}`}</h2>
+      {(bar.status === 'loading' || bar.status === 'waiting') && (
+        <p className="page__note" role="status">
+          {bar.status === 'waiting' ? 'Comparing the versions...' : 'Loading the changes...'}
+        </p>
+      )}
+      {bar.status === 'failed' && (
+        <div role="alert">
+          <p className="form__error">{bar.error}</p>
+          <button type="button" onClick={events.retryDiff}>
+            Retry
+          </button>
+        </div>
+      )}
+      {groups && counts && (
+        <>
+          <GroupFilter value={group} counts={counts} onChange={events.filterChanges} />
+          <ChangeList groups={groups} activeKey={activeKey} onSelect={events.selectChange} />
+        </>
+      )}
+    </aside>
+  );
+}
