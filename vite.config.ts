@@ -19,6 +19,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest 4 runs one file at a time on a 2-core machine unless told otherwise; server suites mostly wait on
+    // PostgreSQL, sockets and child processes, so two files at once nearly halve the suite.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     expect(defaultRateLimits.forgotPerEmail).toEqual({ points: 4, durationSeconds: 600 });
   });
 
+  it('takes the per-address sign-up budget from SIGNUP_LIMIT_PER_IP and refuses nonsense', () => {
+    expect(loadConfig({ SIGNUP_LIMIT_PER_IP: '50' }).rateLimits.signupPerIp).toEqual({
+      points: 50,
+      durationSeconds: 600,
+    });
+    expect(() => loadConfig({ SIGNUP_LIMIT_PER_IP: 'many' })).toThrow(/SIGNUP_LIMIT_PER_IP/);
+    expect(() => loadConfig({ SIGNUP_LIMIT_PER_IP: '0' })).toThrow(/SIGNUP_LIMIT_PER_IP/);
+  });
+
   it('derives links from PORT unless PUBLIC_URL is set, without a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://gusset.example.com/' }).publicUrl).toBe(

@@ -132,6 +132,10 @@ const envSchema = z.object({
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('dist/client')),
   DOCS_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('docs')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  SIGNUP_LIMIT_PER_IP: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().positive().max(100_000).default(defaultRateLimits.signupPerIp.points),
+  ),
   UPLOAD_MAX_BYTES: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -191,7 +195,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     clientDir: path.resolve(e.CLIENT_DIR),
     docsDir: path.resolve(e.DOCS_DIR),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
-    rateLimits: defaultRateLimits,
+    // One office behind one address signs up more people than one attacker should: the per-IP budget is a setting.
+    rateLimits: {
+      ...defaultRateLimits,
+      signupPerIp: { ...defaultRateLimits.signupPerIp, points: e.SIGNUP_LIMIT_PER_IP },
+    },
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       // In memory there is no data folder; blobs are content-addressed, so a shared temp folder is safe.
