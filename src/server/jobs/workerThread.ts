@@ -1,0 +1,57 @@
+import { Worker } from 'node:worker_threads';
+
+/** The worker thread ended without an answer (killed, out of memory, or terminated by us). */
+export class WorkerDiedError extends Error {
+  override readonly name = 'WorkerDiedError';
+}
+
+const bootstrap = new URL('./workerBootstrap.mjs', import.meta.url);
+
+export interface WorkerRun<Message, Result> {
+  /** The worker module (a .ts file, loaded through workerBootstrap.mjs, which registers tsx). */
+  entry: URL;
+  request: unknown;
+  transfer?: ArrayBuffer[];
+  signal?: AbortSignal;
+  /**
+   * Each message the worker posts: return `{ done: value }` to resolve, `{ failed: error }` to reject, or
+   * undefined for a message on the way (progress).
+   */
+  onMessage(message: Message): { done: Result } | { failed: Error } | undefined;
+}
+
+/**
+ * Runs one piece of work in a fresh worker thread (one per job: a crash or a leak dies with it, and terminating it
+ * stops the work at once). Rejects with WorkerDiedError when the worker ends without an answer, or with the
+ * signal's reason when `signal` aborts; the worker is terminated either way.
+ */
+export function runInWorker<Message, Result>(run: WorkerRun<Message, Result>): Promise<Result> {
+  const { signal } = run;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(bootstrap, { execArgv: [], workerData: { entry: run.entry.href } });
+    let settled = false;
+    const settle = (action: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      action();
+      void worker.terminate();
+    };
+    const onAbort = () => settle(() => reject(signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    worker.on('message', (message: Message) => {
+      const outcome = run.onMessage(message);
+      if (outcome === undefined) return;
+      settle(() => ('done' in outcome ? resolve(outcome.done) : reject(outcome.failed)));
+    });
+    worker.on('error', (error) =>
+      settle(() => reject(new WorkerDiedError(`The worker crashed: ${error.message}`))),
+    );
+    worker.on('exit', (code) =>
+      settle(() => reject(new WorkerDiedError(`The worker exited with code ${code}`))),
+    );
+    worker.postMessage(run.request, run.transfer ?? []);
+  });
+}
