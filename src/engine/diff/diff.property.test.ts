@@ -192,6 +192,29 @@ describe('diff properties', () => {
     );
   });
 
+  it('a model listed in another order has no changes', () => {
+    const moves = fc.array(fc.tuple(fc.constantFrom(...MODEL_COLLECTIONS), fc.nat(), fc.nat()), {
+      minLength: 1,
+      maxLength: 20,
+    });
+    fc.assert(
+      fc.property(base, moves, (model, reorders) => {
+        const reordered = structuredClone(model);
+        for (const [collection, from, to] of reorders) {
+          const items = reordered[collection] as unknown[];
+          if (items.length === 0) continue;
+          const [item] = items.splice(from % items.length, 1);
+          items.splice(to % items.length, 0, item);
+        }
+        const diff = diffModels(model, reordered);
+        expect(diff.changes).toEqual([]);
+        for (const collection of MODEL_COLLECTIONS)
+          expect(diff.counts[collection].unchanged).toBe(model[collection].length);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('applying diff(a, b) with zero tolerance to a gives b', () => {
     fc.assert(
       fc.property(pair, ({ before, after }) => {

@@ -1,7 +1,7 @@
 import type { Element, Model, ModelCollection, Node, Point3 } from '../schema';
 import { MODEL_COLLECTIONS } from '../schema';
 import { compareProperties } from './compare';
-import { deepEqual, equalBesideId } from './equal';
+import { deepEqual, equalBesideId, equalNodesBesideId } from './equal';
 import type { NodeLookup } from './geometry';
 import { alignPoints, centroid, distance, elementNodeIds, elementPoints, isPolygonal } from './geometry';
 import { SpatialHash } from './spatialHash';
@@ -46,53 +46,118 @@ interface Matching {
   /** 1 when the pair was matched by geometry. */
   byGeometry: Uint8Array;
   count: number;
+  /** How many of the pairs (the first ones) were matched by id. */
+  idPairs: number;
+  /** Per pair matched by id: SAME, DIFFERENT or ON_MOVED_NODE. */
+  state: Uint8Array;
+  /** The pairs matched by id whose state is not SAME, in pair order: the only ones compared in full. */
+  flagged: number[];
   unmatchedBefore: number[];
   unmatchedAfter: number[];
 }
 
-function addPair(matching: Matching, before: number, after: number, byGeometry: boolean): void {
-  const at = matching.count++;
-  matching.beforeIndex[at] = before;
-  matching.afterIndex[at] = after;
-  matching.byGeometry[at] = byGeometry ? 1 : 0;
+/** What pairing by id found for a pair. */
+const SAME = 0;
+const DIFFERENT = 1;
+/** Equal objects standing on a node that moved: only their geometry (through the nodes) can differ. */
+const ON_MOVED_NODE = 2;
+
+/** What pairing one collection by id needs besides its two listings. */
+interface PairingInput {
+  before: readonly Item[];
+  after: readonly Item[];
+  /** Both sides' content hashes (see DiffHints), or null to compare content. */
+  beforeHashes: readonly string[] | null;
+  afterHashes: readonly string[] | null;
+  /** Content equality of two objects paired by id (their ids are not compared again). */
+  equal: (left: Loose, right: Loose) => boolean;
+  /** Elements only: node ids whose place differs between the models, when there are any. */
+  unsettled: ReadonlySet<string> | null;
+  /** Elements only: where the node ids of the pairs that are not SAME go (their geometry is looked up). */
+  beforeWanted: Set<string> | null;
+  afterWanted: Set<string> | null;
+  count: CollectionCounts;
+  /** Elements only: the counts of one element type. */
+  typeCounts: ((type: string) => CollectionCounts) | null;
 }
 
 /** How far ahead the positional walk looks for the id it lost (an insertion or deletion in a listing). */
 const RESYNC_WINDOW = 16;
 
 /**
- * Pairs by id. Two listings of one model are mostly in the same order, so a walk down both arrays pairs most
- * objects with one string comparison each, stepping over short insertions and deletions; only what it could not
- * pair goes through a Map, so a large, lightly edited model builds no Map of all its ids.
+ * Pairs one collection by id and classifies each pair in the same pass, so every object is read once. Two listings
+ * of one model are mostly in the same order, so a walk down both arrays pairs most objects with one string
+ * comparison each (with hashes, one hash comparison: equal hashes mean equal ids), stepping over short insertions
+ * and deletions; only what it could not pair goes through a Map, so a large, lightly edited model builds no Map of
+ * all its ids. Most objects are unchanged, so this loop is the diff's cost: it allocates nothing per pair. Element
+ * type counts are created in pair order, as the output lists them.
  */
-function matchById(before: readonly Item[], after: readonly Item[]): Matching {
+function pairById(input: PairingInput): Matching {
+  const { before, after, beforeHashes, afterHashes, equal, unsettled, typeCounts } = input;
   const capacity = Math.min(before.length, after.length);
   const matching: Matching = {
     beforeIndex: new Int32Array(capacity),
     afterIndex: new Int32Array(capacity),
     byGeometry: new Uint8Array(capacity),
     count: 0,
+    idPairs: 0,
+    state: new Uint8Array(capacity),
+    flagged: [],
     unmatchedBefore: [],
     unmatchedAfter: [],
   };
   const restBefore: number[] = [];
   const restAfter: number[] = [];
+  const pairedBefore = matching.beforeIndex;
+  const pairedAfter = matching.afterIndex;
+  let unchanged = 0;
+  let lastType: string | null = null;
+  let lastCounts: CollectionCounts | null = null;
+  const beforeLength = before.length;
+  const afterLength = after.length;
   let i = 0;
   let j = 0;
-  while (i < before.length && j < after.length) {
-    const id = (before[i] as Item).id;
-    if (id === (after[j] as Item).id) {
-      addPair(matching, i++, j++, false);
+  while (i < beforeLength && j < afterLength) {
+    const left = before[i] as Item;
+    const right = after[j] as Item;
+    let found: number;
+    if (beforeHashes !== null && afterHashes !== null) {
+      if (beforeHashes[i] === afterHashes[j]) found = SAME;
+      else if (left.id === right.id) found = DIFFERENT;
+      else found = -1;
+    } else if (left.id === right.id) {
+      found = equal(left as unknown as Loose, right as unknown as Loose) ? SAME : DIFFERENT;
+    } else found = -1;
+    if (found === SAME && (unsettled === null || !touchesUnsettled(left as Element, unsettled))) {
+      // The common case, kept in this loop: an unchanged pair.
+      const at = matching.count++;
+      pairedBefore[at] = i++;
+      pairedAfter[at] = j++;
+      unchanged++;
+      if (typeCounts !== null) {
+        const type = right.type;
+        if (lastCounts === null || type !== lastType) {
+          lastCounts = typeCounts(type);
+          lastType = type;
+        }
+        lastCounts.unchanged++;
+      }
       continue;
     }
+    if (found >= 0) {
+      record(input, matching, i++, j++, left, right, found);
+      continue;
+    }
+    const id = left.id;
+    const otherId = right.id;
     let skipped = false;
     for (let ahead = 1; ahead <= RESYNC_WINDOW; ahead++) {
-      if (j + ahead < after.length && (after[j + ahead] as Item).id === id) {
+      if (j + ahead < afterLength && (after[j + ahead] as Item).id === id) {
         while (ahead-- > 0) restAfter.push(j++);
         skipped = true;
         break;
       }
-      if (i + ahead < before.length && (before[i + ahead] as Item).id === (after[j] as Item).id) {
+      if (i + ahead < beforeLength && (before[i + ahead] as Item).id === otherId) {
         while (ahead-- > 0) restBefore.push(i++);
         skipped = true;
         break;
@@ -103,32 +168,82 @@ function matchById(before: readonly Item[], after: readonly Item[]): Matching {
       restAfter.push(j++);
     }
   }
-  while (i < before.length) restBefore.push(i++);
-  while (j < after.length) restAfter.push(j++);
+  input.count.unchanged += unchanged;
+  while (i < beforeLength) restBefore.push(i++);
+  while (j < afterLength) restAfter.push(j++);
   if (restBefore.length === 0 || restAfter.length === 0) {
+    matching.idPairs = matching.count;
     matching.unmatchedBefore = restBefore;
     matching.unmatchedAfter = restAfter;
     return matching;
   }
   const waiting = new Map<string, number>();
-  const pairedAfter = new Set<number>();
+  const pairedLater = new Set<number>();
   for (const index of restAfter) {
     const id = (after[index] as Item).id;
     if (!waiting.has(id)) waiting.set(id, index);
   }
   for (const index of restBefore) {
-    const id = (before[index] as Item).id;
-    const other = waiting.get(id);
+    const left = before[index] as Item;
+    const other = waiting.get(left.id);
     if (other === undefined) {
       matching.unmatchedBefore.push(index);
       continue;
     }
-    waiting.delete(id);
-    pairedAfter.add(other);
-    addPair(matching, index, other, false);
+    waiting.delete(left.id);
+    pairedLater.add(other);
+    const right = after[other] as Item;
+    const same =
+      beforeHashes !== null && afterHashes !== null
+        ? beforeHashes[index] === afterHashes[other]
+        : equal(left as unknown as Loose, right as unknown as Loose);
+    record(input, matching, index, other, left, right, same ? SAME : DIFFERENT);
   }
-  matching.unmatchedAfter = restAfter.filter((index) => !pairedAfter.has(index));
+  matching.idPairs = matching.count;
+  matching.unmatchedAfter = restAfter.filter((index) => !pairedLater.has(index));
   return matching;
+}
+
+/**
+ * Adds a pair matched by id with what its content comparison `found`. With hashes, a pair whose hashes differ is
+ * DIFFERENT without a deep compare (the full comparison later still finds it unchanged if it is equal within
+ * tolerance, or at all).
+ */
+function record(
+  input: PairingInput,
+  matching: Matching,
+  beforeIndex: number,
+  afterIndex: number,
+  left: Item,
+  right: Item,
+  found: number,
+): void {
+  const at = matching.count++;
+  matching.beforeIndex[at] = beforeIndex;
+  matching.afterIndex[at] = afterIndex;
+  if (found === SAME && input.unsettled !== null && touchesUnsettled(left as Element, input.unsettled))
+    found = ON_MOVED_NODE;
+  if (input.typeCounts !== null) {
+    const counts = input.typeCounts(right.type);
+    if (found === SAME) counts.unchanged++;
+  }
+  if (found === SAME) input.count.unchanged++;
+  else {
+    matching.state[at] = found;
+    matching.flagged.push(at);
+    // Now, while the element is at hand, rather than in another pass.
+    if (input.beforeWanted !== null && input.afterWanted !== null) {
+      addNodeIds(left as Element, input.beforeWanted);
+      addNodeIds(right as Element, input.afterWanted);
+    }
+  }
+}
+
+function addPair(matching: Matching, before: number, after: number, byGeometry: boolean): void {
+  const at = matching.count++;
+  matching.beforeIndex[at] = before;
+  matching.afterIndex[at] = after;
+  matching.byGeometry[at] = byGeometry ? 1 : 0;
 }
 
 /** Grows the pair arrays so that `extra` more pairs fit (geometric matching adds pairs after id matching). */
@@ -202,7 +317,16 @@ function matchByPlace(
 }
 
 function groupsOf(changes: readonly PropertyChange[]): PropertyGroup[] {
-  return PROPERTY_GROUPS.filter((group) => changes.some((change) => change.group === group));
+  const groups: PropertyGroup[] = [];
+  for (const group of PROPERTY_GROUPS) {
+    for (const change of changes) {
+      if (change.group === group) {
+        groups.push(group);
+        break;
+      }
+    }
+  }
+  return groups;
 }
 
 /** The Name change of a pair matched by geometry: its name if that changed, else its id. */
@@ -216,12 +340,6 @@ function swapEnds(value: unknown): unknown {
   const ends = value as { i?: unknown; j?: unknown };
   return { ...ends, i: ends.j, j: ends.i };
 }
-
-/** What the first pass over the pairs matched by id found. */
-const SAME = 0;
-const DIFFERENT = 1;
-/** Equal objects standing on a node that moved: only their geometry (through the nodes) can differ. */
-const ON_MOVED_NODE = 2;
 
 /** One side's hashes of a collection when they can be trusted to be parallel to its objects, else null. */
 function hashesOf(
@@ -247,6 +365,20 @@ export function computeDiff(
   const elementCounts: Record<string, CollectionCounts> = {};
   const changes: Change[] = [];
   const renames: Partial<Record<ModelCollection, Map<string, string>>> = {};
+  let lastType: string | null = null;
+  let lastCounts: CollectionCounts = emptyCounts();
+  // Element types come in runs (columns, then beams…): one lookup per run.
+  const typeCounts = (type: string): CollectionCounts => {
+    if (type === lastType) return lastCounts;
+    let entry = elementCounts[type];
+    if (!entry) {
+      entry = emptyCounts();
+      elementCounts[type] = entry;
+    }
+    lastType = type;
+    lastCounts = entry;
+    return entry;
+  };
 
   // Node tables: element geometry is looked up through them. The elements pass replaces these with tables of only
   // the nodes its few changed elements stand on, so a lightly edited model builds no Map of all its nodes.
@@ -261,27 +393,24 @@ export function computeDiff(
     const count = emptyCounts();
     counts[collection] = count;
     const isElements = collection === 'elements';
-    const typeCounts = (type: string): CollectionCounts => {
-      let entry = elementCounts[type];
-      if (!entry) {
-        entry = emptyCounts();
-        elementCounts[type] = entry;
-      }
-      return entry;
-    };
-    const matching = matchById(beforeItems, afterItems);
-    const idPairs = matching.count;
+    const beforeWanted = new Set<string>();
+    const afterWanted = new Set<string>();
     const beforeHashes = hashesOf(hints?.before, collection, beforeItems);
     const afterHashes = hashesOf(hints?.after, collection, afterItems);
-    const state = classifyPairs(
-      beforeItems,
-      afterItems,
-      matching,
-      beforeHashes !== null && afterHashes !== null ? { before: beforeHashes, after: afterHashes } : null,
-      isElements && unsettledNodes.size > 0 ? unsettledNodes : null,
+    const matching = pairById({
+      before: beforeItems,
+      after: afterItems,
+      beforeHashes: afterHashes === null ? null : beforeHashes,
+      afterHashes: beforeHashes === null ? null : afterHashes,
+      equal: collection === 'nodes' ? equalNodesBesideId : equalBesideId,
+      unsettled: isElements && unsettledNodes.size > 0 ? unsettledNodes : null,
+      beforeWanted: isElements ? beforeWanted : null,
+      afterWanted: isElements ? afterWanted : null,
       count,
-      isElements ? typeCounts : null,
-    );
+      typeCounts: isElements ? typeCounts : null,
+    });
+    const idPairs = matching.idPairs;
+    const state = matching.state;
 
     if (collection === 'nodes') {
       for (const index of matching.unmatchedBefore) unsettledNodes.add((beforeItems[index] as Item).id);
@@ -299,13 +428,6 @@ export function computeDiff(
         );
       }
     } else if (isElements) {
-      const beforeWanted = new Set<string>();
-      const afterWanted = new Set<string>();
-      for (let pair = 0; pair < idPairs; pair++) {
-        if (state[pair] === SAME) continue;
-        addNodeIds(beforeItems[matching.beforeIndex[pair] as number] as Element, beforeWanted);
-        addNodeIds(afterItems[matching.afterIndex[pair] as number] as Element, afterWanted);
-      }
       if (geometric && matching.unmatchedBefore.length > 0 && matching.unmatchedAfter.length > 0) {
         for (const index of matching.unmatchedBefore) addNodeIds(beforeItems[index] as Element, beforeWanted);
         for (const index of matching.unmatchedAfter) addNodeIds(afterItems[index] as Element, afterWanted);
@@ -331,9 +453,11 @@ export function computeDiff(
     const modified: ModifiedChange[] = [];
 
     // Only the pairs the first pass flagged, and those geometric matching added (always compared in full).
-    for (let pair = 0; pair < matching.count; pair++) {
+    const flagged = matching.flagged;
+    const compared = flagged.length + matching.count - idPairs;
+    for (let at = 0; at < compared; at++) {
+      const pair = at < flagged.length ? (flagged[at] as number) : idPairs + at - flagged.length;
       const byId = pair < idPairs;
-      if (byId && state[pair] === SAME) continue;
       const left = beforeItems[matching.beforeIndex[pair] as number] as Item;
       const right = afterItems[matching.afterIndex[pair] as number] as Item;
       const matchedBy: MatchedBy = byId ? 'id' : 'geometry';
@@ -417,60 +541,6 @@ export function computeDiff(
 
 function compareIds(a: Change, b: Change): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/**
- * The first pass over the pairs matched by id: SAME (counted unchanged here), DIFFERENT, or ON_MOVED_NODE for equal
- * elements on an unsettled node. Most objects are unchanged, so this loop is the diff's cost: it allocates nothing
- * per pair and never compares an id twice. Element type counts are created in pair order, as the output lists them.
- * With `hashes`, equality is one string comparison; a pair whose hashes differ is DIFFERENT without a deep compare
- * (the full comparison after this pass still finds it unchanged if it is equal within tolerance, or at all).
- */
-function classifyPairs(
-  beforeItems: readonly Item[],
-  afterItems: readonly Item[],
-  matching: Matching,
-  hashes: { before: readonly string[]; after: readonly string[] } | null,
-  unsettledNodes: ReadonlySet<string> | null,
-  count: CollectionCounts,
-  typeCounts: ((type: string) => CollectionCounts) | null,
-): Uint8Array {
-  const pairs = matching.count;
-  const state = new Uint8Array(pairs);
-  const beforeIndex = matching.beforeIndex;
-  const afterIndex = matching.afterIndex;
-  let unchanged = 0;
-  let lastType: string | null = null;
-  let lastCounts: CollectionCounts | null = null;
-  const beforeHashes = hashes?.before;
-  const afterHashes = hashes?.after;
-  for (let pair = 0; pair < pairs; pair++) {
-    const leftIndex = beforeIndex[pair] as number;
-    const rightIndex = afterIndex[pair] as number;
-    const left = beforeItems[leftIndex] as Item;
-    const right = afterItems[rightIndex] as Item;
-    let found = SAME;
-    if (
-      beforeHashes !== undefined && afterHashes !== undefined
-        ? beforeHashes[leftIndex] !== afterHashes[rightIndex]
-        : !equalBesideId(left as unknown as Loose, right as unknown as Loose)
-    )
-      found = DIFFERENT;
-    else if (unsettledNodes !== null && touchesUnsettled(left as Element, unsettledNodes))
-      found = ON_MOVED_NODE;
-    if (typeCounts !== null) {
-      const type = right.type;
-      if (lastCounts === null || type !== lastType) {
-        lastCounts = typeCounts(type);
-        lastType = type;
-      }
-      if (found === SAME) lastCounts.unchanged++;
-    }
-    if (found === SAME) unchanged++;
-    else state[pair] = found;
-  }
-  count.unchanged += unchanged;
-  return state;
 }
 
 /** Every node id an element names (a superset of what elementNodeIds returns, so every lookup is prepared). */
@@ -645,30 +715,36 @@ function compareItems(
   let afterElement = right as Element;
   const beforeIds = elementNodeIds(beforeElement);
   const afterIds = elementNodeIds(afterElement);
-  const geometry: PropertyChange[] = [];
   if (beforeIds !== null && afterIds !== null) {
+    let geometry: PropertyChange | null = null;
     const beforePoints = elementPoints(beforeElement, beforeNode);
     const afterPoints = elementPoints(afterElement, afterNode);
     let connectivityChanged: boolean;
     if (beforePoints && afterPoints) {
       const alignment = alignPoints(beforePoints, afterPoints, isPolygonal(beforeElement));
-      const aligned = alignment.order.length === beforePoints.length;
+      const order = alignment.order;
+      const aligned = order.length === beforePoints.length;
       if (alignment.deviation > options.lengthTolerance) {
-        geometry.push({
+        geometry = {
           path: 'nodeIds',
           group: 'Geometry',
           before: beforePoints,
-          after: aligned ? alignment.order.map((index) => afterPoints[index]) : afterPoints,
+          after: aligned ? order.map((index) => afterPoints[index]) : afterPoints,
           deviation: alignment.deviation,
-        });
+        };
       }
       if (aligned) {
         const nodeRenames = renames.nodes;
-        connectivityChanged = beforeIds.some(
-          (id, k) => (nodeRenames?.get(id) ?? id) !== afterIds[alignment.order[k] as number],
-        );
+        connectivityChanged = false;
+        for (let k = 0; k < beforeIds.length; k++) {
+          const id = beforeIds[k] as string;
+          if ((nodeRenames?.get(id) ?? id) !== afterIds[order[k] as number]) {
+            connectivityChanged = true;
+            break;
+          }
+        }
         // A member drawn the other way: compare its end data (releases, offsets) end for end.
-        if (!isPolygonal(beforeElement) && beforeIds.length === 2 && alignment.order[0] === 1) {
+        if (!isPolygonal(beforeElement) && beforeIds.length === 2 && order[0] === 1) {
           const swapped: Record<string, unknown> = { ...afterElement };
           for (const field of FRAME_END_FIELDS)
             if (swapped[field] !== undefined) swapped[field] = swapEnds(swapped[field]);
@@ -680,12 +756,12 @@ function compareItems(
     } else {
       connectivityChanged = !deepEqual(beforeIds, afterIds);
     }
-    if (connectivityChanged && geometry.length === 0) {
+    if (connectivityChanged && geometry === null) {
       // Same place, other nodes (e.g. a duplicate node at the same point): not Geometry, but it must apply.
-      geometry.push({ path: 'nodeIds', group: 'Attributes', before: beforeIds, after: afterIds });
+      geometry = { path: 'nodeIds', group: 'Attributes', before: beforeIds, after: afterIds };
     }
+    if (geometry !== null) out.push(geometry);
   }
-  out.push(...geometry);
   if (!sameContent) compareProperties(collection, beforeElement, afterElement, options, ELEMENT_SKIP, out);
   return out;
 }

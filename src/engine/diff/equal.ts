@@ -74,3 +74,32 @@ function sameDefinedKeys(left: Record<string, unknown>, right: Record<string, un
   }
   return true;
 }
+
+/**
+ * equalBesideId for two nodes: the coordinates, the usual difference, are read by name first (a keyed read of a
+ * number field can box it), then the other members generically.
+ */
+export function equalNodesBesideId(left: Record<string, unknown>, right: Record<string, unknown>): boolean {
+  const x = left['x'];
+  const y = left['y'];
+  const z = left['z'];
+  if (!sameValue(x, right['x']) || !sameValue(y, right['y']) || !sameValue(z, right['z'])) return false;
+  let leftCount = 0;
+  let sawUndefined = x === undefined || y === undefined || z === undefined;
+  for (const key in left) {
+    leftCount++;
+    if (key === 'id' || key === 'x' || key === 'y' || key === 'z') continue;
+    const value = left[key];
+    if (value === undefined || key === '__proto__') sawUndefined = true;
+    const other = right[key];
+    if (value !== other && !deepEqual(value, other)) return false;
+  }
+  let rightCount = 0;
+  for (const key in right) if (typeof key === 'string') rightCount++;
+  if (leftCount === rightCount && !sawUndefined) return true;
+  return sameDefinedKeys(left, right);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || deepEqual(a, b);
+}

@@ -85,26 +85,42 @@ export function alignPoints(
     }
     return { order: [], deviation };
   }
-  const direct = count === 1 ? [0] : null;
-  if (direct) return { order: direct, deviation: distance(before[0] as Point3, after[0] as Point3) };
-  let best: Alignment = { order: [], deviation: Infinity };
+  if (count === 1) return { order: [0], deviation: distance(before[0] as Point3, after[0] as Point3) };
   // Members: as given or reversed. Polygons: every start vertex, both windings. Polygons are small (≈4 points).
+  // Each candidate is scored without building its order (the diff aligns every member on a moved node); a
+  // candidate only wins when all its points fit better than the best so far, so scoring stops at the first misfit.
+  let bestDeviation = Infinity;
+  let bestStart = -1;
+  let bestForward = true;
   const starts = polygon ? count : 1;
-  for (let start = 0; start < starts; start++) {
-    for (const forward of [true, false]) {
-      const order: number[] = [];
+  search: for (let start = 0; start < starts; start++) {
+    for (let direction = 0; direction < 2; direction++) {
+      const forward = direction === 0;
       let deviation = 0;
-      for (let k = 0; k < count && deviation < best.deviation; k++) {
-        // Reversed members run count-1…0; reversed polygons wind backwards from `start`.
-        const index = forward ? (start + k) % count : (start - k + count + (polygon ? 0 : count - 1)) % count;
-        order.push(index);
-        deviation = Math.max(deviation, distance(before[k] as Point3, after[index] as Point3));
+      let k = 0;
+      for (; k < count && deviation < bestDeviation; k++) {
+        deviation = Math.max(
+          deviation,
+          distance(before[k] as Point3, after[alignedIndex(start, k, count, forward, polygon)] as Point3),
+        );
       }
-      if (order.length === count && deviation < best.deviation) best = { order, deviation };
-      if (best.deviation === 0) return best;
+      if (k === count && deviation < bestDeviation) {
+        bestDeviation = deviation;
+        bestStart = start;
+        bestForward = forward;
+      }
+      if (bestDeviation === 0) break search;
     }
   }
-  return best;
+  if (bestStart < 0) return { order: [], deviation: Infinity };
+  const order: number[] = [];
+  for (let k = 0; k < count; k++) order.push(alignedIndex(bestStart, k, count, bestForward, polygon));
+  return { order, deviation: bestDeviation };
+}
+
+/** The index in `after` matched with before[k]: reversed members run count-1…0, reversed polygons wind back. */
+function alignedIndex(start: number, k: number, count: number, forward: boolean, polygon: boolean): number {
+  return forward ? (start + k) % count : (start - k + count + (polygon ? 0 : count - 1)) % count;
 }
 
 /** Centroid of a point list (the spatial-hash key of an element). */

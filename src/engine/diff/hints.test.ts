@@ -73,6 +73,13 @@ const edit = fc.oneof(
   }),
   fc.record({ kind: fc.constant('profile' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('swapEnds' as const), at: fc.nat() }),
+  // Another listing order: near moves are stepped over in the walk down both lists, far ones paired by id later.
+  fc.record({
+    kind: fc.constant('reorder' as const),
+    collection: fc.constantFrom('nodes' as const, 'elements' as const, 'loads' as const),
+    from: fc.nat(),
+    to: fc.nat(),
+  }),
   fc.record({ kind: fc.constant('deleteElement' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('addBeam' as const), at: fc.nat(), to: fc.nat() }),
   fc.record({ kind: fc.constant('relabelElement' as const), at: fc.nat() }),
@@ -168,6 +175,13 @@ function applyEdit(model: Model, change: Edit, serial: number): void {
     case 'attribute': {
       const item = pick(model.elements, change.at);
       if (item) item.attributes = { ...item.attributes, NOTE: change.value };
+      return;
+    }
+    case 'reorder': {
+      const items = model[change.collection] as unknown[];
+      if (items.length === 0) return;
+      const [item] = items.splice(change.from % items.length, 1);
+      items.splice(change.to % items.length, 0, item);
       return;
     }
   }

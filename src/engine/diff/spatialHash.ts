@@ -6,6 +6,7 @@
 export class SpatialHash {
   private readonly cells = new Map<number, number[]>();
   private readonly inverse: number;
+  private readonly seen = new Float64Array(27);
 
   constructor(cellSize: number) {
     this.inverse = 1 / cellSize;
@@ -32,13 +33,22 @@ export class SpatialHash {
     const ix = Math.floor(x * this.inverse);
     const iy = Math.floor(y * this.inverse);
     const iz = Math.floor(z * this.inverse);
-    const seen = new Set<number>();
+    // Keys already visited (lanes wrap, so two of the 27 cells can share one): a fixed scratch list, no Set per query.
+    const seen = this.seen;
+    let visited = 0;
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         for (let dz = -1; dz <= 1; dz++) {
           const key = SpatialHash.key(ix + dx, iy + dy, iz + dz);
-          if (seen.has(key)) continue;
-          seen.add(key);
+          let repeated = false;
+          for (let k = 0; k < visited; k++) {
+            if (seen[k] === key) {
+              repeated = true;
+              break;
+            }
+          }
+          if (repeated) continue;
+          seen[visited++] = key;
           const cell = this.cells.get(key);
           if (cell) for (const item of cell) visit(item);
         }

@@ -185,10 +185,10 @@ export interface DiffView {
 /**
  * Optional content hashes for diffModels' fast path: per collection, one hash per object, parallel to the model's
  * array (hashes.before.nodes[k] is the hash of before.nodes[k]). The hash must be of the object's whole canonical
- * content, id included (the server's version manifests store SHA-256 of canonical JSON): a pair matched by id with
- * equal hashes is then unchanged without comparing its properties (elements on a moved node still get their
- * Geometry change). A collection missing on either side, or whose array length differs from the model's, is
- * compared in full. The diff is the same with or without hints.
+ * content, id included (the server's version manifests store SHA-256 of canonical JSON): two objects with equal
+ * hashes are then the same object, unchanged, without reading their ids or properties (elements on a moved node
+ * still get their Geometry change). A collection missing on either side, or whose array length differs from the
+ * model's, is compared in full. The diff is the same with or without hints.
  */
 export interface DiffHints {
   before: Partial<Record<ModelCollection, readonly string[]>>;
