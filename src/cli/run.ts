@@ -1,13 +1,21 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from './command';
+import { checkCommand } from './commands/check';
 import { diffCommand } from './commands/diff';
 import { inspectCommand } from './commands/inspect';
+import { repairCommand } from './commands/repair';
 import { translateCommand } from './commands/translate';
 import type { CliOutput } from './errors';
 import { CliError, EXIT_OK, EXIT_USAGE, usageError } from './errors';
 import { describeFormats } from './formats';
 
-export const COMMANDS: readonly Command[] = [translateCommand, inspectCommand, diffCommand];
+export const COMMANDS: readonly Command[] = [
+  translateCommand,
+  inspectCommand,
+  diffCommand,
+  checkCommand,
+  repairCommand,
+];
 
 const width = Math.max(...COMMANDS.map((command) => command.synopsis.length));
 

@@ -178,6 +178,20 @@ export const ownMessages = {
     'Another merge or upload of this model is still being processed. Try again when it has finished.',
   mergeSameVersion: 'Choose a version other than the latest to merge from.',
   mergeFailed: 'The merge could not be completed: {reason}',
+  // Connectivity checks and repair (issue #8).
+  connectivityFailed: 'Gusset could not check this version: {reason}',
+  repairNotFound: 'This repair does not exist.',
+  repairFailed: 'The repair could not be prepared: {reason}',
+  repairInProgress:
+    'Another upload, merge or repair of this model is still being processed. Try again when it has finished.',
+  repairNotReady: 'This repair is still being prepared. Wait for its preview before committing it.',
+  repairClosed: 'This repair has already been committed or discarded.',
+  repairOutdated:
+    'The model has a newer version than the one this repair was prepared for. Check the latest version and repair it again.',
+  repairNothingAccepted: 'Accept at least one operation to commit the repair.',
+  repairDiscarded: 'The repair has been discarded.',
+  repairCommitFailed: 'The repair could not be committed: {reason}',
+  repairCommitted: 'Repair committed as version {number}.',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

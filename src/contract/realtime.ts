@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { analyticsSummarySchema } from './http/analytics';
 import { versionDiffEventSchema, versionMergedEventSchema } from './http/compare';
 import { modelSchema } from './http/models';
+import {
+  modelConnectivityEventSchema,
+  modelRepairCommitEventSchema,
+  modelRepairedEventSchema,
+} from './http/repair';
 import { organizationSchema } from './http/organizations';
 import { uploadJobSchema } from './http/versions';
 
@@ -99,6 +104,12 @@ export const eventDataSchemas = {
   VersionDiff: versionDiffEventSchema,
   /** A merge made a version; spec: empty data marks the merge done (sent to the merging tab). */
   VersionMerged: z.union([versionMergedEventSchema, z.object({})]),
+  /** A version's connectivity checks are ready (or failed): the client asks again (issue #8). */
+  ModelConnectivity: modelConnectivityEventSchema,
+  /** A repair's plan is ready (or failed) (issue #8). */
+  ModelRepaired: modelRepairedEventSchema,
+  /** A repair was committed as a version (issue #8). */
+  ModelRepairCommit: modelRepairCommitEventSchema,
   /** An internal admin's usage summary, sent to that admin's user room when GET /api/analytics/summary computed it. */
   routesAnalytics: analyticsSummarySchema,
 } satisfies Partial<Record<EventName, z.ZodType>>;

@@ -52,6 +52,14 @@ export const versionOriginSchema = z.discriminatedUnion('kind', [
     changeCount: z.number().int(),
     totalChanges: z.number().int(),
   }),
+  /** A repair (issue #8) of `repairedVersionId`, committed with `operationCount` operations. */
+  z.object({
+    kind: z.literal('repair'),
+    repairId: z.string(),
+    repairedVersionId: z.string(),
+    repairedNumber: z.number().int(),
+    operationCount: z.number().int(),
+  }),
 ]);
 export type VersionOrigin = z.infer<typeof versionOriginSchema>;
 
@@ -98,7 +106,7 @@ export const uploadJobSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** What the job does: an upload (the default when absent) or a merge (issue #7), which reports the same way. */
-  kind: z.enum(['upload', 'merge']).optional(),
+  kind: z.enum(['upload', 'merge', 'repair', 'repairCommit']).optional(),
   /** A review upload (`review=true`) ends with the review it made instead of a version (issue #7). */
   reviewId: z.string().nullable().optional(),
 });

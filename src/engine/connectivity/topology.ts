@@ -1,0 +1,302 @@
+import type { Element, FrameElement, Grid, Level, Model } from '../schema';
+import { isAreaElement, isFrameElement } from '../schema';
+import { PointGrid } from '../spatial';
+import type { RepairTolerances } from '../repair/types';
+
+/** "At" a level elevation or grid intersection: equal up to floating-point noise of unit conversion, mm. */
+export const AT_EPSILON = 1e-6;
+
+/**
+ * What every check reads, computed once (issue #8's shared "topology" pass): node id → index, coordinates in
+ * typed arrays, member ends, element incidences, levels sorted by elevation, grid lines and intersections.
+ * Indices follow the model's order; every decision that could depend on order compares ids instead, so the report
+ * does not depend on input order without sorting a million ids first.
+ */
+export interface Topology {
+  model: Model;
+  tolerances: RepairTolerances;
+  nodeCount: number;
+  nodeIds: string[];
+  nodeIndex: Map<string, number>;
+  xs: Float64Array;
+  ys: Float64Array;
+  zs: Float64Array;
+  /** Any degree of freedom fixed, a spring support, or a grounded (one-joint) link. */
+  restrained: Uint8Array;
+  /** Any rotation fixed. */
+  rotationRestrained: Uint8Array;
+  /** Index into `levels` of the node's levelId, −1 when none. */
+  levelOf: Int32Array;
+  /** Levels sorted by elevation (then id). */
+  levels: Level[];
+  elevations: Float64Array;
+  /** Count of level elevations strictly below z (beyond AT_EPSILON), and at or below z. */
+  levelsBelow: Int32Array;
+  levelsAtOrBelow: Int32Array;
+  /** Frame members (Beam, Column, Brace) whose both nodes exist, in model order. */
+  frames: FrameElement[];
+  frameI: Int32Array;
+  frameJ: Int32Array;
+  /** Every element, and its node indices in CSR form (frames: i, j; areas: the polygon; links: 1 or 2). */
+  elements: Element[];
+  elementStart: Int32Array;
+  elementNodes: Int32Array;
+  /** Element incidences per node (an element naming a node twice counts twice). */
+  degree: Int32Array;
+  /** Node → elements (CSR), for "shares an element". */
+  nodeElementStart: Int32Array;
+  nodeElements: Int32Array;
+  grids: GridLines;
+}
+
+/** Grid lines in plan and their intersections, for C01's anchor rule and C11. */
+export interface GridLines {
+  /** Axis lines x = const and y = const, sorted by coordinate. */
+  xLines: { coordinate: number; id: string }[];
+  yLines: { coordinate: number; id: string }[];
+  general: Grid[];
+  /** Intersection points (z = 0) with the two grid ids, indexed in `index` (cell = tolSnap). */
+  points: { x: number; y: number; ids: [string, string] }[];
+  index: PointGrid | null;
+}
+
+function elementNodeIds(element: Element): readonly string[] {
+  if (isFrameElement(element) || element.type === 'Cable') return [element.startNodeId, element.endNodeId];
+  if (element.type === 'Link')
+    return element.endNodeId === undefined ? [element.startNodeId] : [element.startNodeId, element.endNodeId];
+  if (isAreaElement(element)) return element.nodeIds;
+  if ('nodeIds' in element && Array.isArray(element.nodeIds)) return element.nodeIds as string[];
+  return [];
+}
+
+export function buildGridLines(grids: readonly Grid[], snap: number): GridLines {
+  const xLines: GridLines['xLines'] = [];
+  const yLines: GridLines['yLines'] = [];
+  const general: Grid[] = [];
+  for (const grid of grids) {
+    if (grid.geometry.kind === 'axis') {
+      (grid.geometry.direction === 'X' ? xLines : yLines).push({
+        coordinate: grid.geometry.coordinate,
+        id: grid.id,
+      });
+    } else general.push(grid);
+  }
+  const byCoordinate = (a: { coordinate: number; id: string }, b: { coordinate: number; id: string }) =>
+    a.coordinate - b.coordinate || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  xLines.sort(byCoordinate);
+  yLines.sort(byCoordinate);
+  general.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const points: GridLines['points'] = [];
+  for (const x of xLines)
+    for (const y of yLines) points.push({ x: x.coordinate, y: y.coordinate, ids: sortedPair(x.id, y.id) });
+  // General lines against every other line (few in practice).
+  const lines = [
+    ...xLines.map((line) => ({ id: line.id, ax: line.coordinate, ay: 0, dx: 0, dy: 1 })),
+    ...yLines.map((line) => ({ id: line.id, ax: 0, ay: line.coordinate, dx: 1, dy: 0 })),
+  ];
+  for (const grid of general) {
+    if (grid.geometry.kind !== 'general') continue;
+    const { start, end } = grid.geometry;
+    const g = { id: grid.id, ax: start.x, ay: start.y, dx: end.x - start.x, dy: end.y - start.y };
+    for (const other of lines) {
+      const cross = g.dx * other.dy - g.dy * other.dx;
+      if (Math.abs(cross) < 1e-12 * Math.hypot(g.dx, g.dy) * Math.hypot(other.dx, other.dy)) continue;
+      const s = ((other.ax - g.ax) * other.dy - (other.ay - g.ay) * other.dx) / cross;
+      points.push({ x: g.ax + s * g.dx, y: g.ay + s * g.dy, ids: sortedPair(g.id, other.id) });
+    }
+    lines.push(g);
+  }
+  const index =
+    points.length === 0
+      ? null
+      : new PointGrid(
+          Float64Array.from(points, (point) => point.x),
+          Float64Array.from(points, (point) => point.y),
+          new Float64Array(points.length),
+          snap,
+        );
+  return { xLines, yLines, general, points, index };
+}
+
+function sortedPair(a: string, b: string): [string, string] {
+  return a < b ? [a, b] : [b, a];
+}
+
+/** How many of the sorted `values` are < `value` (strict) or ≤ `value`. */
+function countBelow(values: Float64Array, value: number, inclusive: boolean): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const v = values[middle] as number;
+    if (inclusive ? v <= value : v < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export function buildTopology(model: Model, tolerances: RepairTolerances): Topology {
+  const nodes = model.nodes;
+  const nodeCount = nodes.length;
+  const nodeIds = new Array<string>(nodeCount);
+  const nodeIndex = new Map<string, number>();
+  const xs = new Float64Array(nodeCount);
+  const ys = new Float64Array(nodeCount);
+  const zs = new Float64Array(nodeCount);
+  const restrained = new Uint8Array(nodeCount);
+  const rotationRestrained = new Uint8Array(nodeCount);
+  const levelOf = new Int32Array(nodeCount).fill(-1);
+  const levels = [...model.levels].sort(
+    (a, b) => a.elevation - b.elevation || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  const levelIndex = new Map(levels.map((level, index) => [level.id, index] as const));
+  const elevations = Float64Array.from(levels, (level) => level.elevation);
+  const levelsBelow = new Int32Array(nodeCount);
+  const levelsAtOrBelow = new Int32Array(nodeCount);
+  for (let index = 0; index < nodeCount; index++) {
+    const node = nodes[index]!;
+    nodeIds[index] = node.id;
+    nodeIndex.set(node.id, index);
+    xs[index] = node.x;
+    ys[index] = node.y;
+    zs[index] = node.z;
+    const restraint = node.restraint;
+    if (restraint) {
+      if (restraint.ux || restraint.uy || restraint.uz || restraint.rx || restraint.ry || restraint.rz)
+        restrained[index] = 1;
+      if (restraint.rx || restraint.ry || restraint.rz) rotationRestrained[index] = 1;
+    }
+    // A spring support holds the node like a restraint does (C08, C09).
+    if (node.springPropertyId !== undefined) restrained[index] = 1;
+    if (node.levelId !== undefined) levelOf[index] = levelIndex.get(node.levelId) ?? -1;
+    if (elevations.length > 0) {
+      levelsBelow[index] = countBelow(elevations, node.z - AT_EPSILON, false);
+      levelsAtOrBelow[index] = countBelow(elevations, node.z + AT_EPSILON, true);
+    }
+  }
+
+  const elements = model.elements;
+  const elementStart = new Int32Array(elements.length + 1);
+  const degree = new Int32Array(nodeCount);
+  // A growable typed list of incidences (no number[] of 200k+ boxed pushes), frames' ends read from it.
+  let incidences = new Int32Array(2 * elements.length + 16);
+  let incidenceCount = 0;
+  const addIncidence = (index: number): void => {
+    if (incidenceCount === incidences.length) {
+      const grown = new Int32Array(incidences.length * 2);
+      grown.set(incidences);
+      incidences = grown;
+    }
+    incidences[incidenceCount++] = index;
+    degree[index] = (degree[index] as number) + 1;
+  };
+  const frames: FrameElement[] = [];
+  const frameEnds: number[] = [];
+  for (let e = 0; e < elements.length; e++) {
+    const element = elements[e]!;
+    if (isFrameElement(element) || element.type === 'Cable') {
+      // Two-node elements inline: no id array per element.
+      const i = nodeIndex.get(element.startNodeId);
+      const j = nodeIndex.get(element.endNodeId);
+      if (i !== undefined) addIncidence(i);
+      if (j !== undefined) addIncidence(j);
+      if (i !== undefined && j !== undefined && element.type !== 'Cable') {
+        frames.push(element);
+        frameEnds.push(i, j);
+      }
+    } else {
+      for (const id of elementNodeIds(element)) {
+        const index = nodeIndex.get(id);
+        if (index !== undefined) addIncidence(index);
+      }
+      // A one-joint (grounded) link supports its node.
+      if (element.type === 'Link' && element.endNodeId === undefined) {
+        const index = nodeIndex.get(element.startNodeId);
+        if (index !== undefined) restrained[index] = 1;
+      }
+    }
+    elementStart[e + 1] = incidenceCount;
+  }
+  const elementNodes = incidences.slice(0, incidenceCount);
+  const frameI = new Int32Array(frames.length);
+  const frameJ = new Int32Array(frames.length);
+  for (let f = 0; f < frames.length; f++) {
+    frameI[f] = frameEnds[2 * f] as number;
+    frameJ[f] = frameEnds[2 * f + 1] as number;
+  }
+  const nodeElementStart = new Int32Array(nodeCount + 1);
+  for (let index = 0; index < nodeCount; index++)
+    nodeElementStart[index + 1] = (nodeElementStart[index] as number) + (degree[index] as number);
+  const fill = nodeElementStart.slice(0, nodeCount);
+  const nodeElements = new Int32Array(elementNodes.length);
+  for (let e = 0; e < elements.length; e++) {
+    for (let k = elementStart[e] as number; k < (elementStart[e + 1] as number); k++) {
+      const node = elementNodes[k] as number;
+      nodeElements[fill[node] as number] = e;
+      fill[node] = (fill[node] as number) + 1;
+    }
+  }
+  return {
+    model,
+    tolerances,
+    nodeCount,
+    nodeIds,
+    nodeIndex,
+    xs,
+    ys,
+    zs,
+    restrained,
+    rotationRestrained,
+    levelOf,
+    levels,
+    elevations,
+    levelsBelow,
+    levelsAtOrBelow,
+    frames,
+    frameI,
+    frameJ,
+    elements,
+    elementStart,
+    elementNodes,
+    degree,
+    nodeElementStart,
+    nodeElements,
+    grids: buildGridLines(model.grids, tolerances.snap),
+  };
+}
+
+/** Whether nodes a and b share an element. */
+export function shareElement(topology: Topology, a: number, b: number): boolean {
+  const { nodeElementStart, nodeElements } = topology;
+  const aEnd = nodeElementStart[a + 1] as number;
+  const bStart = nodeElementStart[b] as number;
+  const bEnd = nodeElementStart[b + 1] as number;
+  for (let p = nodeElementStart[a] as number; p < aEnd; p++) {
+    const element = nodeElements[p] as number;
+    for (let q = bStart; q < bEnd; q++) if (nodeElements[q] === element) return true;
+  }
+  return false;
+}
+
+/** Plan distance from (x, y) to the nearest grid intersection within the index's radius, or null. */
+export function nearestIntersection(
+  grids: GridLines,
+  x: number,
+  y: number,
+  radius: number,
+): { index: number; distance: number } | null {
+  if (!grids.index) return null;
+  let best = -1;
+  let bestD2 = Infinity;
+  grids.index.forEachWithin(x, y, 0, Math.min(radius, grids.index.cellSize), (j, d2) => {
+    if (d2 < bestD2 || (d2 === bestD2 && j < best)) {
+      best = j;
+      bestD2 = d2;
+    }
+  });
+  return best < 0 ? null : { index: best, distance: Math.sqrt(bestD2) };
+}
+
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
