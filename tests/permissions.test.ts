@@ -28,6 +28,7 @@ import { adminRows } from './permissionRows/admin';
 import { billingRows } from './permissionRows/billing';
 import { compareRows } from './permissionRows/compare';
 import { mergeRows } from './permissionRows/merge';
+import { repairRows } from './permissionRows/repair';
 import { viewerRows } from './permissionRows/viewer';
 import { permissionWorld, type PermissionWorld } from './permissionWorld';
 
@@ -391,6 +392,7 @@ const rows: Row[] = [
   ...viewerRows,
   ...compareRows,
   ...mergeRows,
+  ...repairRows,
 ];
 
 describe.each(databases())('permission matrix on $kind', ({ kind }) => {

@@ -38,6 +38,16 @@ import { DIFF_JOB_KIND } from './modules/compare/diffStore';
 import { registerCompareRoutes } from './modules/compare/routes';
 import { createCompareService } from './modules/compare/service';
 import { registerReportsRoutes } from './modules/reports/routes';
+import {
+  createConnectivityEventsListener,
+  createConnectivityJobHandler,
+  createRepairCommitEventsListener,
+  createRepairCommitJobHandler,
+  createRepairEventsListener,
+  createRepairJobHandler,
+} from './modules/repair/repairJobs';
+import { registerRepairRoutes } from './modules/repair/routes';
+import { CONNECTIVITY_JOB_KIND, REPAIR_COMMIT_JOB_KIND, REPAIR_JOB_KIND } from './modules/repair/store';
 import { createReportsService } from './modules/reports/service';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { createAnalyticsRecorder } from './modules/analytics/recorder';
@@ -91,6 +101,18 @@ const bodyLimitBytes = 1024 * 1024;
 const GAVE_UP_MESSAGES: Readonly<Record<string, string>> = {
   [MERGE_JOB_KIND]: ownMessages.mergeFailed.replace('{reason}', 'it failed several times. Please try again.'),
   [DIFF_JOB_KIND]: ownMessages.diffFailed.replace('{reason}', 'it failed several times. Please try again.'),
+  [CONNECTIVITY_JOB_KIND]: ownMessages.connectivityFailed.replace(
+    '{reason}',
+    'it failed several times. Please try again.',
+  ),
+  [REPAIR_JOB_KIND]: ownMessages.repairFailed.replace(
+    '{reason}',
+    'it failed several times. Please try again.',
+  ),
+  [REPAIR_COMMIT_JOB_KIND]: ownMessages.repairCommitFailed.replace(
+    '{reason}',
+    'it failed several times. Please try again.',
+  ),
 };
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
@@ -212,12 +234,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         }),
         [MERGE_JOB_KIND]: createMergeJobHandler({ db, clock, log: app.log }),
         [DIFF_JOB_KIND]: createDiffJobHandler({ db, clock, derived }),
+        [CONNECTIVITY_JOB_KIND]: createConnectivityJobHandler({ db, clock, derived, log: app.log }),
+        [REPAIR_JOB_KIND]: createRepairJobHandler({ db, clock, derived, log: app.log }),
+        [REPAIR_COMMIT_JOB_KIND]: createRepairCommitJobHandler({ db, clock, derived, log: app.log }),
       },
       listeners: {
         [UPLOAD_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }),
         // Merges report like uploads (ProgressUpdate, ModelAdded, ModelError) plus VersionMerged.
         [MERGE_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }),
         [DIFF_JOB_KIND]: createDiffEventsListener({ db, realtime, log: app.log }),
+        [CONNECTIVITY_JOB_KIND]: createConnectivityEventsListener({ db, realtime, log: app.log }),
+        [REPAIR_JOB_KIND]: createRepairEventsListener({ db, realtime, log: app.log }),
+        [REPAIR_COMMIT_JOB_KIND]: createRepairCommitEventsListener({ db, realtime, log: app.log }),
       },
     });
     app.decorate('jobRunner', jobRunner);
@@ -245,6 +273,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         registerUploadsRoutes(api, context, { blobs, runner: jobRunner });
         registerReviewsRoutes(api, context, { derived });
         registerMergeRoutes(api, context, { runner: jobRunner });
+        registerRepairRoutes(api, context, { derived, runner: jobRunner });
         registerAdminRoutes(api, context);
         registerAnalyticsRoutes(api, context, { recorder: analyticsRecorder });
         registerImagesRoutes(api, { service: imagesService });

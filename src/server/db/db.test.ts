@@ -137,6 +137,7 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
         'organization_collaborators',
         'organizations',
         'payment_methods',
+        'repairs',
         'report_assignees',
         'reports',
         'request_activity_daily',

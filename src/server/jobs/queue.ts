@@ -69,6 +69,16 @@ export const jobQueue = {
     return rows[0];
   },
 
+  /** Whether the model has an unfinished job of one of these kinds. */
+  async hasUnfinished(db: Queryable, modelId: string, kinds: readonly string[]): Promise<boolean> {
+    const rows = await db.query(
+      `SELECT 1 FROM jobs WHERE model_id = $1 AND kind = ANY(string_to_array($2, ','))
+         AND status IN ('queued', 'running') LIMIT 1`,
+      [modelId, kinds.join(',')],
+    );
+    return rows.length > 0;
+  },
+
   /**
    * Claims the oldest job that is queued, or running with a lease that ran out (its worker died), in one
    * statement: concurrent claimers skip each other's locked rows, so a job goes to one worker at a time.

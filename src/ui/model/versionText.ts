@@ -6,7 +6,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
 
 const changesText = (count: number) => `${numberFormat.format(count)} change${count === 1 ? '' : 's'}`;
 
-/** How a version came to be, in a few words: its file, the version it restores, a clone, a merge or a review. */
+/** How a version came to be, in a few words: its file, the version it restores, a clone, a merge, a review or a repair. */
 export function originText(version: Version): string {
   switch (version.origin.kind) {
     case 'upload':
@@ -19,6 +19,10 @@ export function originText(version: Version): string {
       return `Merged ${changesText(version.origin.changeCount)} from version ${version.origin.sourceNumber}`;
     case 'review':
       return `Reviewed upload of ${version.origin.fileName}: ${numberFormat.format(version.origin.changeCount)} of ${changesText(version.origin.totalChanges)}`;
+    case 'repair': {
+      const count = version.origin.operationCount;
+      return `Repair of version ${version.origin.repairedNumber}: ${numberFormat.format(count)} operation${count === 1 ? '' : 's'}`;
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { models } from './002_models';
 import { billing } from './003_billing';
 import { admin } from './004_admin';
 import { compare } from './005_compare';
+import { repair } from './006_repair';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration, in the order it is applied. */
-export const migrations: readonly Migration[] = [accounts, models, billing, admin, compare];
+export const migrations: readonly Migration[] = [accounts, models, billing, admin, compare, repair];

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { ownMessages } from '../../../contract/errors';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { Clock } from '../../clock';
@@ -6,7 +5,7 @@ import type { Db } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '../../jobs/runner';
 import { realtimeEvent, systemCause } from '../../realtime/events';
-import type { Realtime } from '../../realtime/realtime';
+import { finishedJobRow, type JobEventsDeps } from '../uploads/uploadEvents';
 import { computeDiffJson, DIFF_CACHE_KIND, type DiffPayload } from './diffStore';
 
 /** ownMessages.diffFailed with its reason. */
@@ -45,16 +44,11 @@ export function createDiffJobHandler(deps: { db: Db; clock: Clock; derived: Deri
  * VersionDiff to the model's room (READ and up, never LIMITEDVIEW) when a diff job is done or failed: the
  * clients waiting for that pair ask again. No GussetSessionId: the asking tab must hear it too.
  */
-export function createDiffEventsListener(deps: {
-  db: Db;
-  realtime: Realtime;
-  log: FastifyBaseLogger;
-}): JobListener {
+export function createDiffEventsListener(deps: JobEventsDeps): JobListener {
   const { db, realtime, log } = deps;
   return async (job, change) => {
-    if (change === 'changed') return;
-    const row = await jobQueue.find(db, job.id);
-    if (!row || (row.status !== 'done' && row.status !== 'failed')) return;
+    const row = await finishedJobRow(db, job.id, change);
+    if (!row) return;
     const payload = row.payload as DiffPayload;
     const data = {
       modelId: payload.modelId,

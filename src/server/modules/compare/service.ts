@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { ownMessages } from '../../../contract/errors';
 import type { DiffOptions } from '../../../engine/diff/types';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';
-import { jobQueue, type JobRow } from '../../jobs/queue';
+import { cachedOrQueuedJob, type CachedJobAnswer } from '../../jobs/cachedJob';
 import type { JobRunner } from '../../jobs/runner';
 import { isUuid } from '../access/access';
 import {
@@ -20,10 +19,7 @@ import {
 import { diffFailedMessage } from './diffJob';
 
 /** A pair's diff as the routes answer it; `json` is the cached DiffView text, sent without re-parsing. */
-export type DiffAnswer =
-  | { status: 'done'; json: string }
-  | { status: 'queued' | 'running'; jobId: string }
-  | { status: 'failed'; jobId: string; error: string };
+export type DiffAnswer = CachedJobAnswer<{ status: 'done'; json: string }>;
 
 /** The answer's body as JSON text (contract diffResponse). */
 export function diffAnswerJson(pair: VersionPair, answer: DiffAnswer): string {
@@ -65,65 +61,22 @@ export function createCompareService(
     return row.units;
   }
 
-  /**
-   * The pair's diff from the cache, else the job computing it. One job per pair and options: the newest job
-   * is looked up under a transaction-scoped advisory lock on the cache key, so two asks never make two jobs,
-   * on one server or many. A diff job belongs to nobody (created_by NULL; whoever may see the pair may see
-   * it) and its idempotency key is the cache key: the (created_by, idempotency_key) index finds it, and
-   * NULLs never clash, so a retry can make a new job under the same key. A failed job is answered once (its
-   * result marks it told); the next ask retries.
-   */
-  async function answer(pair: VersionPair, units: DisplayUnit, options: DiffOptions) {
+  /** The pair's diff from the cache, else the one job computing it (one per pair and options). */
+  async function answer(pair: VersionPair, units: DisplayUnit, options: DiffOptions): Promise<DiffAnswer> {
     const key = diffCacheKey(pair, units, options);
-    const jobKey = `${DIFF_CACHE_KIND}:${key}`;
-    const hit = await cached(key);
-    if (hit !== undefined) return { status: 'done', json: hit } satisfies DiffAnswer;
-
-    const decided = await db.transaction(async (tx): Promise<DiffAnswer> => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [jobKey]);
-      const [latest] = await tx.query<JobRow>(
-        `SELECT * FROM jobs WHERE created_by IS NULL AND idempotency_key = $1 AND kind = $2
-          ORDER BY created_at DESC LIMIT 1`,
-        [jobKey, DIFF_JOB_KIND],
-      );
-      if (latest?.status === 'queued' || latest?.status === 'running') {
-        return { status: latest.status, jobId: latest.id };
-      }
-      if (latest?.status === 'failed') {
-        const told = await tx.query(
-          `UPDATE jobs SET result = '{"failureTold":true}'::jsonb WHERE id = $1 AND result IS NULL RETURNING id`,
-          [latest.id],
-        );
-        if (told.length > 0) {
-          return {
-            status: 'failed',
-            jobId: latest.id,
-            error: latest.error ?? diffFailedMessage('unknown reason'),
-          };
-        }
-      }
-      // A job may have finished between the cache read and the lock.
-      if (latest?.status === 'done') {
-        const written = await cached(key);
-        if (written !== undefined) return { status: 'done', json: written };
-      }
-      const payload: DiffPayload = { ...pair, cacheKey: key, units, options };
-      const job = await jobQueue.insert(
-        tx,
-        {
-          id: randomUUID(),
-          kind: DIFF_JOB_KIND,
-          modelId: pair.modelId,
-          createdBy: null,
-          idempotencyKey: jobKey,
-          payload,
-        },
-        clock(),
-      );
-      return { status: 'queued', jobId: job.id };
-    });
-    if (decided.status === 'queued') runner.wake();
-    return decided;
+    const payload: DiffPayload = { ...pair, cacheKey: key, units, options };
+    return cachedOrQueuedJob(
+      { db, clock, runner },
+      {
+        kind: DIFF_JOB_KIND,
+        jobKey: `${DIFF_CACHE_KIND}:${key}`,
+        modelId: pair.modelId,
+        payload,
+        cached: () => cached(key),
+        done: (json) => ({ status: 'done', json }),
+        unknownFailure: diffFailedMessage('unknown reason'),
+      },
+    );
   }
 
   return {

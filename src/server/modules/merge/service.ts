@@ -22,7 +22,7 @@ import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { manifestDiffHints } from '../compare/diffHints';
 import { toUploadJob } from '../uploads/jobView';
-import { MERGE_JOB_KIND, UPLOAD_JOB_KIND } from '../uploads/service';
+import { MERGE_JOB_KIND, WRITER_JOB_KINDS } from '../uploads/service';
 import { latestVersion, loadVersionModel } from './storedModels';
 
 /** What a merge job carries from the request to the worker (the `payload` jsonb). */
@@ -171,14 +171,6 @@ export function createMergeService(context: ServerContext, deps: { runner: JobRu
     return { target, source, base };
   }
 
-  async function activeWriter(modelId: string): Promise<boolean> {
-    const rows = await db.query(
-      `SELECT 1 FROM jobs WHERE model_id = $1 AND kind IN ($2, $3) AND status IN ('queued', 'running')`,
-      [modelId, UPLOAD_JOB_KIND, MERGE_JOB_KIND],
-    );
-    return rows.length > 0;
-  }
-
   return {
     /**
      * POST …/merge/preview: every change base → source (latest → source without a base), and the conflicts
@@ -246,7 +238,8 @@ export function createMergeService(context: ServerContext, deps: { runner: JobRu
     /** POST …/merge: the merge job, queued (202); its events tell the rest. */
     async start(userId: string, modelId: string, body: MergeBody, cause: EventCause): Promise<UploadJob> {
       const sides = await resolve(userId, modelId, body, true);
-      if (await activeWriter(modelId)) throw new HttpError(409, ownMessages.mergeInProgress);
+      if (await jobQueue.hasUnfinished(db, modelId, WRITER_JOB_KINDS))
+        throw new HttpError(409, ownMessages.mergeInProgress);
       const payload: MergePayload = {
         fileName: `Merge of version ${sides.source.number}`,
         sourceModelId: sides.source.modelId,

@@ -33,6 +33,10 @@ interface JobPayloadView {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+const REPORTED_KINDS = ['merge', 'repair', 'repairCommit'] as const;
+const reportedKind = (kind: string): NonNullable<UploadJob['kind']> =>
+  REPORTED_KINDS.find((reported) => reported === kind) ?? 'upload';
+
 /** The contract's UploadJob of a job row (an upload's or a merge's: `kind` tells which). */
 export function toUploadJob(row: JobRow): UploadJob {
   const payload = row.payload as JobPayloadView;
@@ -48,7 +52,7 @@ export function toUploadJob(row: JobRow): UploadJob {
     error: row.error,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
-    kind: row.kind === 'merge' ? 'merge' : 'upload',
+    kind: reportedKind(row.kind),
     reviewId: result?.reviewId ?? null,
   };
 }

@@ -22,6 +22,15 @@ import { toUploadJob, type UploadPayload } from './jobView';
 export const UPLOAD_JOB_KIND = 'upload';
 /** The merge's job kind (src/server/modules/merge), reported like an upload's. */
 export const MERGE_JOB_KIND = 'merge';
+/** The repair commit's job kind (src/server/modules/repair): it makes a version too. */
+export const REPAIR_COMMIT_JOB_KIND = 'repairCommit';
+/**
+ * Jobs that make a model's next version: one unfinished at a time per model (the writer index of migration 006),
+ * so two writers never race for the next version number. Checked before work starts, so nothing is stored in vain.
+ */
+export const WRITER_JOB_KINDS = [UPLOAD_JOB_KIND, MERGE_JOB_KIND, REPAIR_COMMIT_JOB_KIND] as const;
+/** Jobs GET /api/v2/uploads/{jobId} answers: the writers and a repair's planning job. */
+const REPORTED_JOB_KINDS: readonly string[] = [...WRITER_JOB_KINDS, 'repair'];
 
 const ORGANIZATION_MODEL_CREATORS = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 const MAX_IDEMPOTENCY_KEY = 200;
@@ -98,15 +107,6 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
 
   const conflict = () => new HttpError(409, ownMessages.uploadInProgress);
 
-  /** Whether an upload or a merge of the model is unfinished (one at a time: they number its versions). */
-  async function activeWriter(modelId: string): Promise<boolean> {
-    const rows = await db.query(
-      `SELECT 1 FROM jobs WHERE model_id = $1 AND kind IN ($2, $3) AND status IN ('queued', 'running')`,
-      [modelId, UPLOAD_JOB_KIND, MERGE_JOB_KIND],
-    );
-    return rows.length > 0;
-  }
-
   return {
     async start(request: UploadRequest): Promise<UploadAccepted> {
       const checked = await checkRequest(request);
@@ -119,7 +119,8 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
       }
       if (request.declaredBytes === 0) throw new HttpError(400, ownMessages.uploadFileEmpty);
       // Refused before the file is read; the unique index below settles a race between two requests.
-      if (checked.modelId && (await activeWriter(checked.modelId))) throw conflict();
+      if (checked.modelId && (await jobQueue.hasUnfinished(db, checked.modelId, WRITER_JOB_KINDS)))
+        throw conflict();
 
       let blob;
       try {
@@ -185,14 +186,14 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
     },
 
     /**
-     * The job, for its creator or anyone who may view its model; 404 for everybody else. Merge jobs (issue #7)
-     * answer here too, as the merge screen's fallback when the socket is down.
+     * The job, for its creator or anyone who may view its model; 404 for everybody else. Merge, repair and repair
+     * commit jobs (issues #7 and #8) answer here too, as their screens' fallback when the socket is down.
      */
     async get(userId: string, jobId: string): Promise<UploadJob> {
       const notFound = new HttpError(404, ownMessages.uploadNotFound);
       if (!isUuid(jobId)) throw notFound;
       const job = await jobQueue.find(db, jobId);
-      if (!job || (job.kind !== UPLOAD_JOB_KIND && job.kind !== MERGE_JOB_KIND)) throw notFound;
+      if (!job || !REPORTED_JOB_KINDS.includes(job.kind)) throw notFound;
       if (job.created_by !== userId) {
         const modelAccess = job.model_id ? await access.modelRoleOf(userId, job.model_id) : null;
         if (!modelAccess || !roleAtLeast(modelAccess.role, modelAbilities.view)) throw notFound;

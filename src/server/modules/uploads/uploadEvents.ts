@@ -7,6 +7,98 @@ import type { Audience, Realtime } from '../../realtime/realtime';
 import { loadPublicUsers } from '../models/versionRows';
 import { toUploadJob, type UploadPayload } from './jobView';
 
+/** What a job's event listener needs. */
+export interface JobEventsDeps {
+  db: Queryable;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
+
+/** The job's row once it is done or failed, else undefined: for events told only when a job ends. */
+export async function finishedJobRow(
+  db: Queryable,
+  jobId: string,
+  change: JobChange,
+): Promise<JobRow | undefined> {
+  if (change === 'changed') return undefined;
+  const row = await jobQueue.find(db, jobId);
+  return row && (row.status === 'done' || row.status === 'failed') ? row : undefined;
+}
+
+/**
+ * A job listener that publishes one job's events one at a time, in the order the runner told them (the runner
+ * does not wait for listeners), and reads the job's cause (its creator and their tab) once. `what` names the
+ * events in the warning logged when a publication fails.
+ */
+export function serialJobListener(
+  db: Queryable,
+  log: FastifyBaseLogger,
+  what: string,
+  publish: (row: JobRow, change: JobChange, cause: EventCause) => Promise<void>,
+): JobListener {
+  /** Per job: the publication under way (the next one waits for it) and the cause, read once. */
+  const jobs = new Map<string, { tail: Promise<void>; cause?: EventCause }>();
+
+  async function causeOf(row: JobRow, entry: { cause?: EventCause }): Promise<EventCause> {
+    if (entry.cause) return entry.cause;
+    const creator = row.created_by
+      ? (await loadPublicUsers(db, [row.created_by])).get(row.created_by)
+      : undefined;
+    const sessionId = (row.payload as { sessionId?: string }).sessionId;
+    entry.cause = { author: creator ? authorOf(creator) : null, sessionId };
+    return entry.cause;
+  }
+
+  return (job, change) => {
+    const entry = jobs.get(job.id) ?? { tail: Promise.resolve() };
+    const tail = entry.tail
+      .then(async () => {
+        const row = await jobQueue.find(db, job.id);
+        if (row) await publish(row, change, await causeOf(row, entry));
+      })
+      .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, `Could not publish ${what}`));
+    entry.tail = tail;
+    jobs.set(job.id, entry);
+    // Forget a job once nothing more is queued for it.
+    void tail.then(() => {
+      if (jobs.get(job.id)?.tail === tail) jobs.delete(job.id);
+    });
+    return tail;
+  };
+}
+
+/** Who hears of a job: the model's readers (when it has a model) and the user who made it. */
+export function jobAudiences(modelId: string | null, createdBy: string | null): Audience[] {
+  const audiences: Audience[] = [];
+  if (modelId) audiences.push({ kind: 'model', modelId, minimumAbility: 'view' });
+  if (createdBy) audiences.push({ kind: 'user', userId: createdBy });
+  return audiences;
+}
+
+/** ModelAdded for the version a job made; the version's number, or null when the version is gone. */
+export async function publishModelAdded(
+  db: Queryable,
+  realtime: Realtime,
+  audiences: readonly Audience[],
+  made: { modelId: string; versionId: string; newModel: boolean },
+  cause: EventCause,
+): Promise<number | null> {
+  const [version] = await db.query<{ number: number; organization_id: string }>(
+    `SELECT v.number, m.organization_id FROM versions v JOIN models m ON m.id = v.model_id WHERE v.id = $1`,
+    [made.versionId],
+  );
+  if (!version) return null;
+  const added = {
+    modelId: made.modelId,
+    versionId: made.versionId,
+    versionNumber: version.number,
+    organizationId: version.organization_id,
+    newModel: made.newModel,
+  };
+  await realtime.publish(audiences, realtimeEvent('ModelAdded', added, cause));
+  return version.number;
+}
+
 /**
  * The live events of upload and merge jobs, told by the job runner: ProgressUpdate (the job as
  * GET /api/v2/uploads/{jobId} shows it, as often as the runner writes progress) to the model's readers and the
@@ -16,33 +108,11 @@ import { toUploadJob, type UploadPayload } from './jobView';
  * uploader hears of it through their own room, and the model's room is filled when the model appears.
  * The events of one job are published one at a time, in the order the runner told them.
  */
-export function createUploadEventsListener(deps: {
-  db: Queryable;
-  realtime: Realtime;
-  log: FastifyBaseLogger;
-}): JobListener {
+export function createUploadEventsListener(deps: JobEventsDeps): JobListener {
   const { db, realtime, log } = deps;
-  /** Per job: the publication under way (the next one waits for it) and the cause, read once. */
-  const jobs = new Map<string, { tail: Promise<void>; cause?: EventCause }>();
-
-  async function causeOf(row: JobRow, entry: { cause?: EventCause }): Promise<EventCause> {
-    if (entry.cause) return entry.cause;
-    const uploader = row.created_by
-      ? (await loadPublicUsers(db, [row.created_by])).get(row.created_by)
-      : undefined;
-    const sessionId = (row.payload as UploadPayload).sessionId;
-    entry.cause = { author: uploader ? authorOf(uploader) : null, sessionId };
-    return entry.cause;
-  }
-
-  async function publish(jobId: string, change: JobChange, entry: { cause?: EventCause }): Promise<void> {
-    const row = await jobQueue.find(db, jobId);
-    if (!row) return;
+  return serialJobListener(db, log, 'an upload event', async (row, change, cause) => {
     const job = toUploadJob(row);
-    const cause = await causeOf(row, entry);
-    const audiences: Audience[] = [];
-    if (job.modelId) audiences.push({ kind: 'model', modelId: job.modelId, minimumAbility: 'view' });
-    if (row.created_by) audiences.push({ kind: 'user', userId: row.created_by });
+    const audiences = jobAudiences(job.modelId, row.created_by);
 
     // A merge job's payload has no newModel.
     const newModel = (row.payload as Partial<UploadPayload>).newModel ?? null;
@@ -50,27 +120,12 @@ export function createUploadEventsListener(deps: {
     await realtime.publish(audiences, realtimeEvent('ProgressUpdate', job, cause));
 
     if (change === 'done' && job.status === 'done' && job.modelId && job.versionId) {
-      const [version] = await db.query<{ number: number; organization_id: string }>(
-        `SELECT v.number, m.organization_id FROM versions v JOIN models m ON m.id = v.model_id WHERE v.id = $1`,
-        [job.versionId],
-      );
-      if (!version) return;
-      const added = {
-        modelId: job.modelId,
-        versionId: job.versionId,
-        versionNumber: version.number,
-        organizationId: version.organization_id,
-        newModel: newModel !== null,
-      };
-      await realtime.publish(audiences, realtimeEvent('ModelAdded', added, cause));
+      const made = { modelId: job.modelId, versionId: job.versionId, newModel: newModel !== null };
+      const versionNumber = await publishModelAdded(db, realtime, audiences, made, cause);
+      if (versionNumber === null) return;
       if (job.kind === 'merge') {
         // The model's pages refresh on VersionMerged from others; the merging tab finishes on the empty one.
-        const merged = {
-          modelId: job.modelId,
-          jobId: job._id,
-          versionId: job.versionId,
-          versionNumber: version.number,
-        };
+        const merged = { modelId: job.modelId, jobId: job._id, versionId: job.versionId, versionNumber };
         await realtime.publish(audiences, realtimeEvent('VersionMerged', merged, cause));
         if (row.created_by) {
           await realtime.publish(
@@ -84,21 +139,5 @@ export function createUploadEventsListener(deps: {
       const failure = { modelId: job.modelId, jobId: job._id, error: job.error ?? '' };
       await realtime.publish(audiences, realtimeEvent('ModelError', failure, cause));
     }
-  }
-
-  return (job, change) => {
-    const entry = jobs.get(job.id) ?? { tail: Promise.resolve() };
-    const tail = entry.tail
-      .then(() => publish(job.id, change, entry))
-      .catch((error: unknown) =>
-        log.warn({ err: error, jobId: job.id }, 'Could not publish an upload event'),
-      );
-    entry.tail = tail;
-    jobs.set(job.id, entry);
-    // Forget a job once nothing more is queued for it.
-    void tail.then(() => {
-      if (jobs.get(job.id)?.tail === tail) jobs.delete(job.id);
-    });
-    return tail;
-  };
+  });
 }
