@@ -33,8 +33,8 @@ export interface ModelSection {
 }
 
 /**
- * The model page's tabs for a role: LIMITEDVIEW sees only the reports shared with them; merging needs WRITE
- * (the server enforces the same).
+ * The model page's tabs for a role: LIMITEDVIEW sees only the reports shared with them; merging and repairing
+ * need WRITE, checking connectivity READ (the server enforces the same).
  */
 export function modelSectionsFor(role: ModelRole | null): ModelSection[] {
   const abilities = abilitiesOf(role);
@@ -44,6 +44,8 @@ export function modelSectionsFor(role: ModelRole | null): ModelSection[] {
     { to: 'visualize/elements', label: '3D view' },
     { to: 'reports', label: 'Reports' },
     ...(abilities.canUpdate ? [{ to: 'visualize/merge', label: 'Merge' }] : []),
+    // READ users may check connectivity; repairing needs WRITE (issue #8).
+    { to: 'visualize/repair', label: abilities.canUpdate ? 'Check and repair' : 'Check connectivity' },
     { to: 'people', label: 'People' },
     { to: 'settings', label: 'Settings' },
   ];

@@ -63,6 +63,10 @@ const screens = {
     () => import('../merge/MergeScreen'),
     (module) => module.MergeScreen,
   ),
+  repairScreen: lazyScreen(
+    () => import('../repair/RepairScreen'),
+    (module) => module.RepairScreen,
+  ),
   reviewScreen: lazyScreen(
     () => import('../review/ReviewScreen'),
     (module) => module.ReviewScreen,
@@ -160,6 +164,7 @@ function modelSubRoutes(_subject: 'Model' | 'Report'): RouteObject[] {
     { index: true, ...screens.dashboardScreen },
     { path: ':modelId/visualize/elements', ...screens.visualizeElementsScreen },
     { path: ':modelId/visualize/merge', ...screens.mergeScreen },
+    { path: ':modelId/visualize/repair', ...screens.repairScreen },
     { path: ':modelId/review/:reviewId', ...screens.reviewScreen },
     { path: ':modelId/reports', ...screens.reportsScreen },
     {

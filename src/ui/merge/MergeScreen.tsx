@@ -30,6 +30,7 @@ import { useAppServices } from '../app/AppServices';
 import { formatDate } from '../format/dates';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
+import { VersionMessageField } from '../model/VersionMessageField';
 import { ChangeList } from '../review/ChangeList';
 
 type MergeActor = ActorRefFrom<typeof mergeMachine>;
@@ -223,7 +224,6 @@ function Selecting({ actor, error }: { actor: MergeActor; error: ReactNode }) {
   const selected = useSelector(actor, selectMergeSelected);
   const resolutions = useSelector(actor, selectResolutions);
   const message = useSelector(actor, selectMergeMessage);
-  const messageId = useId();
   if (!preview) return null;
   const objectsByType = preview.changes.changes.some((change) => change.collection !== 'elements');
   return (
@@ -272,15 +272,10 @@ function Selecting({ actor, error }: { actor: MergeActor; error: ReactNode }) {
           actor.send({ type: 'merge.start' });
         }}
       >
-        <label className="form__field" htmlFor={messageId}>
-          <span>Version message (optional)</span>
-          <input
-            id={messageId}
-            name="message"
-            value={message}
-            onChange={(event) => actor.send({ type: 'message.change', value: event.target.value })}
-          />
-        </label>
+        <VersionMessageField
+          value={message}
+          onChange={(value) => actor.send({ type: 'message.change', value })}
+        />
         {error}
         <div className="upload-panel__actions">
           <button type="submit" className="button button--primary" data-testid="merge-start">

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ownMessages } from '../../contract/errors';
 import type { Model } from '../../contract/http/models';
@@ -16,6 +16,7 @@ import {
 } from '../../machines/review/selectors';
 import { useHttpClient } from '../app/hooks';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
+import { VersionMessageField } from '../model/VersionMessageField';
 import { ChangeList } from './ChangeList';
 
 /**
@@ -57,7 +58,6 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
   const error = useSelector(actor, selectReviewError);
   const busy = useSelector(actor, selectReviewBusy);
   const applied = useSelector(actor, selectAppliedVersion);
-  const messageId = useId();
   const historyPath = `/model/${encodeURIComponent(model._id)}/history`;
 
   const errorMessage = error !== null && (
@@ -122,16 +122,11 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
               actor.send({ type: 'apply' });
             }}
           >
-            <label className="form__field" htmlFor={messageId}>
-              <span>Version message (optional)</span>
-              <input
-                id={messageId}
-                name="message"
-                value={message}
-                disabled={step !== 'reviewing'}
-                onChange={(event) => actor.send({ type: 'message.change', value: event.target.value })}
-              />
-            </label>
+            <VersionMessageField
+              value={message}
+              disabled={step !== 'reviewing'}
+              onChange={(value) => actor.send({ type: 'message.change', value })}
+            />
             {step !== 'failed' && errorMessage}
             <div className="upload-panel__actions">
               <button

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import type { SceneData } from '../../engine/scene';
+import { useCallback, useEffect, useRef } from 'react';
 import {
   selectCamera,
   selectDiffStatuses,
@@ -13,83 +12,35 @@ import {
   selectTheme,
 } from '../../machines/viewer/selectors';
 import { VIEWER_LAYERS } from '../../machines/viewer/types';
-import { createViewer, installViewerTestApi, type Viewer } from '../../viewer';
+import type { Viewer } from '../../viewer';
+import { messageOf, useCanvasViewer } from './useCanvasViewer';
 import { useViewerReports, useViewerSelector } from './ViewerContext';
 
 /** The picture posted as a thumbnail: large enough for the server's 480×320 crop on any screen. */
 const SCREENSHOT = { size: 1200, mimeType: 'image/png' } as const;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
- * The one component that knows the Babylon viewer. It creates a viewer for its canvas when it mounts and
- * disposes of it when it unmounts, mirrors the machine's context into viewer calls, and reports the viewer's
- * events back to the machine. In the e2e build it also exposes the viewer's test API on `window`.
+ * The 3-D screen's canvas: its viewer (made and disposed of by `useCanvasViewer`, as the repair screen's is)
+ * mirrors the viewer machine's context, and the viewer's events go back to the machine.
  */
 export function ViewerCanvas() {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [viewer, setViewer] = useState<Viewer | null>(null);
-  /** The scene the viewer has drawn; the other settings are applied to it once it is there. */
-  const [drawnScene, setDrawnScene] = useState<SceneData | null>(null);
   const report = useViewerReports();
   const theme = useViewerSelector(selectTheme);
-  /** The theme the viewer starts in, so its first frame is not drawn in another one. */
-  const initialTheme = useRef(theme);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    let created: Viewer;
-    try {
-      created = createViewer(canvas, { theme: initialTheme.current });
-    } catch (error) {
-      report({ type: 'viewer.failed', message: messageOf(error) });
-      return;
-    }
-    const listeners = [
-      created.on('loaded', (drawn) => report({ type: 'viewer.loaded', drawn })),
-      created.on('selectionChanged', ({ selected }) =>
+  const scene = useViewerSelector(selectScene);
+  const onFailed = useCallback((message: string) => report({ type: 'viewer.failed', message }), [report]);
+  const listen = useCallback(
+    (viewer: Viewer) => [
+      viewer.on('loaded', (drawn) => report({ type: 'viewer.loaded', drawn })),
+      viewer.on('selectionChanged', ({ selected }) =>
         report({ type: 'viewer.selectionChanged', ids: selected.map((element) => element.id) }),
       ),
-      created.on('contextLost', () => report({ type: 'viewer.contextLost' })),
-      created.on('contextRestored', () => report({ type: 'viewer.contextRestored' })),
-      created.on('error', ({ message }) => report({ type: 'viewer.failed', message })),
-    ];
-    // Vite replaces MODE with a constant, so production builds drop the test API entirely.
-    if (import.meta.env.MODE === 'e2e') listeners.push(installViewerTestApi(created));
-    setViewer(created);
-    return () => {
-      for (const remove of listeners) remove();
-      created.dispose();
-      setViewer(null);
-      setDrawnScene(null);
-    };
-  }, [report]);
-
-  const scene = useViewerSelector(selectScene);
-  useEffect(() => {
-    if (!viewer || !scene) return;
-    let current = true;
-    viewer.load(scene).then(
-      () => {
-        if (current) setDrawnScene(scene);
-      },
-      (error: unknown) => {
-        if (current) report({ type: 'viewer.failed', message: messageOf(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [viewer, scene, report]);
-
-  // Each setting is applied when it changes, and again to every newly drawn scene.
-  const ready = viewer !== null && drawnScene !== null ? viewer : null;
-
-  useEffect(() => {
-    // The theme applies before anything is drawn too: the background is the first thing one sees.
-    viewer?.setTheme(theme);
-  }, [viewer, theme]);
+      viewer.on('contextLost', () => report({ type: 'viewer.contextLost' })),
+      viewer.on('contextRestored', () => report({ type: 'viewer.contextRestored' })),
+    ],
+    [report],
+  );
+  // Each setting below is applied when it changes, and again to every newly drawn scene.
+  const { canvasRef, ready, drawnScene } = useCanvasViewer({ theme, scene, onFailed, listen });
 
   const filter = useViewerSelector(selectFilter);
   useEffect(() => {
