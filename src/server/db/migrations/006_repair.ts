@@ -11,6 +11,8 @@ import type { Migration } from './index';
  *   accepted operation ids; it makes `committed_version_id`.
  * - Connectivity reports are derived data too ('connectivity-v1', per version, units and tolerances), made by
  *   'connectivity' jobs.
+ * - models.repair_tolerances: the model's own tolerances (mm and degrees, so a change of display unit keeps them),
+ *   the ones its last repair was started with; null means the engine's defaults for the model's unit.
  * - A repair commit makes a version, so it joins uploads and merges in the "one unfinished writer per model"
  *   index; at most one repair is planned per model at a time.
  */
@@ -33,6 +35,7 @@ export const repair: Migration = {
       committed_version_id uuid REFERENCES versions (id) ON DELETE SET NULL
     );
     CREATE INDEX repairs_model_idx ON repairs (model_id, created_at DESC);
+    ALTER TABLE models ADD COLUMN repair_tolerances jsonb;
 
     DROP INDEX jobs_one_active_writer_per_model_idx;
     CREATE UNIQUE INDEX jobs_one_active_writer_per_model_idx ON jobs (model_id)

@@ -198,6 +198,21 @@ describe.each(databases())('connectivity checks and repair on $kind', ({ kind })
     });
   });
 
+  describe('the model’s tolerances', () => {
+    it('are the ones its last repair was started with: its checks use them from then on', async () => {
+      const { modelId } = await newModel('Own tolerances');
+      const defaults = await reportOf(modelId);
+      const wider = defaults.tolerances.merge * 3;
+      await readyRepair(modelId, { tolerances: { merge: wider } });
+      // Asked without tolerances, the check now uses the model's own, in its display unit.
+      const after = await reportOf(modelId);
+      expect(after.tolerances.merge).toBeCloseTo(wider, 9);
+      expect(after.tolerances.snap).toBeCloseTo(defaults.tolerances.snap, 9);
+      const again = await readyRepair(modelId);
+      expect(again.repair.tolerances.merge).toBeCloseTo(wider, 9);
+    });
+  });
+
   describe('repair', () => {
     let modelId: string;
     let v1: string;

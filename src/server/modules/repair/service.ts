@@ -9,7 +9,12 @@ import type {
   StartRepairResponse,
 } from '../../../contract/http/repair';
 import type { UploadJob } from '../../../contract/http/versions';
-import { DEFAULT_OPERATIONS, OPERATION_IDS, type RepairOperation } from '../../../engine/repair';
+import {
+  DEFAULT_OPERATIONS,
+  OPERATION_IDS,
+  type RepairOperation,
+  type RepairTolerances,
+} from '../../../engine/repair';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
@@ -68,14 +73,22 @@ export function createRepairService(
   const versionNotFound = () => new HttpError(404, ownMessages.versionNotFound);
   const repairNotFound = () => new HttpError(404, ownMessages.repairNotFound);
 
-  /** The version asked for (default the latest) with its number and the model's display unit; 404 otherwise. */
+  /**
+   * The version asked for (default the latest) with its number, the model's display unit and the model's own
+   * tolerances (mm; null for the defaults); 404 otherwise.
+   */
   async function versionOf(
     modelId: string,
     versionId: string | undefined,
-  ): Promise<{ id: string; number: number; units: DisplayUnit }> {
+  ): Promise<{ id: string; number: number; units: DisplayUnit; saved: RepairTolerances | null }> {
     if (versionId !== undefined && !isUuid(versionId)) throw versionNotFound();
-    const rows = await db.query<{ id: string; number: number; units: DisplayUnit }>(
-      `SELECT v.id, v.number, m.units FROM versions v JOIN models m ON m.id = v.model_id
+    const rows = await db.query<{
+      id: string;
+      number: number;
+      units: DisplayUnit;
+      saved: RepairTolerances | null;
+    }>(
+      `SELECT v.id, v.number, m.units, m.repair_tolerances AS saved FROM versions v JOIN models m ON m.id = v.model_id
         WHERE v.model_id = $1 AND ($2::uuid IS NULL OR v.id = $2::uuid)
         ORDER BY v.number DESC LIMIT 1`,
       [modelId, versionId ?? null],
@@ -194,7 +207,7 @@ export function createRepairService(
       await access.requireModel(userId, modelId, 'view');
       const version = await versionOf(modelId, query.versionId);
       const { versionId: _versionId, ...given } = query;
-      const tolerances = requestedTolerances(version.units, given);
+      const tolerances = requestedTolerances(version.units, given, version.saved);
       return connectivityAnswer(modelId, version.id, version.units, tolerances);
     },
 
@@ -209,7 +222,7 @@ export function createRepairService(
       const version = await versionOf(modelId, body.versionId);
       if (await jobQueue.hasUnfinished(db, modelId, BUSY_KINDS))
         throw new HttpError(409, ownMessages.repairInProgress);
-      const tolerances = requestedTolerances(version.units, body.tolerances);
+      const tolerances = requestedTolerances(version.units, body.tolerances, version.saved);
       const wanted = new Set(body.operations ?? DEFAULT_OPERATIONS);
       const operations = OPERATION_IDS.filter((id) => wanted.has(id));
       const repairId = randomUUID();
@@ -233,6 +246,11 @@ export function createRepairService(
             createdBy: userId,
             createdAt: job.created_at instanceof Date ? job.created_at : new Date(job.created_at),
           });
+          // The model keeps the tolerances it was last repaired with: its checks use them from now on.
+          await tx.query('UPDATE models SET repair_tolerances = $2 WHERE id = $1', [
+            modelId,
+            JSON.stringify(tolerancesToMm(tolerances, version.units)),
+          ]);
           return job;
         });
       } catch (error) {

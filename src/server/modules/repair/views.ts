@@ -43,14 +43,15 @@ export function tolerancesToMm(display: RepairTolerancesWire, units: DisplayUnit
 }
 
 /**
- * The tolerances a request asks for, in display units: the engine's defaults for the model's units (section 7:
- * 1 mm metric, 0.1 in imperial) with the values the request gave.
+ * The tolerances a request asks for, in display units: the model's own (`saved`, mm), else the engine's defaults
+ * for the model's units (section 7: 1 mm metric, 0.1 in imperial), with the values the request gave.
  */
 export function requestedTolerances(
   units: DisplayUnit,
   given: Partial<Record<keyof RepairTolerancesWire, number | undefined>> = {},
+  saved: RepairTolerances | null = null,
 ): RepairTolerancesWire {
-  const display = tolerancesToDisplay(defaultTolerances(units), units);
+  const display = tolerancesToDisplay({ ...defaultTolerances(units), ...saved }, units);
   for (const key of Object.keys(display) as (keyof RepairTolerancesWire)[]) {
     const value = given[key];
     if (value !== undefined) display[key] = value;
