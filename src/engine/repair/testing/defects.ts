@@ -313,12 +313,15 @@ export function injectDefects(source: Model, counts: DefectCounts): InjectedDefe
     }
   }
   for (let q = 0; q < (counts.C08 ?? 0); q++) {
+    // A beam stopping short of its column's centreline (a physical model framed to the column face), the
+    // catalogue's R07 case. The gap stays beyond tolNear (else it is also a C02 near miss) and within half the
+    // column's section (IPE300: 150 mm), so R07 can close it.
     const [ix, iy, k] = site();
-    const anchor = node(nodeId(ix, iy, k));
-    const tip = addNode(`D08_${q}n`, { x: anchor.x + 0.4 * bay, y: anchor.y + 0.4 * bay, z: anchor.z }, k);
-    const cantilever = frame('Beam', `D08_${q}`, anchor.id, tip.id, k);
-    addElement(cantilever);
-    expect('C08', [cantilever.id], [tip.id]);
+    const target = beam(beamXId(ix, iy, k));
+    const column = node(target.endNodeId);
+    const tip = addNode(`D08_${q}n`, { x: column.x - between(30, 140), y: column.y, z: column.z }, k);
+    target.endNodeId = tip.id;
+    expect('C08', [target.id], [tip.id]);
   }
   for (let q = 0; q < (counts.C09 ?? 0); q++) {
     const [ix, iy, k] = site();
