@@ -131,24 +131,7 @@ export class PointGrid {
     const r2 = radius * radius;
     const coords = table.coords;
     const cells = table.size;
-    for (let cell = 0; cell < cells; cell++) {
-      const start = cellStart[cell] as number;
-      const end = cellStart[cell + 1] as number;
-      for (let p = start; p < end; p++) {
-        const a = order[p] as number;
-        const ax = xs[a] as number;
-        const ay = ys[a] as number;
-        const az = zs[a] as number;
-        for (let q = p + 1; q < end; q++) {
-          const b = order[q] as number;
-          const ex = (xs[b] as number) - ax;
-          const ey = (ys[b] as number) - ay;
-          const ez = (zs[b] as number) - az;
-          const d2 = ex * ex + ey * ey + ez * ez;
-          if (d2 <= r2) visit(a, b, d2);
-        }
-      }
-    }
+    for (let cell = 0; cell < cells; cell++) this.pairsInCell(cell, r2, visit);
     for (let a = 0; a < this.count; a++) {
       const cell = cellOf[a] as number;
       const ix = coords[cell * 3] as number;
@@ -180,6 +163,27 @@ export class PointGrid {
     }
   }
 
+  /** Every pair of points within one cell closer than sqrt(r2), each once. */
+  private pairsInCell(cell: number, r2: number, visit: (a: number, b: number, d2: number) => void): void {
+    const { xs, ys, zs, order, cellStart } = this;
+    const start = cellStart[cell] as number;
+    const end = cellStart[cell + 1] as number;
+    for (let p = start; p < end; p++) {
+      const a = order[p] as number;
+      const ax = xs[a] as number;
+      const ay = ys[a] as number;
+      const az = zs[a] as number;
+      for (let q = p + 1; q < end; q++) {
+        const b = order[q] as number;
+        const ex = (xs[b] as number) - ax;
+        const ey = (ys[b] as number) - ay;
+        const ez = (zs[b] as number) - az;
+        const d2 = ex * ex + ey * ey + ez * ez;
+        if (d2 <= r2) visit(a, b, d2);
+      }
+    }
+  }
+
   /** forEachPairWithin for cells under twice the radius: each cell against itself and its 13 forward neighbours. */
   private forEachPairWithinDense(radius: number, visit: (a: number, b: number, d2: number) => void): void {
     const { xs, ys, zs, order, cellStart, table } = this;
@@ -189,21 +193,7 @@ export class PointGrid {
     for (let cell = 0; cell < cells; cell++) {
       const start = cellStart[cell] as number;
       const end = cellStart[cell + 1] as number;
-      // Within the cell.
-      for (let p = start; p < end; p++) {
-        const a = order[p] as number;
-        const ax = xs[a] as number;
-        const ay = ys[a] as number;
-        const az = zs[a] as number;
-        for (let q = p + 1; q < end; q++) {
-          const b = order[q] as number;
-          const ex = (xs[b] as number) - ax;
-          const ey = (ys[b] as number) - ay;
-          const ez = (zs[b] as number) - az;
-          const d2 = ex * ex + ey * ey + ez * ez;
-          if (d2 <= r2) visit(a, b, d2);
-        }
-      }
+      this.pairsInCell(cell, r2, visit);
       const ix = coords[cell * 3] as number;
       const iy = coords[cell * 3 + 1] as number;
       const iz = coords[cell * 3 + 2] as number;
