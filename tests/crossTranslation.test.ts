@@ -79,12 +79,12 @@ interface TripResult {
   differences: Difference[];
 }
 
-function travel(trip: Trip, kind: string, name: string): TripResult {
-  const original = trip.home.read(readFixture(kind, name)).model;
-  const middleWrite = trip.middle.write(original);
-  const middleRead = trip.middle.read(middleWrite.bytes);
+async function travel(trip: Trip, kind: string, name: string): Promise<TripResult> {
+  const original = (await trip.home.read(readFixture(kind, name))).model;
+  const middleWrite = await trip.middle.write(original);
+  const middleRead = await trip.middle.read(middleWrite.bytes);
   const middle = middleRead.model;
-  const back = trip.home.read(trip.home.write(middle).bytes).model;
+  const back = (await trip.home.read((await trip.home.write(middle)).bytes)).model;
   const notCarried = new Set(
     trip.middle.capabilities
       .filter((capability) => capability.write === 'none' || capability.read === 'none')
@@ -112,12 +112,12 @@ function describeDifferences(differences: readonly Difference[]): string[] {
 for (const trip of TRIPS) {
   describe.skipIf(!fixturesPresent)(`${trip.title}${FIXTURES_SKIP_NOTE}`, () => {
     describe.each(trip.fixtures)('$name', ({ kind, name }) => {
-      let cached: TripResult | undefined;
-      const result = (): TripResult => (cached ??= travel(trip, kind, name));
+      let cached: Promise<TripResult> | undefined;
+      const result = (): Promise<TripResult> => (cached ??= travel(trip, kind, name));
 
       for (const aspect of ASPECTS) {
-        it(`keeps ${aspect}`, () => {
-          const { original, differences } = result();
+        it(`keeps ${aspect}`, async () => {
+          const { original, differences } = await result();
           const allowed = KNOWN_LOSSES.filter((loss) => loss.trip === trip.title && loss.aspect === aspect);
           const unexpected = differences.filter(
             (difference) =>
@@ -130,8 +130,8 @@ for (const trip of TRIPS) {
       for (const loss of KNOWN_LOSSES.filter((candidate) => candidate.trip === trip.title)) {
         // it.fails: these assertions fail today because a translator loses the field; see KNOWN_LOSSES.
         const applies = fixturesPresent && loss.applies(travelOriginal(trip, kind, name));
-        it.runIf(applies).fails(`keeps ${loss.aspect}: KNOWN LOSS, ${loss.what}`, () => {
-          const { original, differences } = result();
+        it.runIf(applies).fails(`keeps ${loss.aspect}: KNOWN LOSS, ${loss.what}`, async () => {
+          const { original, differences } = await result();
           const lost = differences.filter(
             (difference) => difference.aspect === loss.aspect && loss.matches(difference, original),
           );
@@ -139,13 +139,13 @@ for (const trip of TRIPS) {
         });
       }
 
-      it(`counts in the ${trip.middle.id} write report what reading the written file gives`, () => {
-        const { middleWrite, middleRead } = result();
+      it(`counts in the ${trip.middle.id} write report what reading the written file gives`, async () => {
+        const { middleWrite, middleRead } = await result();
         expect(middleWrite.report.counts).toEqual(middleRead.report.counts);
       });
 
-      it(`reports as dropped every element ${trip.middle.id} has no object for`, () => {
-        const { excluded, middleWrite } = result();
+      it(`reports as dropped every element ${trip.middle.id} has no object for`, async () => {
+        const { excluded, middleWrite } = await result();
         const dropped = new Set(
           middleWrite.report.items.filter((item) => item.severity === 'dropped').map((item) => item.id),
         );
@@ -155,15 +155,15 @@ for (const trip of TRIPS) {
       });
 
       if (trip.home === etabsTranslator) {
-        it('turns story geometry into absolute joints in the SAP2000 model', () => {
-          const { original, middle } = result();
+        it('turns story geometry into absolute joints in the SAP2000 model', async () => {
+          const { original, middle } = await result();
           expect(middle.levels).toEqual([]);
           const { differences } = compareModels(original, middle);
           expect(describeDifferences(differences.filter((d) => d.aspect === 'nodes'))).toEqual([]);
         });
       } else {
-        it('infers one ETABS story per joint elevation, and puts each joint on its story', () => {
-          const { original, middle } = result();
+        it('infers one ETABS story per joint elevation, and puts each joint on its story', async () => {
+          const { original, middle } = await result();
           const tolerance = RELATIVE_TOLERANCE * modelScale(original);
           const levels = new Map(middle.levels.map((level) => [level.id, level]));
           const offStory = middle.nodes.filter((node) => {
@@ -190,14 +190,20 @@ for (const trip of TRIPS) {
 }
 
 const originals = new Map<string, Model>();
+// Read here, before Vitest collects the suites above: which known losses apply is decided while collecting.
+if (fixturesPresent) {
+  for (const trip of TRIPS) {
+    for (const { kind, name } of trip.fixtures) {
+      const key = `${kind}/${name}`;
+      if (!originals.has(key)) originals.set(key, (await trip.home.read(readFixture(kind, name))).model);
+    }
+  }
+}
 
 /** The fixture as read in its own format, shared by the tests that decide which known losses apply. */
 function travelOriginal(trip: Trip, kind: string, name: string): Model {
   const key = `${kind}/${name}`;
-  let model = originals.get(key);
-  if (!model) {
-    model = trip.home.read(readFixture(kind, name)).model;
-    originals.set(key, model);
-  }
+  const model = originals.get(key);
+  if (!model) throw new Error(`${key} was not read before the tests were collected`);
   return model;
 }

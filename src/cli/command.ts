@@ -8,5 +8,5 @@ export interface Command {
   summary: string;
   help: string;
   /** Returns the exit code; throws `CliError` for anything the user must fix. */
-  run(args: readonly string[], output: CliOutput): number;
+  run(args: readonly string[], output: CliOutput): number | Promise<number>;
 }

@@ -17,9 +17,9 @@ const TOOL_ALIASES: ReadonlyMap<string, string> = new Map([
 
 export const MODEL_FORMATS: readonly ModelFormat[] = FILE_TRANSLATORS;
 
-/** The format a file name's extension names (`.e2k`, `.$2k`, `.json`, any case), or undefined. */
-export function formatForFile(fileName: string): ModelFormat | undefined {
-  return translatorForFile(fileName);
+/** The format a file's content (`head`, when given) or else its extension names (`.e2k`, any case), or undefined. */
+export function formatForFile(fileName: string, head?: Uint8Array): ModelFormat | undefined {
+  return translatorForFile(fileName, head);
 }
 
 /** The format a `--to` value names: a format id, an extension with or without its dot, or a tool. */

@@ -14,9 +14,12 @@ export interface LoadedModel {
   report: TranslationReport;
 }
 
-/** The format of `path` from its extension; an unknown one is bad input (exit 1), not a usage error. */
-export function requireFormatForFile(path: string): ModelFormat {
-  const format = formatForFile(path);
+/**
+ * The format of `path`: from its content when `head` (its first bytes) is given and says, else from its extension.
+ * An unknown one is bad input (exit 1), not a usage error.
+ */
+export function requireFormatForFile(path: string, head?: Uint8Array): ModelFormat {
+  const format = formatForFile(path, head);
   if (!format) {
     throw inputError(`${path}: unknown format; Gusset reads and writes ${describeFormats()}`);
   }
@@ -24,8 +27,7 @@ export function requireFormatForFile(path: string): ModelFormat {
 }
 
 /** Reads and translates a model file; every failure becomes a message naming the file (and line). */
-export function loadModel(path: string): LoadedModel {
-  const format = requireFormatForFile(path);
+export async function loadModel(path: string): Promise<LoadedModel> {
   let bytes: Uint8Array;
   try {
     const buffer = readFileSync(path);
@@ -33,8 +35,9 @@ export function loadModel(path: string): LoadedModel {
   } catch (error) {
     throw inputError(`${path}: cannot read the file (${describeSystemError(error)})`);
   }
+  const format = requireFormatForFile(path, bytes);
   try {
-    const { model, report } = format.read(bytes);
+    const { model, report } = await format.read(bytes);
     return { path, format, model, report };
   } catch (error) {
     if (isParseError(error)) throw inputError(describeParseError(path, error));
@@ -44,10 +47,10 @@ export function loadModel(path: string): LoadedModel {
 }
 
 /** Writes a model in `format`; returns the writer's report. */
-export function saveModel(path: string, format: ModelFormat, model: Model): TranslationReport {
+export async function saveModel(path: string, format: ModelFormat, model: Model): Promise<TranslationReport> {
   let result;
   try {
-    result = format.write(model);
+    result = await format.write(model);
   } catch (error) {
     throw inputError(`${path}: the ${format.id} writer failed: ${describeSystemError(error)}`);
   }

@@ -35,9 +35,9 @@ Options:
 Exit codes: 0 success, 1 bad input (unreadable file, malformed model, unknown format), 2 usage error.`;
 
 /** Runs one command line (without `node` and the script) and returns the exit code. */
-export function run(argv: readonly string[], output: CliOutput): number {
+export async function run(argv: readonly string[], output: CliOutput): Promise<number> {
   try {
-    return dispatch(argv, output);
+    return await dispatch(argv, output);
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     output.stderr(`gusset: ${error.message}\n`);
@@ -46,7 +46,7 @@ export function run(argv: readonly string[], output: CliOutput): number {
   }
 }
 
-function dispatch(argv: readonly string[], output: CliOutput): number {
+function dispatch(argv: readonly string[], output: CliOutput): number | Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined) {
     output.stderr(`${MAIN_HELP}\n`);

@@ -10,6 +10,7 @@ const TOOL_NAMES: Readonly<Record<SourceTool, string>> = {
   tekla: 'Tekla',
   excel: 'Excel',
   ifc: 'IFC',
+  cis2: 'CIS/2',
   gusset: 'Gusset',
 };
 

@@ -73,7 +73,7 @@ export const checkCommand: Command = {
   synopsis: 'check <file> [--json]',
   summary: 'run the connectivity checks: coincident nodes, free ends, floating parts, duplicates…',
   help: HELP,
-  run(args: readonly string[], output: CliOutput): number {
+  async run(args: readonly string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions(
       args,
       { json: { type: 'boolean' }, tolerance: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
@@ -89,7 +89,7 @@ export const checkCommand: Command = {
     if (extra.length > 0) throw usageError(`unexpected argument "${extra[0]}"`, HELP, HELP_COMMAND);
     const tolerance = mergeTolerance(values.tolerance, HELP, HELP_COMMAND);
 
-    const { model } = loadModel(path);
+    const { model } = await loadModel(path);
     const units = model.units;
     const tolerances = defaultTolerances(units);
     if (tolerance !== undefined) tolerances.merge = displayToMm(tolerance, units);

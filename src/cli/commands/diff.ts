@@ -75,7 +75,7 @@ export const diffCommand: Command = {
   synopsis: 'diff <a> <b> [--json]',
   summary: 'compare two models: added, removed and modified objects, property by property',
   help: HELP,
-  run(args: readonly string[], output: CliOutput): number {
+  async run(args: readonly string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions(
       args,
       {
@@ -102,8 +102,8 @@ export const diffCommand: Command = {
     const lengthTolerance = nonNegative(values.tolerance, '--tolerance');
     const relativeTolerance = nonNegative(values.relative, '--relative');
 
-    const before = loadModel(first);
-    const after = loadModel(second);
+    const before = await loadModel(first);
+    const after = await loadModel(second);
     const diff = diffModels(before.model, after.model, {
       ...(lengthTolerance === undefined ? {} : { lengthTolerance }),
       ...(relativeTolerance === undefined ? {} : { relativeTolerance }),

@@ -68,7 +68,7 @@ describe
       // The same file read in this process by the engine is the reference for every figure printed.
       const translator = translatorForFile(name);
       if (!translator) throw new Error(`no translator for ${name}`);
-      const { model, report } = translator.read(readFixture(kind, name));
+      const { model, report } = await translator.read(readFixture(kind, name));
 
       expect(inspected.file).toBe(path);
       expect(inspected.format.id).toBe(translator.id);
@@ -202,7 +202,7 @@ describe.concurrent('gusset inspect on bad input', () => {
 
   it('refuses a file that does not exist, and a folder', async () => {
     await expectBadInput(folder.file('missing.s2k'), /no such file/);
-    await expectBadInput(folder.path + '/', /unknown format/);
+    await expectBadInput(folder.path + '/', /directory/);
     const directory = folder.file('looks-like-a-model.e2k');
     const { mkdirSync } = await import('node:fs');
     mkdirSync(directory);

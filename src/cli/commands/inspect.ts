@@ -78,7 +78,7 @@ export const inspectCommand: Command = {
   synopsis: 'inspect <file> [--json]',
   summary: "show a model's format, source, units, bounding box, counts and translation report",
   help: HELP,
-  run(args: readonly string[], output: CliOutput): number {
+  async run(args: readonly string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions(
       args,
       {
@@ -97,7 +97,7 @@ export const inspectCommand: Command = {
     if (path === undefined) throw usageError('inspect needs a file', HELP, HELP_COMMAND);
     if (extra.length > 0) throw usageError(`unexpected argument "${extra[0]}"`, HELP, HELP_COMMAND);
 
-    const loaded = loadModel(path);
+    const loaded = await loadModel(path);
     const result = inspectResult(loaded);
     if (values.json) {
       output.stdout(`${JSON.stringify(result)}\n`);

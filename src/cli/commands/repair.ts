@@ -40,7 +40,7 @@ export const repairCommand: Command = {
   synopsis: 'repair <in> <out> [--tolerance <n>]',
   summary: 'apply the connectivity repairs within tolerance and write the repaired model',
   help: HELP,
-  run(args: readonly string[], output: CliOutput): number {
+  async run(args: readonly string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions(
       args,
       { tolerance: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
@@ -60,7 +60,7 @@ export const repairCommand: Command = {
     // Settle the output format before the work: a wrong extension should not cost a parse and a repair.
     const outputFormat = requireFormatForFile(outputPath);
 
-    const input = loadModel(inputPath);
+    const input = await loadModel(inputPath);
     const model = input.model;
     const units = model.units;
     const tolerances = defaultTolerances(units);
@@ -69,7 +69,7 @@ export const repairCommand: Command = {
     const applied = new Set(repaired.applied);
     const byId = new Map(plan.operations.map((operation) => [operation.id, operation]));
     const proposed = plan.operations.filter((operation) => !applied.has(operation.id));
-    saveModel(outputPath, outputFormat, repaired.model);
+    await saveModel(outputPath, outputFormat, repaired.model);
 
     const lines = [
       `Read ${inputPath}; merge tolerance ${tolerances.merge} mm`,

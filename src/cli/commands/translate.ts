@@ -30,7 +30,7 @@ export const translateCommand: Command = {
   synopsis: 'translate <in> <out> [--to <format>]',
   summary: 'translate a model to another format and report what was approximated or dropped',
   help: HELP,
-  run(args: readonly string[], output: CliOutput): number {
+  async run(args: readonly string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions(
       args,
       {
@@ -65,8 +65,8 @@ export const translateCommand: Command = {
       outputFormat = requireFormatForFile(outputPath);
     }
 
-    const input = loadModel(inputPath);
-    const writeReport = saveModel(outputPath, outputFormat, input.model);
+    const input = await loadModel(inputPath);
+    const writeReport = await saveModel(outputPath, outputFormat, input.model);
     const everyItem = values.verbose === true;
 
     const lines = [

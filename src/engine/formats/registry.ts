@@ -24,8 +24,20 @@ export const TRANSLATORS: readonly Translator[] = PLATFORMS.flatMap(
 /** Every format a file can be read from or written to: the platforms' translators, then Gusset's own JSON. */
 export const FILE_TRANSLATORS: readonly FileTranslator[] = [...TRANSLATORS, canonicalJsonTranslator];
 
-/** The translator for a file name or extension (`model.e2k`, `.$et`, `x.json`), case-insensitive. */
-export function translatorForFile(fileName: string): FileTranslator | undefined {
+/** How many leading bytes `detect` is given: enough for a STEP header or a zip's first entries. */
+export const DETECT_HEAD_BYTES = 64 * 1024;
+
+/**
+ * The translator for a file: the first whose `detect` recognises its content (`head`, when given: IFC and CIS/2
+ * share `.stp`, and a file's schema outranks its name), otherwise the one its extension names (`model.e2k`,
+ * `.$et`, `x.json`), case-insensitive.
+ */
+export function translatorForFile(fileName: string, head?: Uint8Array): FileTranslator | undefined {
+  if (head !== undefined) {
+    const slice = head.subarray(0, DETECT_HEAD_BYTES);
+    const detected = FILE_TRANSLATORS.find((translator) => translator.detect?.(slice) === true);
+    if (detected) return detected;
+  }
   const lower = fileName.toLowerCase();
   return FILE_TRANSLATORS.find((translator) =>
     translator.extensions.some((extension) => lower.endsWith(extension)),

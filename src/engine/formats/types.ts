@@ -23,15 +23,24 @@ export interface Capability {
   note?: string;
 }
 
-/** Any file format Gusset reads and writes. `read` throws only `ParseError`; the report lists what was not exact. */
+/**
+ * Any file format Gusset reads and writes. `read` rejects only with `ParseError`; the report lists what was not
+ * exact. Both are async because some formats are read by libraries that are (web-ifc loads WebAssembly, exceljs
+ * unzips asynchronously); the text formats resolve at once.
+ */
 export interface FileTranslator {
   /** Short format id used on the command line (`--to e2k`). */
   id: string;
   title: string;
   /** Lower-case file extensions with the dot. */
   extensions: readonly string[];
-  read(bytes: Uint8Array): ReadResult;
-  write(model: Model): WriteResult;
+  /**
+   * Whether the file's first bytes are this format, for formats that say what they are inside (a STEP file's
+   * FILE_SCHEMA, a workbook's sheets): such a file goes to this translator whatever its extension.
+   */
+  detect?(head: Uint8Array): boolean;
+  read(bytes: Uint8Array): Promise<ReadResult>;
+  write(model: Model): Promise<WriteResult>;
 }
 
 /**

@@ -22,10 +22,10 @@ const FIXTURES = [
     .map((name) => ({ kind: 'other', name })),
 ];
 
-function readModel(kind: string, name: string): Model {
+async function readModel(kind: string, name: string): Promise<Model> {
   const translator = translatorForFile(name);
   if (!translator) throw new Error(`no translator reads ${name}`);
-  return translator.read(readFixture(kind, name)).model;
+  return (await translator.read(readFixture(kind, name))).model;
 }
 
 const MEMBER_TYPES: ReadonlySet<Element['type']> = new Set(['Beam', 'Column', 'Brace', 'Cable']);
@@ -236,8 +236,8 @@ function countLoads(scene: SceneData): Record<string, number> {
 
 describe(`toSceneData on every ETABS and SAP2000 fixture${FIXTURES_SKIP_NOTE}`, () => {
   for (const { kind, name } of FIXTURES) {
-    it(`${name}: columns line up, every reference is in range, profiles and loads as the model says`, () => {
-      const model = readModel(kind, name);
+    it(`${name}: columns line up, every reference is in range, profiles and loads as the model says`, async () => {
+      const model = await readModel(kind, name);
       const scene = toSceneData(model);
       expect(scene.units).toBe(model.units);
       expectConsistent(model, scene);
@@ -336,8 +336,8 @@ const PINNED: Array<{
 describe(`toSceneData counts on fixtures${FIXTURES_SKIP_NOTE}`, () => {
   const present = new Set(FIXTURES.map((fixture) => fixture.name));
   for (const pinned of PINNED.filter((entry) => present.has(entry.name))) {
-    it(`${pinned.name}: ${pinned.why}`, () => {
-      const scene = toSceneData(readModel(pinned.kind, pinned.name));
+    it(`${pinned.name}: ${pinned.why}`, async () => {
+      const scene = toSceneData(await readModel(pinned.kind, pinned.name));
       expect(countTypes(scene)).toEqual(pinned.types);
       expect(countLoads(scene)).toEqual(pinned.loads);
     });
@@ -345,8 +345,8 @@ describe(`toSceneData counts on fixtures${FIXTURES_SKIP_NOTE}`, () => {
 
   it.skipIf(!present.has('eng_utilities__Test_kNm_97_03.E2K'))(
     'eng_utilities: openings are outlines of 4 nodes in the plane of a floor or wall of their story',
-    () => {
-      const model = readModel('e2k', 'eng_utilities__Test_kNm_97_03.E2K');
+    async () => {
+      const model = await readModel('e2k', 'eng_utilities__Test_kNm_97_03.E2K');
       const scene = toSceneData(model);
       const xyzOf = (element: number) => {
         const points: number[][] = [];

@@ -35,6 +35,7 @@ export const SOURCE_TOOLS = [
   'tekla',
   'excel',
   'ifc',
+  'cis2',
   'gusset',
 ] as const;
 export const SourceToolSchema = z.enum(SOURCE_TOOLS);

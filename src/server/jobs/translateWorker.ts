@@ -10,14 +10,14 @@ import type { TranslateMessage, TranslateRequest } from './translateProtocol';
  * The CPU-heavy half of an upload, off the server's event loop: read the file with its translator, then split
  * the model into content-addressed objects. Progress 5–70 %; the main thread stores the result (70–100 %).
  */
-function translate({ fileName, bytes }: TranslateRequest): TranslateMessage {
+async function translate({ fileName, bytes }: TranslateRequest): Promise<TranslateMessage> {
   const post = (message: TranslateMessage) => parentPort?.postMessage(message);
-  const translator = translatorForFile(fileName);
+  const translator = translatorForFile(fileName, bytes);
   if (!translator) return { kind: 'unreadable', message: `no translator reads ${fileName}`, line: 0 };
   post({ kind: 'progress', stage: 'Reading the file', percent: 10 });
   let read;
   try {
-    read = translator.read(bytes);
+    read = await translator.read(bytes);
   } catch (error) {
     if (isParseError(error)) return { kind: 'unreadable', message: error.message, line: error.line };
     throw error;
@@ -52,10 +52,10 @@ function translate({ fileName, bytes }: TranslateRequest): TranslateMessage {
   };
 }
 
-parentPort?.once('message', (request: TranslateRequest) => {
+parentPort?.once('message', async (request: TranslateRequest) => {
   let message: TranslateMessage;
   try {
-    message = translate(request);
+    message = await translate(request);
   } catch (error) {
     const failure = error instanceof Error ? error : new Error(String(error));
     message = { kind: 'error', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) };

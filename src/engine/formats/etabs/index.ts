@@ -109,6 +109,6 @@ export const etabsTranslator: Translator = {
   title: 'ETABS text model (.e2k, .$et)',
   extensions: ['.e2k', '.$et'],
   capabilities: ETABS_CAPABILITIES,
-  read: readE2k,
-  write: writeE2k,
+  read: async (bytes) => readE2k(bytes),
+  write: async (model) => writeE2k(model),
 };

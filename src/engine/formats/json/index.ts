@@ -13,6 +13,6 @@ export const canonicalJsonTranslator: FileTranslator = {
   id: JSON_FORMAT_ID,
   title: 'Gusset canonical model (.json)',
   extensions: ['.json'],
-  read: readModelJson,
-  write: writeModelJson,
+  read: async (bytes) => readModelJson(bytes),
+  write: async (model) => writeModelJson(model),
 };

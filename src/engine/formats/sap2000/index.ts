@@ -134,6 +134,6 @@ export const sap2000Translator: Translator = {
   title: 'SAP2000 / CSiBridge / SAFE table text (.s2k, .$2k, .b2k, .f2k)',
   extensions: ['.s2k', '.$2k', '.b2k', '.f2k'],
   capabilities: SAP2000_CAPABILITIES,
-  read: (bytes) => readSap2000(bytes),
-  write: writeSap2000,
+  read: async (bytes) => readSap2000(bytes),
+  write: async (model) => writeSap2000(model),
 };

@@ -399,7 +399,7 @@ describe.each(databases())('usage analytics on $kind', ({ kind }) => {
     });
 
     it('counts uploads per day and translations per platform pair', async () => {
-      const file = etabsTranslator.write(generateBuilding(presetParameters('1k', 5))).bytes;
+      const file = (await etabsTranslator.write(generateBuilding(presetParameters('1k', 5)))).bytes;
       const upload = await uploadAndWait(server, user.token, file, {
         fileName: 'frame.e2k',
         organizationId,

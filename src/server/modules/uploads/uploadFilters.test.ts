@@ -19,7 +19,8 @@ import { nodeIdsOf } from '../versions/minimal';
 import { createOrganization, uploadAndWait } from './uploadTesting';
 
 /** An ETABS model of a small building (about 1,000 elements). */
-const etabsFile = () => etabsTranslator.write(generateBuilding(presetParameters('1k', 11))).bytes;
+const etabsFile = async () =>
+  (await etabsTranslator.write(generateBuilding(presetParameters('1k', 11)))).bytes;
 
 /** The frame whose section the SAP2000 file changes, and the joint it moves (not one of that frame's). */
 const CHANGED_FRAME = 'B1@Story2';
@@ -74,7 +75,7 @@ describe.each(databases())('upload filters on $kind', ({ kind }) => {
     name: string,
     beforeSecond?: (modelId: string) => Promise<void>,
   ) {
-    const first = await uploadAndWait(server, owner.token, etabsFile(), {
+    const first = await uploadAndWait(server, owner.token, await etabsFile(), {
       fileName: 'tower.e2k',
       organizationId,
       name,
@@ -108,7 +109,7 @@ describe.each(databases())('upload filters on $kind', ({ kind }) => {
     });
 
     // The .s2k the SAP2000 user sends back: version 1 exported, one section assignment and one joint edited.
-    const first = await uploadAndWait(server, owner.token, etabsFile(), {
+    const first = await uploadAndWait(server, owner.token, await etabsFile(), {
       fileName: 'tower.e2k',
       organizationId: plainOrganization,
       name: 'Source',
@@ -131,7 +132,7 @@ describe.each(databases())('upload filters on $kind', ({ kind }) => {
       .replace(section, `$1${newSection}`)
       .replace(joint, (_line, start: string, x: string) => `${start}${Number(x) + 0.5}`);
     editedS2k = new TextEncoder().encode(edited);
-    const sap = sap2000Translator.read(editedS2k).model;
+    const sap = (await sap2000Translator.read(editedS2k)).model;
     movedTo = node(sap, MOVED_JOINT);
     expect(movedTo.x).not.toBeCloseTo(node(original, MOVED_JOINT).x);
   });
@@ -186,7 +187,7 @@ describe.each(databases())('upload filters on $kind', ({ kind }) => {
 
     // Exported to ETABS, each element goes through the filter From its own last writer: the frame ETABS
     // still owns keeps its section, although the version came from SAP2000.
-    const e2k = etabsTranslator.read(await exported(modelId, versionId, 'e2k')).model;
+    const e2k = (await etabsTranslator.read(await exported(modelId, versionId, 'e2k'))).model;
     expect(element(e2k, CHANGED_FRAME)).toMatchObject({
       profileId: originalSection,
     });

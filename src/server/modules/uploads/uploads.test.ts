@@ -79,7 +79,7 @@ describe.each(databases())('uploads on $kind', ({ kind }) => {
       });
       expect(version.status).toBe(200);
       const detail = versionDetailSchema.parse(version.body);
-      const expected = translatorForFile(EJEMPLO)?.read(bytes);
+      const expected = await translatorForFile(EJEMPLO)?.read(bytes);
       expect(detail).toMatchObject({
         number: 1,
         Author: { _id: owner.user._id },

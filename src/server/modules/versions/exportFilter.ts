@@ -14,6 +14,8 @@ const PLATFORM_OF_TOOL: Readonly<Record<SourceTool, FilterPlatform | undefined>>
   tekla: 'Tekla',
   excel: 'Excel',
   ifc: undefined,
+  // CIS/2 is Tekla's steel path in the product (SDS/2 and RISA write it too).
+  cis2: 'Tekla',
   gusset: 'Gusset',
 };
 

@@ -285,7 +285,7 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
       const filtered = applyExportFilter(model, (from) =>
         effectiveFilter(organizationFilters, modelFilters, from, to),
       );
-      const { bytes } = translator.write(filtered);
+      const { bytes } = await translator.write(filtered);
       const names = await db.query<{ name: string }>('SELECT name FROM models WHERE id = $1', [modelId]);
       const base = safeFileName(names[0]?.name ?? 'model');
       return {

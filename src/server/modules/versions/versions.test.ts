@@ -244,7 +244,7 @@ describe.each(databases())('version data on $kind', ({ kind }) => {
           owner.token,
         );
         expect(sap.status).toBe(200);
-        const exported = translatorForFile('x.s2k')!.read(sap.bytes).model;
+        const exported = (await translatorForFile('x.s2k')!.read(sap.bytes)).model;
         const columns = model.elements.filter((element) => element.type === 'Column').length;
         expect(exported.elements.filter((element) => element.type === 'Column')).toHaveLength(columns);
         expect(exported.elements).toHaveLength(columns);
@@ -323,7 +323,8 @@ describe.each(databases())('version data on $kind', ({ kind }) => {
       const detail = versionDetailSchema.parse(
         (await get(`/api/models/${imported.modelId}/versions/${imported.versionId}`, owner.token)).body,
       );
-      const source = translatorForFile(EJEMPLO_NEW)!.read(readFixture('e2k', EJEMPLO_NEW)).report.counts;
+      const source = (await translatorForFile(EJEMPLO_NEW)!.read(readFixture('e2k', EJEMPLO_NEW))).report
+        .counts;
       expect(detail.origin).toMatchObject({ kind: 'upload', format: 's2k' });
       for (const key of ['nodes', 'columns', 'beams', 'floors', 'walls'] as const) {
         expect(detail.counts[key], key).toBe(source[key]);
