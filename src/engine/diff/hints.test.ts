@@ -5,10 +5,11 @@ import { generateBuilding } from '../../../bench/generator/building';
 import { canonicalJson } from '../canonical';
 import { readE2k } from '../formats/etabs/read';
 import type { FrameElement, Model, ModelCollection } from '../schema';
-import { isFrameElement, MODEL_COLLECTIONS, noEndReleases } from '../schema';
+import { isFrameElement, MODEL_COLLECTIONS } from '../schema';
 import { FIXTURES_SKIP_NOTE, fixturesPresent, readFixture } from '../testing/fixtures';
 import type { DiffHints, DiffOptions } from './index';
 import { diffModels } from './index';
+import { buildingArbitrary, editedPairArbitrary } from './testing/edits';
 
 // Each run generates, stores and diffs a building twice (about 25 ms): equivalence needs hundreds of runs, not the
 // 2,000 the fuzzers use, so CI's FC_NUM_RUNS is capped here.
@@ -40,158 +41,20 @@ function hints(before: Model, after: Model): DiffHints {
   return { before: hashesOf(before), after: hashesOf(after) };
 }
 
-const base = fc
-  .record({
-    storeys: fc.integer({ min: 1, max: 3 }),
-    baysX: fc.integer({ min: 1, max: 3 }),
-    baysY: fc.integer({ min: 1, max: 2 }),
-    braceEvery: fc.integer({ min: 0, max: 2 }),
-    seed: fc.integer({ min: 1, max: 1_000_000 }),
-    // One-sided releases, so an i/j swap that forgets to swap them end for end would show.
-    pinEvery: fc.integer({ min: 2, max: 5 }),
-  })
-  .map(({ pinEvery, ...parameters }) => {
-    const model = generateBuilding({ ...parameters, coreBaysX: 0, coreBaysY: 0 });
-    model.elements.filter(isFrameElement).forEach((frame, index) => {
-      if (index % pinEvery === 0)
-        frame.releases = { type: 'Releases', i: { ...noEndReleases(), m3: true }, j: noEndReleases() };
-    });
-    return model;
-  });
+const base = buildingArbitrary({ pinnedReleases: true });
 
-/** Edits, including those the fast path must not get wrong: moved nodes, relabels and i/j swaps. */
-const edit = fc.oneof(
-  fc.record({
-    kind: fc.constant('move' as const),
-    at: fc.nat(),
-    axis: fc.constantFrom('x', 'y', 'z'),
-    // Sub-tolerance moves too: their hashes differ while the diff calls them unchanged.
-    by: fc.oneof(
-      fc.double({ min: -50, max: 50, noNaN: true }),
-      fc.double({ min: -0.5, max: 0.5, noNaN: true }),
-    ),
-  }),
-  fc.record({ kind: fc.constant('profile' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('swapEnds' as const), at: fc.nat() }),
-  // Another listing order: near moves are stepped over in the walk down both lists, far ones paired by id later.
-  fc.record({
-    kind: fc.constant('reorder' as const),
-    collection: fc.constantFrom('nodes' as const, 'elements' as const, 'loads' as const),
-    from: fc.nat(),
-    to: fc.nat(),
-  }),
-  fc.record({ kind: fc.constant('deleteElement' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('addBeam' as const), at: fc.nat(), to: fc.nat() }),
-  fc.record({ kind: fc.constant('relabelElement' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('relabelNode' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('attribute' as const), at: fc.nat(), value: fc.string({ maxLength: 4 }) }),
-);
-type Edit = typeof edit extends fc.Arbitrary<infer T> ? T : never;
-
-function pick<T>(items: readonly T[], at: number): T | undefined {
-  return items.length === 0 ? undefined : items[at % items.length];
-}
-
-function relabelNodeRefs(model: Model, from: string, to: string): void {
-  const swap = (value: string) => (value === from ? to : value);
-  for (const item of model.elements) {
-    if (isFrameElement(item) || item.type === 'Cable') {
-      item.startNodeId = swap(item.startNodeId);
-      item.endNodeId = swap(item.endNodeId);
-    } else if ('nodeIds' in item) item.nodeIds = item.nodeIds.map(swap);
-  }
-  for (const load of model.loads) if (load.type === 'PointLoad') load.nodeId = swap(load.nodeId);
-}
-
-function applyEdit(model: Model, change: Edit, serial: number): void {
-  switch (change.kind) {
-    case 'move': {
-      const node = pick(model.nodes, change.at);
-      if (node) node[change.axis] += change.by;
-      return;
-    }
-    case 'profile': {
-      const frame = pick(model.elements.filter(isFrameElement), change.at);
-      if (frame) frame.profileId = frame.profileId === 'BEAM-LONG' ? 'BEAM-SHORT' : 'BEAM-LONG';
-      return;
-    }
-    case 'swapEnds': {
-      // CSI flips member ends: same member, drawn the other way, its end data swapped with it.
-      const frame = pick(model.elements.filter(isFrameElement), change.at);
-      if (!frame) return;
-      [frame.startNodeId, frame.endNodeId] = [frame.endNodeId, frame.startNodeId];
-      if (frame.releases) frame.releases = { ...frame.releases, i: frame.releases.j, j: frame.releases.i };
-      return;
-    }
-    case 'deleteElement': {
-      const item = pick(model.elements, change.at);
-      if (!item) return;
-      model.elements = model.elements.filter((other) => other !== item);
-      model.loads = model.loads.filter((load) => !('elementId' in load) || load.elementId !== item.id);
-      model.groups = model.groups.map((group) => ({
-        ...group,
-        members: group.members.filter((member) => member.id !== item.id),
-      }));
-      return;
-    }
-    case 'addBeam': {
-      const start = pick(model.nodes, change.at);
-      const end = pick(model.nodes, change.to);
-      if (!start || !end || start === end) return;
-      const beam: FrameElement = {
-        id: `N${serial}@new`,
-        source: start.source,
-        name: `N${serial}`,
-        type: 'Beam',
-        startNodeId: start.id,
-        endNodeId: end.id,
-        profileId: 'BEAM-SHORT',
-        attributes: {},
-      };
-      model.elements.push(beam);
-      return;
-    }
-    case 'relabelElement': {
-      const item = pick(model.elements, change.at);
-      if (!item) return;
-      const from = item.id;
-      item.id = `R${serial}${from}`;
-      for (const load of model.loads)
-        if ('elementId' in load && load.elementId === from) load.elementId = item.id;
-      for (const group of model.groups)
-        group.members = group.members.map((member) =>
-          member.id === from ? { ...member, id: item.id } : member,
-        );
-      return;
-    }
-    case 'relabelNode': {
-      const node = pick(model.nodes, change.at);
-      if (!node) return;
-      const from = node.id;
-      node.id = `R${serial}${from}`;
-      relabelNodeRefs(model, from, node.id);
-      return;
-    }
-    case 'attribute': {
-      const item = pick(model.elements, change.at);
-      if (item) item.attributes = { ...item.attributes, NOTE: change.value };
-      return;
-    }
-    case 'reorder': {
-      const items = model[change.collection] as unknown[];
-      if (items.length === 0) return;
-      const [item] = items.splice(change.from % items.length, 1);
-      items.splice(change.to % items.length, 0, item);
-      return;
-    }
-  }
-}
-
-const pair = fc.tuple(base, fc.array(edit, { maxLength: 8 })).map(([model, edits]) => {
-  const after = structuredClone(model);
-  edits.forEach((change, serial) => applyEdit(after, change, serial));
-  return { before: model, after };
-});
+/** Edits, including those the fast path must not get wrong: moved nodes, relabels, end swaps and reorders. */
+const pair = editedPairArbitrary(base, [
+  'move',
+  'profile',
+  'swapEnds',
+  'reorder',
+  'deleteElement',
+  'addBeam',
+  'relabelElement',
+  'relabelNode',
+  'attribute',
+]);
 
 describe('diffModels with stored hashes', () => {
   it('gives the same diff as without them, for models rebuilt from stored objects (default and zero tolerance)', () => {
