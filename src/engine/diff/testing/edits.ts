@@ -85,7 +85,8 @@ export function editedPairArbitrary(
 ): fc.Arbitrary<{ before: Model; after: Model }> {
   const edit = fc.oneof(...kinds.map((kind) => EDITS[kind] as fc.Arbitrary<Edit>));
   return fc.tuple(base, fc.array(edit, { maxLength: 8 })).map(([model, edits]) => {
-    const after = structuredClone(model);
+    // A JSON copy: models are JSON, and the engine's library has no structuredClone.
+    const after = JSON.parse(JSON.stringify(model)) as Model;
     edits.forEach((change, serial) => applyEdit(after, change, serial));
     return { before: model, after };
   });
