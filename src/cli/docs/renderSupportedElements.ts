@@ -1,4 +1,5 @@
-import { TRANSLATORS_BY_PLATFORM } from '../../engine/formats/registry';
+import type { PlatformPath } from '../../engine/formats/registry';
+import { PLATFORM_PATHS, TRANSLATORS_BY_PLATFORM } from '../../engine/formats/registry';
 import type { Capability, Platform, Translator } from '../../engine/formats/types';
 import { PLATFORMS } from '../../engine/formats/types';
 
@@ -25,9 +26,13 @@ function extensionsOf(translator: Translator): string {
  */
 export function renderSupportedElements(
   translatorsByPlatform: Readonly<Record<Platform, readonly Translator[]>> = TRANSLATORS_BY_PLATFORM,
+  paths: readonly PlatformPath[] = PLATFORM_PATHS,
 ): string {
-  const translators = PLATFORMS.flatMap((platform) => translatorsByPlatform[platform]);
-  const withoutTranslator = PLATFORMS.filter((platform) => translatorsByPlatform[platform].length === 0);
+  const translators = [...new Set(PLATFORMS.flatMap((platform) => translatorsByPlatform[platform]))];
+  const withoutPath = PLATFORMS.filter(
+    (platform) =>
+      translatorsByPlatform[platform].length === 0 && !paths.some((path) => path.platform === platform),
+  );
   const concepts: string[] = [];
   for (const translator of translators) {
     for (const capability of translator.capabilities) {
@@ -51,9 +56,27 @@ export function renderSupportedElements(
     "Gusset's own canonical JSON (`.json`) carries every concept in full.",
     '',
   ];
-  if (withoutTranslator.length > 0) {
-    lines.push(`Platforms without a translator yet: ${withoutTranslator.join(', ')}.`, '');
+  if (withoutPath.length > 0) {
+    lines.push(`Platforms without a translator yet: ${withoutPath.join(', ')}.`, '');
   }
+
+  lines.push('## Platforms', '', 'How a model gets from each tool into Gusset and back.', '');
+  lines.push('| Platform | Files Gusset reads and writes | Other paths |', '| --- | --- | --- |');
+  const pathCell = (platform: PlatformPath['platform']) =>
+    paths
+      .filter((path) => path.platform === platform)
+      .map((path) => `${cell(path.title)}, ${path.directions}: ${cell(path.how)}`)
+      .join('<br>') || '—';
+  for (const platform of PLATFORMS) {
+    const files = translatorsByPlatform[platform]
+      .map((translator) => `${cell(translator.title)} [\`${translator.id}\`], read and write`)
+      .join('<br>');
+    lines.push(`| ${platform} | ${files || '—'} | ${pathCell(platform)} |`);
+  }
+  lines.push("| Gusset | Gusset's canonical JSON (`.json`) [`json`], read and write | — |");
+  if (paths.some((path) => path.platform === 'Scripts'))
+    lines.push(`| Scripts | — | ${pathCell('Scripts')} |`);
+  lines.push('');
 
   lines.push('## Overview', '', 'Each cell is read / write.', '');
   lines.push(`| Concept | ${translators.map((translator) => cell(translator.title)).join(' | ')} |`);

@@ -39,4 +39,21 @@ describe('docs/supported-elements.md', () => {
     expect(page).not.toBe(renderSupportedElements());
     expect(page).toContain('| Cable | partial | — | cables \\| as braces |');
   });
+
+  it('lists every platform in the specification order with its files and other paths, then Gusset and scripts', () => {
+    const page = renderSupportedElements();
+    const rows = page
+      .split('\n')
+      .filter((line) => /^\| (Etabs|Excel|RAM|Revit|SAP|Tekla|Gusset|Scripts) \|/.test(line))
+      .map((line) => line.split(' | ')[0]?.slice(2));
+    expect(rows).toEqual(['Etabs', 'Excel', 'RAM', 'Revit', 'SAP', 'Tekla', 'Gusset', 'Scripts']);
+    // IFC is both Revit's and Tekla's path; RAM's is the plugin, since RAM has no open model file.
+    const row = (platform: string) =>
+      page.split('\n').find((line) => line.startsWith(`| ${platform} |`)) ?? '';
+    expect(row('Revit')).toContain('[`ifc`]');
+    expect(row('Tekla')).toContain('[`ifc`]');
+    expect(row('Tekla')).toContain('[`cis2`]');
+    expect(row('RAM')).toContain('RAM plugin');
+    expect(page).not.toContain('Platforms without a translator yet');
+  });
 });

@@ -82,7 +82,18 @@ export const versionDetailSchema = versionSchema.extend({ report: translationRep
 export type VersionDetail = z.infer<typeof versionDetailSchema>;
 
 /** Upload formats accepted now (IFC and xlsx arrive with their issue). */
-export const UPLOAD_EXTENSIONS = ['.e2k', '.$et', '.s2k', '.$2k', '.json'] as const;
+export const UPLOAD_EXTENSIONS = [
+  '.e2k',
+  '.$et',
+  '.s2k',
+  '.$2k',
+  '.ifc',
+  '.stp',
+  '.step',
+  '.p21',
+  '.xlsx',
+  '.json',
+] as const;
 
 export const jobStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;

@@ -36,7 +36,7 @@ const done = anUploadJob({ status: 'done', stage: 'Done', progress: 100, version
 
 describe('choosing a file', () => {
   it.each([
-    ['frame.ifc', 'content', ownMessages.uploadFormatUnsupported],
+    ['frame.dwg', 'content', ownMessages.uploadFormatUnsupported],
     ['e2k', 'content', ownMessages.uploadFormatUnsupported],
     ['empty.e2k', '', ownMessages.uploadFileEmpty],
     ['huge.s2k', 'more than ten bytes', ownMessages.uploadFileTooLarge],

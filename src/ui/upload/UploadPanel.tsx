@@ -145,7 +145,10 @@ export function UploadPanel(props: UploadPanelProps) {
               }}
             />
           </label>
-          <p className="form-hint">ETABS (.e2k, .$et), SAP2000 (.s2k, .$2k) or Gusset JSON (.json).</p>
+          <p className="form-hint">
+            ETABS (.e2k, .$et), SAP2000 (.s2k, .$2k), IFC from Revit or Tekla (.ifc), CIS/2 (.stp), Excel
+            (.xlsx) or Gusset JSON (.json).
+          </p>
           {file && (
             <p className="upload-panel__file">
               {file.name} ({sizeText(file.sizeBytes)})

@@ -173,6 +173,85 @@ describe('ETABS writer', () => {
     expectClose(generalBack?.kind === 'frame' ? generalBack.properties?.i33 : undefined, 2e8);
   });
 
+  it('writes sections and materials that share a name under distinct names, so each member keeps its own', () => {
+    // IFC and hand-made models can name two different sections (or materials) alike; ETABS refers to them by
+    // name, so writing both under one name would give every member the same section on the way back.
+    const model = sapModel();
+    const grade = (id: string, fy: number): Material => ({
+      id,
+      source: SAP,
+      name: 'S355',
+      type: 'Material',
+      kind: 'steel',
+      fy,
+      attributes: {},
+    });
+    const section = (id: string, depth: number, materialId: string): Profile => ({
+      id,
+      source: SAP,
+      name: 'W12X26',
+      type: 'Profile',
+      kind: 'frame',
+      section: { shape: 'rectangle', depth, width: 200 },
+      materialId,
+      attributes: {},
+    });
+    model.materials = [grade('S355 a', 355), grade('S355 b', 460)];
+    model.profiles = [section('W a', 300, 'S355 a'), section('W b', 400, 'S355 b')];
+    model.nodes = [node('N1', 0, 0), node('N2', 0, 3000), node('N3', 5000, 3000), node('N4', 5000, 0)];
+    const framed = (
+      type: 'Beam' | 'Column',
+      id: string,
+      ends: [string, string],
+      profileId: string,
+      materialId?: string,
+    ): Element => ({
+      id,
+      source: SAP,
+      name: id,
+      type,
+      startNodeId: ends[0],
+      endNodeId: ends[1],
+      profileId,
+      ...(materialId === undefined ? {} : { materialId }),
+      attributes: {},
+    });
+    model.elements = [
+      // Its own section's material: not an override, nothing to report.
+      framed('Beam', 'B1', ['N2', 'N3'], 'W a', 'S355 a'),
+      framed('Column', 'C1', ['N1', 'N2'], 'W b'),
+      // A material its section does not have: ETABS has no member material, so this one is reported lost.
+      framed('Column', 'C2', ['N4', 'N3'], 'W a', 'S355 b'),
+    ];
+
+    const written = writeE2k(model);
+    const items = written.report.items;
+    expect(items).toContainEqual(
+      expect.objectContaining({ severity: 'approximated', subject: 'FRAMESECTION', id: 'W b' }),
+    );
+    expect(items).toContainEqual(
+      expect.objectContaining({ severity: 'approximated', subject: 'MATERIAL', id: 'S355 b' }),
+    );
+    const overrides = items.filter((item) => item.reason === 'a member material override is not written');
+    expect(overrides.map((item) => item.id)).toEqual(['C2']);
+
+    const back = readE2k(written.bytes).model;
+    const profiles = new Map(back.profiles.map((profile) => [profile.id, profile]));
+    const materials = new Map(back.materials.map((material) => [material.id, material]));
+    const sectionOf = (name: string) => {
+      const element = back.elements.find((candidate) => candidate.name === name);
+      const profile = element && 'profileId' in element ? profiles.get(element.profileId ?? '') : undefined;
+      return profile?.kind === 'frame' ? profile : undefined;
+    };
+    const [beam, column] = [sectionOf('B1'), sectionOf('C1')];
+    expect(beam?.name).toBe('W12X26');
+    expect(column?.name).not.toBe(beam?.name);
+    expect(beam?.section).toEqual(model.profiles[0]?.kind === 'frame' && model.profiles[0].section);
+    expect(column?.section).toEqual(model.profiles[1]?.kind === 'frame' && model.profiles[1].section);
+    expectClose(materials.get(beam?.materialId ?? '')?.fy, 355);
+    expectClose(materials.get(column?.materialId ?? '')?.fy, 460);
+  });
+
   it('counts what it wrote, and says once which nodes went with the elements it could not write', () => {
     const model = sapModel();
     model.nodes = [node('N1', 0, 0), node('N2', 5000, 0), node('N3', 0, 3000), node('N4', 5000, 3000)];

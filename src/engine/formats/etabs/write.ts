@@ -105,9 +105,54 @@ class E2kWriter {
   private readonly writtenLoads = new Set<string>();
   /** POINTSPRING names: ETABS names a spring property once and assigns it by that name (SPRINGPROP). */
   private readonly springLabels: Map<string, string>;
+  /**
+   * The names written for materials, frame sections and shell properties, by id. ETABS refers to these by name,
+   * so names must be unique within each list; a model may repeat one (any source can), or name an object other
+   * than its id (IFC does), so every reference goes through these maps.
+   */
+  private readonly materialNames: Map<string, string>;
+  private readonly frameSectionNames: Map<string, string>;
+  private readonly shellPropNames: Map<string, string>;
+  private profileMaterials: Map<string, string> | undefined;
 
   constructor(private readonly model: Model) {
     this.springLabels = uniqueLabels(model.springProperties);
+    this.materialNames = this.uniqueNames('MATERIAL', model.materials);
+    this.frameSectionNames = this.uniqueNames(
+      'FRAMESECTION',
+      model.profiles.filter((profile) => profile.kind === 'frame'),
+    );
+    this.shellPropNames = this.uniqueNames(
+      'SHELLPROP',
+      model.profiles.filter((profile) => profile.kind !== 'frame'),
+    );
+  }
+
+  /**
+   * A name per object, unique in the list: its own name where no earlier object has it; else its name with the
+   * first free suffix, "W12X26 (2)", reported, so each object keeps its own definition and its members.
+   */
+  private uniqueNames(subject: string, items: readonly { id: string; name: string }[]): Map<string, string> {
+    const taken = new Set<string>();
+    for (const item of items) taken.add(item.name === '' ? item.id : item.name);
+    const written = new Set<string>();
+    const names = new Map<string, string>();
+    for (const item of items) {
+      if (names.has(item.id)) continue;
+      const wanted = item.name === '' ? item.id : item.name;
+      let name = wanted;
+      if (written.has(name)) {
+        for (let suffix = 2; taken.has(name) || written.has(name); suffix++) name = `${wanted} (${suffix})`;
+        this.report.approximated(
+          subject,
+          `another ${subject === 'MATERIAL' ? 'material' : 'section'} is also named "${wanted}"; ETABS needs unique names, so this one is written as "${name}"`,
+          { id: item.id },
+        );
+      }
+      written.add(name);
+      names.set(item.id, name);
+    }
+    return names;
   }
 
   write(): WriteResult {
@@ -368,7 +413,7 @@ class E2kWriter {
     const f = this.factors;
     const legacy = this.dialect === 'legacy';
     for (const material of this.model.materials) {
-      const head = `MATERIAL  ${quoteE2k(material.name)}`;
+      const head = `MATERIAL  ${quoteE2k(this.materialNames.get(material.id) ?? material.name)}`;
       const kindWord = legacy
         ? material.kind.toUpperCase()
         : material.kind.charAt(0).toUpperCase() + material.kind.slice(1);
@@ -481,7 +526,10 @@ class E2kWriter {
   private writeProfiles(): void {
     const legacy = this.dialect === 'legacy';
     for (const profile of this.model.profiles) {
-      const material = profile.materialId === undefined ? '' : `MATERIAL ${quoteE2k(profile.materialId)}  `;
+      const material =
+        profile.materialId === undefined
+          ? ''
+          : `MATERIAL ${quoteE2k(this.materialNames.get(profile.materialId) ?? profile.materialId)}  `;
       if (profile.kind === 'frame') {
         const section = profile.section;
         let shape: string;
@@ -524,7 +572,7 @@ class E2kWriter {
         }
         this.emitObject(
           SECTION.frameSections,
-          `FRAMESECTION  ${quoteE2k(profile.name)}`,
+          `FRAMESECTION  ${quoteE2k(this.frameSectionNames.get(profile.id) ?? profile.name)}`,
           `${material}${shape}  ${properties}`.trim(),
           profile,
         );
@@ -549,7 +597,7 @@ class E2kWriter {
         profile.thickness === undefined ? '' : `${thicknessKey} ${this.length(profile.thickness)}`;
       this.emitObject(
         section,
-        `SHELLPROP  ${quoteE2k(profile.name)}`,
+        `SHELLPROP  ${quoteE2k(this.shellPropNames.get(profile.id) ?? profile.name)}`,
         `${propType}${material}${behaviour}${thickness}`.trim(),
         profile,
       );
@@ -795,7 +843,8 @@ class E2kWriter {
         this.setElementRef(element.id, slot, label, storyIndex, AREA_KIND);
         for (const ref of placed) this.markUsed(ref);
         const parts: string[] = [];
-        if (element.profileId !== undefined) parts.push(`SECTION ${quoteE2k(element.profileId)}`);
+        if (element.profileId !== undefined)
+          parts.push(`SECTION ${quoteE2k(this.shellPropNames.get(element.profileId) ?? element.profileId)}`);
         if (element.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(element.diaphragmId)}`);
         if (element.orientationAngle !== undefined)
           parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
@@ -857,6 +906,18 @@ class E2kWriter {
     }
   }
 
+  /** The material of a profile by id (the profiles looked up by id once, on first use). */
+  private profileMaterial(profileId: string | undefined): string | undefined {
+    if (profileId === undefined) return undefined;
+    if (!this.profileMaterials) {
+      this.profileMaterials = new Map();
+      for (const profile of this.model.profiles) {
+        if (profile.materialId !== undefined) this.profileMaterials.set(profile.id, profile.materialId);
+      }
+    }
+    return this.profileMaterials.get(profileId);
+  }
+
   private writeLineAssign(
     element: Element & { type: 'Beam' | 'Column' | 'Brace' },
     label: string,
@@ -864,7 +925,8 @@ class E2kWriter {
     releases: Releases | undefined,
   ): void {
     const parts: string[] = [];
-    if (element.profileId !== undefined) parts.push(`SECTION ${quoteE2k(element.profileId)}`);
+    if (element.profileId !== undefined)
+      parts.push(`SECTION ${quoteE2k(this.frameSectionNames.get(element.profileId) ?? element.profileId)}`);
     if (element.orientationAngle !== undefined)
       parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
     if (element.cardinalPoint !== undefined) parts.push(`CARDINALPT ${element.cardinalPoint}`);
@@ -881,7 +943,8 @@ class E2kWriter {
         `OFFSETXI ${this.length(i.x)} OFFSETYI ${this.length(i.y)} OFFSETZI ${this.length(i.z)} OFFSETXJ ${this.length(j.x)} OFFSETYJ ${this.length(j.y)} OFFSETZJ ${this.length(j.z)}`,
       );
     }
-    if (element.materialId !== undefined)
+    // A member material that is its section's own is no override: nothing is lost.
+    if (element.materialId !== undefined && element.materialId !== this.profileMaterial(element.profileId))
       this.report.dropped(element.type, 'a member material override is not written', { id: element.id });
     const story = (this.levels[storyIndex] as Level).name;
     this.emitObject(

@@ -1,0 +1,753 @@
+/**
+ * IfcStructuralAnalysisModel → canonical nodes, frames, areas, supports, load patterns, cases, combinations and
+ * loads. Point connections become nodes named by their GlobalId (with their boundary conditions as restraints and
+ * springs); curve members become frames between the nodes at their edge's ends (merged at 1 mm, so they meet
+ * the point connections IfcRelConnectsStructuralMember names); surface members become floors, walls or areas by
+ * orientation. Load groups holding actions are patterns, load cases are cases, load combinations combinations.
+ */
+import type { LinearLoad, LoadDirection, Node, Releases, Restraint, SpringProperty } from '../../schema';
+import { noEndReleases, setAttribute } from '../../schema';
+import type { ReadContext } from './readContext';
+import { NODE_MERGE_MM } from './readNodes';
+import { baseAttributes, count, elementId, elementName, frameTypeOf, polygonNodes } from './readContext';
+import type { Transform, Vec3 } from './readGeometry';
+import { applyPoint, cartesianPoint, dot, length, normalize, sub } from './readGeometry';
+import { ifcClassName } from './readProfiles';
+import type { IfcLine } from './readStep';
+import { bool, enumValue, num, nums, ref, refs, str } from './readStep';
+
+export interface AnalysisResult {
+  /** Physical products that an analytical member stands for (IfcRelAssignsToProduct). */
+  carried: Set<number>;
+}
+
+const DOFS = ['ux', 'uy', 'uz', 'rx', 'ry', 'rz'] as const;
+const CONDITION_KEYS = [
+  'TranslationalStiffnessX',
+  'TranslationalStiffnessY',
+  'TranslationalStiffnessZ',
+  'RotationalStiffnessX',
+  'RotationalStiffnessY',
+  'RotationalStiffnessZ',
+] as const;
+
+/**
+ * A stiffness from an IFC boundary condition: `true` (IFC4 IfcBoolean) is fixed, `false` free; a number is a
+ * spring, where IFC2X3's −1 and any value beyond 1e20 mean rigid, and 0 means free.
+ */
+type Fixity = { kind: 'fixed' } | { kind: 'free' } | { kind: 'spring'; value: number };
+
+function fixity(raw: unknown): Fixity | undefined {
+  const flag = bool(raw);
+  if (flag !== undefined) return flag ? { kind: 'fixed' } : { kind: 'free' };
+  const value = num(raw);
+  if (value === undefined) return undefined;
+  if (value < 0 || value >= 1e20) return { kind: 'fixed' };
+  if (value === 0) return { kind: 'free' };
+  return { kind: 'spring', value };
+}
+
+/** All topology items of a product's representations (vertices, edges, faces), whatever their identifier. */
+function topologyItems(context: ReadContext, line: IfcLine): IfcLine[] {
+  const file = context.file;
+  const shape = file.line(ref(line['Representation']));
+  const items: IfcLine[] = [];
+  for (const representationId of refs(shape?.['Representations'])) {
+    for (const itemId of refs(file.line(representationId)?.['Items'])) {
+      const item = file.line(itemId);
+      if (item) items.push(item);
+    }
+  }
+  return items;
+}
+
+function vertexPoint(context: ReadContext, vertexId: number | undefined): Vec3 | undefined {
+  const vertex = context.file.line(vertexId);
+  if (!vertex) return undefined;
+  if (context.file.typeOf(vertex) === 'IFCCARTESIANPOINT') return cartesianPoint(context.file, vertexId);
+  return cartesianPoint(context.file, ref(vertex['VertexGeometry']));
+}
+
+function edgeEnds(context: ReadContext, edge: IfcLine | undefined): [Vec3, Vec3] | undefined {
+  if (!edge) return undefined;
+  const file = context.file;
+  if (file.typeOf(edge) === 'IFCORIENTEDEDGE') {
+    const ends = edgeEnds(context, file.line(ref(edge['EdgeElement'])));
+    return ends && enumValue(edge['Orientation']) === 'F' ? [ends[1], ends[0]] : ends;
+  }
+  const start = vertexPoint(context, ref(edge['EdgeStart']));
+  const end = vertexPoint(context, ref(edge['EdgeEnd']));
+  return start && end ? [start, end] : undefined;
+}
+
+/** The corner points of a face: its outer bound's edge loop or poly loop. */
+function faceCorners(context: ReadContext, face: IfcLine): Vec3[] | undefined {
+  const file = context.file;
+  const bounds = refs(face['Bounds'])
+    .map((id) => file.line(id))
+    .filter((bound) => bound !== undefined);
+  const outer = bounds.find((bound) => file.typeOf(bound) === 'IFCFACEOUTERBOUND') ?? bounds[0];
+  const loop = file.line(ref(outer?.['Bound']));
+  if (!loop) return undefined;
+  if (file.typeOf(loop) === 'IFCPOLYLOOP') {
+    const points = refs(loop['Polygon']).map((id) => cartesianPoint(file, id));
+    return points.every((point) => point !== undefined) ? (points as Vec3[]) : undefined;
+  }
+  if (file.typeOf(loop) === 'IFCEDGELOOP') {
+    const points: Vec3[] = [];
+    for (const edgeId of refs(loop['EdgeList'])) {
+      const ends = edgeEnds(context, file.line(edgeId));
+      if (!ends) return undefined;
+      points.push(ends[0]);
+    }
+    return points;
+  }
+  return undefined;
+}
+
+function node(context: ReadContext, transform: Transform, point: Vec3): Node {
+  const world = applyPoint(transform, point);
+  const factor = context.units.length;
+  return context.nodes.at(world.x * factor, world.y * factor, world.z * factor);
+}
+
+export function readAnalysis(context: ReadContext): AnalysisResult {
+  const { file, model, report } = context;
+  const carried = new Set<number>();
+  const models = file.linesOf('IFCSTRUCTURALANALYSISMODEL');
+  if (models.length > 1) {
+    report.warning(
+      'IfcStructuralAnalysisModel',
+      `the file has ${models.length} analysis models; their members are read together`,
+    );
+  }
+
+  // Point connections first, so members' ends merge into them and keep their GlobalIds.
+  const nodeOf = new Map<number, Node>();
+  for (const connection of file.linesOf('IFCSTRUCTURALPOINTCONNECTION')) {
+    count(context, connection);
+    const world = context.placements.world(ref(connection['ObjectPlacement'])) ?? undefined;
+    const vertex = topologyItems(context, connection).find((item) => file.typeOf(item) === 'IFCVERTEXPOINT');
+    const point = vertexPoint(context, vertex?.expressID);
+    if (!world || !point) {
+      report.dropped('IfcStructuralPointConnection', 'it has no vertex to place it', {
+        id: str(connection['GlobalId']) ?? `#${connection.expressID}`,
+        line: file.sourceLine(connection.expressID),
+      });
+      continue;
+    }
+    const world3 = applyPoint(world, point);
+    const factor = context.units.length;
+    const id = elementId(context, connection, new Set<string>());
+    const created = context.nodes.at(
+      world3.x * factor,
+      world3.y * factor,
+      world3.z * factor,
+      id,
+      elementName(connection, id),
+    );
+    nodeOf.set(connection.expressID, created);
+    applyCondition(context, created, file.line(ref(connection['AppliedCondition'])));
+  }
+
+  const connectionsOf = new Map<number, number[]>();
+  for (const relation of file.linesOf('IFCRELCONNECTSSTRUCTURALMEMBER')) {
+    const memberId = ref(relation['RelatingStructuralMember']);
+    const connectionId = ref(relation['RelatedStructuralConnection']);
+    if (memberId === undefined || connectionId === undefined) continue;
+    connectionsOf.set(memberId, [...(connectionsOf.get(memberId) ?? []), connectionId]);
+  }
+
+  // Curve members → frames.
+  const memberNodes = new Map<number, [Node, Node]>();
+  for (const member of file.linesOf('IFCSTRUCTURALCURVEMEMBER')) {
+    count(context, member);
+    const world = context.placements.world(ref(member['ObjectPlacement']));
+    const edge = topologyItems(context, member).find((item) => {
+      const type = file.typeOf(item);
+      return type === 'IFCEDGE' || type === 'IFCORIENTEDEDGE' || type === 'IFCSUBEDGE';
+    });
+    const ends = edgeEnds(context, edge);
+    if (!world || !ends) {
+      report.dropped('IfcStructuralCurveMember', 'it has no edge to take its end points from', {
+        id: str(member['GlobalId']) ?? `#${member.expressID}`,
+        line: file.sourceLine(member.expressID),
+      });
+      continue;
+    }
+    // The member's ends are the point connections IfcRelConnectsStructuralMember names, nearest end first; an
+    // edge that stops short of its connection (ETABS exports rigid end zones so) keeps the gap as an end offset.
+    const connected = (connectionsOf.get(member.expressID) ?? []).flatMap((id) => nodeOf.get(id) ?? []);
+    const factor = context.units.length;
+    const endAt = (point: Vec3, exclude?: Node): { node: Node; offset: number } => {
+      const world3 = applyPoint(world, point);
+      const at = { x: world3.x * factor, y: world3.y * factor, z: world3.z * factor };
+      let best: Node | undefined;
+      let bestDistance = Infinity;
+      for (const candidate of connected) {
+        const distance = length(sub(candidate, at));
+        if (candidate !== exclude && distance < bestDistance) {
+          best = candidate;
+          bestDistance = distance;
+        }
+      }
+      if (best) return { node: best, offset: bestDistance <= NODE_MERGE_MM ? 0 : bestDistance };
+      return { node: context.nodes.at(at.x, at.y, at.z), offset: 0 };
+    };
+    const first = endAt(ends[0]);
+    const second = endAt(ends[1], first.node);
+    const start = first.node;
+    const end = second.node;
+    if (start === end) {
+      report.dropped('IfcStructuralCurveMember', 'its two ends are less than 1 mm apart', {
+        id: str(member['GlobalId']) ?? `#${member.expressID}`,
+        line: file.sourceLine(member.expressID),
+      });
+      continue;
+    }
+    const id = elementId(context, member);
+    const attributes = baseAttributes(context, member);
+    const axis = nums(file.line(ref(member['Axis']))?.['DirectionRatios']);
+    if (axis) setAttribute(attributes, 'ifcAxis', axis);
+    const use = context.table.associations().get(member.expressID) ?? {};
+    const profileId = use.profile ? context.table.frameProfile(use.profile, use.materialId) : undefined;
+    const levelId = context.levelOf.get(member.expressID);
+    model.elements.push({
+      id,
+      type: frameTypeOf(start, end),
+      source: { tool: 'ifc' },
+      name: elementName(member, id),
+      attributes,
+      startNodeId: start.id,
+      endNodeId: end.id,
+      ...(profileId ? { profileId } : {}),
+      // The profile carries the material; a member states one only when it has no profile.
+      ...(use.materialId && !profileId ? { materialId: use.materialId } : {}),
+      ...(levelId ? { levelId } : {}),
+      ...(first.offset > 0 || second.offset > 0
+        ? { endOffsets: { i: first.offset, j: second.offset }, rigidZoneFactor: 1 }
+        : {}),
+    });
+    memberNodes.set(member.expressID, [start, end]);
+  }
+
+  // Member end conditions (IfcRelConnectsStructuralMember.AppliedCondition) → releases, in member axes.
+  const releasesOf = new Map<number, Releases>();
+  for (const relation of file.linesOf('IFCRELCONNECTSSTRUCTURALMEMBER')) {
+    const memberId = ref(relation['RelatingStructuralMember']);
+    const ends = memberId === undefined ? undefined : memberNodes.get(memberId);
+    const connection = nodeOf.get(ref(relation['RelatedStructuralConnection']) ?? -1);
+    const condition = file.line(ref(relation['AppliedCondition']));
+    if (!ends || !connection || !condition || memberId === undefined) continue;
+    const which = connection === ends[0] ? 'i' : connection === ends[1] ? 'j' : undefined;
+    if (!which) continue;
+    const releases = releasesOf.get(memberId) ?? {
+      type: 'Releases' as const,
+      i: noEndReleases(),
+      j: noEndReleases(),
+    };
+    const names = ['p', 'v2', 'v3', 't', 'm2', 'm3'] as const;
+    CONDITION_KEYS.forEach((key, index) => {
+      if (fixity(condition[key])?.kind === 'free')
+        releases[which][names[index] as (typeof names)[number]] = true;
+    });
+    releasesOf.set(memberId, releases);
+  }
+  for (const element of model.elements) {
+    const expressId = element.attributes['ifcExpressId'];
+    const releases = typeof expressId === 'number' ? releasesOf.get(expressId) : undefined;
+    if (releases && (element.type === 'Beam' || element.type === 'Column' || element.type === 'Brace')) {
+      element.releases = releases;
+    }
+  }
+
+  // Surface members → floors, walls or areas by orientation.
+  for (const member of file.linesOf('IFCSTRUCTURALSURFACEMEMBER')) {
+    count(context, member);
+    const world = context.placements.world(ref(member['ObjectPlacement']));
+    const face = topologyItems(context, member).find((item) => {
+      const type = file.typeOf(item);
+      return type === 'IFCFACESURFACE' || type === 'IFCFACE';
+    });
+    const corners = face ? faceCorners(context, face) : undefined;
+    const nodes = world && corners ? polygonNodes(corners.map((point) => node(context, world, point))) : [];
+    if (nodes.length < 3) {
+      report.dropped('IfcStructuralSurfaceMember', 'it has no face with three or more corners', {
+        id: str(member['GlobalId']) ?? `#${member.expressID}`,
+        line: file.sourceLine(member.expressID),
+      });
+      continue;
+    }
+    const normal = normalize(
+      nodes.slice(2).reduce(
+        (sum, current, index) => {
+          const a = nodes[0] as Node;
+          const b = nodes[index + 1] as Node;
+          const u = sub(b, a);
+          const v = sub(current, a);
+          return {
+            x: sum.x + u.y * v.z - u.z * v.y,
+            y: sum.y + u.z * v.x - u.x * v.z,
+            z: sum.z + u.x * v.y - u.y * v.x,
+          };
+        },
+        { x: 0, y: 0, z: 0 },
+      ),
+    );
+    const type = !normal
+      ? 'Area'
+      : Math.abs(normal.z) > 0.9
+        ? 'Floor'
+        : Math.abs(normal.z) < 0.1
+          ? 'Wall'
+          : 'Area';
+    const thickness = num(member['Thickness']);
+    const use = context.table.associations().get(member.expressID) ?? {};
+    const profileId = context.table.shellProfile(
+      type === 'Floor' ? 'slab' : type === 'Wall' ? 'wall' : 'other',
+      thickness === undefined ? undefined : thickness * context.units.length,
+      use.materialId,
+    );
+    const id = elementId(context, member);
+    const levelId = context.levelOf.get(member.expressID);
+    model.elements.push({
+      id,
+      type,
+      source: { tool: 'ifc' },
+      name: elementName(member, id),
+      attributes: baseAttributes(context, member),
+      nodeIds: nodes.map((each) => each.id),
+      profileId,
+      ...(use.materialId ? { materialId: use.materialId } : {}),
+      ...(levelId ? { levelId } : {}),
+    });
+  }
+
+  for (const relation of file.linesOf('IFCRELASSIGNSTOPRODUCT')) {
+    const product = ref(relation['RelatingProduct']);
+    if (product === undefined) continue;
+    const standsFor = refs(relation['RelatedObjects']).some((id) => {
+      const type = file.typeOf(file.line(id));
+      return type === 'IFCSTRUCTURALCURVEMEMBER' || type === 'IFCSTRUCTURALSURFACEMEMBER';
+    });
+    if (standsFor) carried.add(product);
+  }
+
+  readLoads(context, nodeOf, memberNodes);
+  return { carried };
+}
+
+function applyCondition(context: ReadContext, target: Node, condition: IfcLine | undefined): void {
+  if (!condition) return;
+  const restraint: Restraint = {
+    type: 'Restraint',
+    ux: false,
+    uy: false,
+    uz: false,
+    rx: false,
+    ry: false,
+    rz: false,
+  };
+  const spring: Record<(typeof DOFS)[number], number> = { ux: 0, uy: 0, uz: 0, rx: 0, ry: 0, rz: 0 };
+  let springs = false;
+  CONDITION_KEYS.forEach((key, index) => {
+    const dof = DOFS[index] as (typeof DOFS)[number];
+    const state = fixity(condition[key]);
+    if (state?.kind === 'fixed') restraint[dof] = true;
+    if (state?.kind === 'spring') {
+      springs = true;
+      spring[dof] =
+        state.value * (index < 3 ? context.units.linearStiffness : context.units.rotationalStiffness);
+    }
+  });
+  if (DOFS.some((dof) => restraint[dof])) target.restraint = restraint;
+  if (springs) {
+    const property: SpringProperty = {
+      id: `${target.id} spring`,
+      type: 'SpringProperty',
+      source: { tool: 'ifc' },
+      name: str(condition['Name']) ?? `${target.name} spring`,
+      attributes: {},
+      ...spring,
+    };
+    context.model.springProperties.push(property);
+    target.springPropertyId = property.id;
+  }
+}
+
+const PATTERN_TYPES: Record<string, string> = {
+  DEAD_LOAD_G: 'Dead',
+  COMPLETION_G1: 'Super Dead',
+  LIVE_LOAD_Q: 'Live',
+  SNOW_S: 'Snow',
+  WIND_W: 'Wind',
+  PRESTRESSING_P: 'Prestress',
+  SETTLEMENT_U: 'Settlement',
+  TEMPERATURE_T: 'Temperature',
+  EARTHQUAKE_E: 'Quake',
+  IMPULSE: 'Other',
+  IMPACT: 'Other',
+  TRANSPORT: 'Other',
+  ERECTION: 'Construction',
+  PROPPING: 'Construction',
+  SYSTEM_IMPERFECTION: 'Notional',
+  SHRINKAGE: 'Shrinkage',
+  CREEP: 'Creep',
+  LACK_OF_FIT: 'Other',
+  BUOYANCY: 'Other',
+  ICE: 'Other',
+  CURRENT: 'Other',
+  WAVE: 'Wave',
+  RAIN: 'Rain',
+  BRAKES: 'Braking',
+};
+
+const FORCE_COMPONENTS = [
+  ['ForceX', 'X', 'force'],
+  ['ForceY', 'Y', 'force'],
+  ['ForceZ', 'Z', 'force'],
+  ['MomentX', 'X', 'moment'],
+  ['MomentY', 'Y', 'moment'],
+  ['MomentZ', 'Z', 'moment'],
+] as const;
+const LOCAL_AXIS: Record<'X' | 'Y' | 'Z', LoadDirection> = { X: '1', Y: '2', Z: '3' };
+
+function readLoads(
+  context: ReadContext,
+  nodeOf: Map<number, Node>,
+  memberNodes: Map<number, [Node, Node]>,
+): void {
+  const { file, model, report, units } = context;
+  const groups = file.linesOf('IFCSTRUCTURALLOADGROUP');
+  if (groups.length === 0 && file.idsOf('IFCSTRUCTURALACTION').length === 0) return;
+  const groupIds = new Map<number, string>();
+  const used = new Set<string>();
+  for (const group of groups) groupIds.set(group.expressID, elementId(context, group, used));
+
+  // Group membership: actions and groups in a group, with IfcRelAssignsToGroupByFactor's factor.
+  const members = new Map<number, { id: number; factor: number }[]>();
+  const groupsOfAction = new Map<number, number[]>();
+  for (const relation of file.linesOf('IFCRELASSIGNSTOGROUP')) {
+    const group = ref(relation['RelatingGroup']);
+    if (group === undefined || !groupIds.has(group)) continue;
+    const factor = num(relation['Factor']) ?? 1;
+    for (const related of refs(relation['RelatedObjects'])) {
+      const list = members.get(group) ?? [];
+      list.push({ id: related, factor });
+      members.set(group, list);
+      if (!groupIds.has(related))
+        groupsOfAction.set(related, [...(groupsOfAction.get(related) ?? []), group]);
+    }
+  }
+  const holdsActions = (group: number): boolean =>
+    (members.get(group) ?? []).some((member) => !groupIds.has(member.id));
+  const kindOf = (group: IfcLine): 'case' | 'combination' | 'pattern' => {
+    const predefined = enumValue(group['PredefinedType']);
+    if (predefined === 'LOAD_COMBINATION') return 'combination';
+    if (predefined === 'LOAD_CASE' || file.typeOf(group) === 'IFCSTRUCTURALLOADCASE') return 'case';
+    return 'pattern';
+  };
+
+  // Patterns: plain load groups, and cases that hold actions themselves (a pattern of the case's own id).
+  const patternOf = new Map<number, string>();
+  const casesOfPattern = new Map<number, IfcLine[]>();
+  for (const group of groups) {
+    if (kindOf(group) !== 'case') continue;
+    for (const member of members.get(group.expressID) ?? []) {
+      casesOfPattern.set(member.id, [...(casesOfPattern.get(member.id) ?? []), group]);
+    }
+  }
+  for (const group of groups) {
+    const kind = kindOf(group);
+    if (kind === 'combination' || (kind === 'case' && !holdsActions(group.expressID))) continue;
+    const id = groupIds.get(group.expressID) as string;
+    const parents = kind === 'case' ? [group] : (casesOfPattern.get(group.expressID) ?? []);
+    const weight = parents.length === 1 ? nums((parents[0] as IfcLine)['SelfWeightCoefficients']) : undefined;
+    const source = enumValue(group['ActionSource']) ?? '';
+    const attributes = baseAttributes(context, group);
+    const actionType = enumValue(group['ActionType']);
+    if (actionType) setAttribute(attributes, 'ifcActionType', actionType);
+    if (source) setAttribute(attributes, 'ifcActionSource', source);
+    model.loadPatterns.push({
+      id,
+      type: 'LoadPattern',
+      source: { tool: 'ifc' },
+      name: elementName(group, id),
+      attributes,
+      patternType: PATTERN_TYPES[source] ?? 'Other',
+      // IFC's self-weight coefficients are gravity's direction scaled: (0, 0, −1) is a self-weight factor of 1.
+      selfWeightMultiplier: weight && weight.length === 3 ? -(weight[2] ?? 0) : 0,
+    });
+    patternOf.set(group.expressID, id);
+  }
+  for (const group of groups) {
+    const kind = kindOf(group);
+    const id = groupIds.get(group.expressID) as string;
+    if (kind === 'case') {
+      const loads = (members.get(group.expressID) ?? [])
+        .filter((member) => patternOf.has(member.id) && member.id !== group.expressID)
+        .map((member) => ({ patternId: patternOf.get(member.id) as string, scale: member.factor }));
+      if (patternOf.has(group.expressID)) loads.unshift({ patternId: id, scale: 1 });
+      model.loadCases.push({
+        id,
+        type: 'LoadCase',
+        source: { tool: 'ifc' },
+        name: elementName(group, id),
+        attributes: baseAttributes(context, group),
+        caseType: 'Linear Static',
+        loads,
+      });
+    } else if (kind === 'combination') {
+      const items = (members.get(group.expressID) ?? []).flatMap((member) => {
+        const related = file.line(member.id);
+        const relatedId = groupIds.get(member.id);
+        if (!related || !relatedId) return [];
+        return [{ kind: kindOf(related), id: relatedId, scale: member.factor }];
+      });
+      model.loadCombinations.push({
+        id,
+        type: 'LoadCombination',
+        source: { tool: 'ifc' },
+        name: elementName(group, id),
+        attributes: baseAttributes(context, group),
+        combinationType: 'Linear Add',
+        items,
+      });
+    }
+  }
+
+  // Actions → loads, on the member or connection IfcRelConnectsStructuralActivity names.
+  const targetOf = new Map<number, number>();
+  for (const relation of file.linesOf('IFCRELCONNECTSSTRUCTURALACTIVITY')) {
+    const action = ref(relation['RelatedStructuralActivity']);
+    const element = ref(relation['RelatingElement']);
+    if (action !== undefined && element !== undefined) targetOf.set(action, element);
+  }
+  const loadIds = new Set<string>();
+  const actionIds = new Set<string>();
+  const seen = new Set<number>();
+  const elementOf = new Map<number, string>();
+  for (const element of model.elements) {
+    const expressId = element.attributes['ifcExpressId'];
+    if (typeof expressId === 'number') elementOf.set(expressId, element.id);
+  }
+  const memberElementId = (expressId: number): string | undefined => elementOf.get(expressId);
+  for (const action of file.linesOf('IFCSTRUCTURALACTION')) {
+    if (seen.has(action.expressID)) continue;
+    seen.add(action.expressID);
+    count(context, action);
+    const subject = ifcClassName(file.typeOf(action));
+    const where = {
+      id: str(action['GlobalId']) ?? `#${action.expressID}`,
+      line: file.sourceLine(action.expressID),
+    };
+    const patternGroup = (groupsOfAction.get(action.expressID) ?? []).find((group) => patternOf.has(group));
+    const patternId = patternGroup === undefined ? undefined : patternOf.get(patternGroup);
+    if (!patternId) {
+      report.dropped(subject, 'it belongs to no load group, so it has no load pattern', where);
+      continue;
+    }
+    const targetId = targetOf.get(action.expressID);
+    const target = file.line(targetId);
+    const load = file.line(ref(action['AppliedLoad']));
+    if (!target || targetId === undefined || !load) {
+      report.dropped(subject, 'it is applied to nothing the reader knows, or has no load values', where);
+      continue;
+    }
+    const local = enumValue(action['GlobalOrLocal']) === 'LOCAL_COORDS';
+    const projected = enumValue(action['ProjectedOrTrue']) === 'PROJECTED_LENGTH';
+    const baseId = elementId(context, action, actionIds);
+    const direction = (axis: 'X' | 'Y' | 'Z'): LoadDirection =>
+      local ? LOCAL_AXIS[axis] : projected ? (`${axis}-projected` as LoadDirection) : axis;
+    const loadType = file.typeOf(load);
+    const targetType = file.typeOf(target);
+    const attributes = baseAttributes(context, action);
+
+    if (loadType === 'IFCSTRUCTURALLOADSINGLEFORCE' || loadType === 'IFCSTRUCTURALLOADSINGLEFORCEWARPING') {
+      const onNode = nodeOf.get(targetId);
+      const values = FORCE_COMPONENTS.map(
+        ([key, , quantity]) => (num(load[key]) ?? 0) * (quantity === 'force' ? units.force : units.moment),
+      );
+      if (onNode) {
+        const [fx = 0, fy = 0, fz = 0, mx = 0, my = 0, mz = 0] = values;
+        loadIds.add(baseId);
+        model.loads.push({
+          id: baseId,
+          type: 'PointLoad',
+          source: { tool: 'ifc' },
+          name: elementName(action, baseId),
+          attributes,
+          nodeId: onNode.id,
+          patternId,
+          coordinateSystem: local ? 'Local' : 'Global',
+          fx,
+          fy,
+          fz,
+          mx,
+          my,
+          mz,
+        });
+        continue;
+      }
+      const ends = memberNodes.get(targetId);
+      const elementIdOfTarget = ends ? memberElementId(targetId) : undefined;
+      const at = actionPoint(context, action);
+      if (!ends || !elementIdOfTarget || !at) {
+        report.dropped(
+          subject,
+          `a point load on ${ifcClassName(targetType)} needs a point connection, or a member and a location`,
+          where,
+        );
+        continue;
+      }
+      const axis = sub(ends[1], ends[0]);
+      const distance = Math.max(0, Math.min(length(axis), dot(sub(at, ends[0]), normalize(axis) ?? axis)));
+      FORCE_COMPONENTS.forEach(([key, axisName, quantity], index) => {
+        const value = values[index] ?? 0;
+        if (value === 0 || num(load[key]) === undefined) return;
+        pushLinear(context, loadIds, baseId, key, {
+          name: elementName(action, baseId),
+          attributes,
+          elementId: elementIdOfTarget,
+          patternId,
+          quantity,
+          direction: direction(axisName),
+          distribution: { kind: 'point', relative: false, start: distance, value },
+        });
+      });
+      continue;
+    }
+
+    if (loadType === 'IFCSTRUCTURALLOADLINEARFORCE' || loadType === 'IFCSTRUCTURALLOADCONFIGURATION') {
+      const elementIdOfTarget = memberElementId(targetId);
+      if (!elementIdOfTarget) {
+        report.dropped(
+          subject,
+          `a line load on ${ifcClassName(targetType)} needs a structural curve member`,
+          where,
+        );
+        continue;
+      }
+      // A configuration lists loads at locations along the member (file length units); a plain load is uniform.
+      let stations: { at?: number; load: IfcLine }[] = [{ load }];
+      if (loadType === 'IFCSTRUCTURALLOADCONFIGURATION') {
+        const locations = Array.isArray(load['Locations']) ? (load['Locations'] as unknown[]) : [];
+        stations = refs(load['Values']).flatMap((id, index) => {
+          const value = file.line(id);
+          const at = nums(locations[index])?.[0];
+          return value && at !== undefined ? [{ at: at * units.length, load: value }] : [];
+        });
+      }
+      const first = stations[0];
+      const last = stations[stations.length - 1];
+      if (!first || !last) {
+        report.dropped(subject, 'its load configuration has no values', where);
+        continue;
+      }
+      const keys = [
+        ['LinearForceX', 'X', 'force'],
+        ['LinearForceY', 'Y', 'force'],
+        ['LinearForceZ', 'Z', 'force'],
+        ['LinearMomentX', 'X', 'moment'],
+        ['LinearMomentY', 'Y', 'moment'],
+        ['LinearMomentZ', 'Z', 'moment'],
+      ] as const;
+      for (const [key, axisName, quantity] of keys) {
+        const factor = quantity === 'force' ? units.linearForce : (units.moment / units.length) * 1000;
+        const startValue = (num(first.load[key]) ?? 0) * factor;
+        const endValue = (num(last.load[key]) ?? 0) * factor;
+        if (startValue === 0 && endValue === 0) continue;
+        const relative = first.at === undefined;
+        pushLinear(context, loadIds, baseId, key, {
+          name: elementName(action, baseId),
+          attributes,
+          elementId: elementIdOfTarget,
+          patternId,
+          quantity,
+          direction: direction(axisName),
+          distribution: {
+            kind: 'distributed',
+            relative,
+            start: relative ? 0 : (first.at ?? 0),
+            end: relative ? 1 : (last.at ?? 0),
+            startValue,
+            endValue,
+          },
+        });
+      }
+      continue;
+    }
+
+    if (loadType === 'IFCSTRUCTURALLOADPLANARFORCE') {
+      const areaId = memberElementId(targetId);
+      if (!areaId) {
+        report.dropped(
+          subject,
+          `an area load on ${ifcClassName(targetType)} needs a structural surface member`,
+          where,
+        );
+        continue;
+      }
+      const components = [
+        ['PlanarForceX', 'X'],
+        ['PlanarForceY', 'Y'],
+        ['PlanarForceZ', 'Z'],
+      ] as const;
+      for (const [key, axisName] of components) {
+        const value = (num(load[key]) ?? 0) * units.planarForce;
+        if (value === 0) continue;
+        const id = loadIds.has(baseId) ? uniqueId(loadIds, `${baseId}:${key}`) : baseId;
+        loadIds.add(id);
+        model.loads.push({
+          id,
+          type: 'AreaLoad',
+          source: { tool: 'ifc' },
+          name: elementName(action, baseId),
+          attributes,
+          elementId: areaId,
+          patternId,
+          direction: direction(axisName),
+          value,
+        });
+      }
+      continue;
+    }
+    report.dropped(
+      subject,
+      `its load type ${ifcClassName(loadType) || 'is unreadable'} is not read (temperature and displacement loads are not carried)`,
+      where,
+    );
+  }
+}
+
+function uniqueId(used: Set<string>, id: string): string {
+  let candidate = id;
+  for (let suffix = 2; used.has(candidate); suffix++) candidate = `${id}#${suffix}`;
+  return candidate;
+}
+
+function pushLinear(
+  context: ReadContext,
+  loadIds: Set<string>,
+  baseId: string,
+  component: string,
+  fields: Omit<LinearLoad, 'id' | 'type' | 'source'>,
+): void {
+  // The action's GlobalId names its first component; further components of the same action get a suffix.
+  const id = loadIds.has(baseId) ? uniqueId(loadIds, `${baseId}:${component}`) : baseId;
+  loadIds.add(id);
+  context.model.loads.push({ id, type: 'LinearLoad', source: { tool: 'ifc' }, ...fields });
+}
+
+/** Where a point action sits: its own vertex representation under its placement, in mm. */
+function actionPoint(context: ReadContext, action: IfcLine): Vec3 | undefined {
+  const world = context.placements.world(ref(action['ObjectPlacement']));
+  const vertex = topologyItems(context, action).find(
+    (item) => context.file.typeOf(item) === 'IFCVERTEXPOINT',
+  );
+  const point = vertexPoint(context, vertex?.expressID);
+  if (!world || !point) return undefined;
+  const placed = applyPoint(world, point);
+  const factor = context.units.length;
+  return { x: placed.x * factor, y: placed.y * factor, z: placed.z * factor };
+}

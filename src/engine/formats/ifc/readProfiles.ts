@@ -1,0 +1,429 @@
+import type { Attributes, Element, Material, MaterialKind, Profile, SectionShape } from '../../schema';
+import { setAttribute } from '../../schema';
+import type { IfcFile, IfcLine } from './readStep';
+import { CLASS_NAMES, enumValue, num, ref, refs, str } from './readStep';
+import type { IfcUnits } from './readUnits';
+import { unitFactor } from './readUnits';
+
+/** What an element's IfcRelAssociatesMaterial says: its material, profile and cardinal point. */
+export interface MaterialUse {
+  materialId?: string;
+  /** The profile definition of a profile set (IFC4 framing). */
+  profile?: IfcLine;
+  /** IfcMaterialProfileSetUsage.CardinalPoint (1–9 bounding box, 10 centroid, as in CSI). */
+  cardinalPoint?: number;
+  /** Total thickness of a layer set (walls, slabs), file units. */
+  layerThickness?: number;
+}
+
+const KIND_WORDS: readonly [RegExp, MaterialKind][] = [
+  [/rebar|reinforc/i, 'rebar'],
+  [/tendon|strand/i, 'tendon'],
+  [/cold.?formed/i, 'coldformed'],
+  [/steel|S235|S275|S355|A36|A992|A572|metal/i, 'steel'],
+  [/concrete|beton|béton|C\d\d\/\d\d/i, 'concrete'],
+  [/alumin/i, 'aluminum'],
+  [/masonry|brick|block|stone/i, 'masonry'],
+];
+
+/** Mechanical properties by IFC property name → canonical field and the units it is in. */
+const MATERIAL_PROPERTIES: Record<string, [keyof Material, keyof IfcUnits | 'none']> = {
+  YoungModulus: ['elasticModulus', 'modulus'],
+  ShearModulus: ['shearModulus', 'modulus'],
+  PoissonRatio: ['poissonRatio', 'none'],
+  ThermalExpansionCoefficient: ['thermalCoefficient', 'none'],
+  MassDensity: ['massDensity', 'massDensity'],
+  YieldStress: ['fy', 'pressure'],
+  UltimateStress: ['fu', 'pressure'],
+  CompressiveStrength: ['fc', 'pressure'],
+};
+
+/**
+ * Materials and profiles of the file, created on first use so the model holds only those elements use.
+ * Materials are keyed by their IfcMaterial express id (ids are their names, made unique); profiles by shape
+ * and name, so the 1,949 profile definitions of a Tekla export become the few dozen sections they describe.
+ */
+export class ProfileTable {
+  readonly materials: Material[] = [];
+  readonly profiles: Profile[] = [];
+  private readonly materialById = new Map<number, Material>();
+  private readonly profileByKey = new Map<string, Profile[]>();
+  /** Frame profiles by provisional id (named as the file names them until `finish`); those named from a type. */
+  private readonly frameProfiles = new Map<string, Profile>();
+  private readonly fromType = new Set<string>();
+  private readonly usedIds = new Set<string>();
+  private readonly usedProfileIds = new Set<string>();
+  private readonly materialUse = new Map<number, MaterialUse>();
+  private materialProperties: Map<number, IfcLine[]> | undefined;
+
+  constructor(
+    private readonly file: IfcFile,
+    private readonly units: IfcUnits,
+  ) {}
+
+  /** The material association of every product, by product express id (read once). */
+  associations(): Map<number, MaterialUse> {
+    if (this.materialUse.size === 0) {
+      for (const relation of this.file.linesOf('IFCRELASSOCIATESMATERIAL')) {
+        const use = this.readUse(this.file.line(ref(relation['RelatingMaterial'])));
+        for (const productId of refs(relation['RelatedObjects'])) this.materialUse.set(productId, use);
+      }
+    }
+    return this.materialUse;
+  }
+
+  private readUse(relating: IfcLine | undefined): MaterialUse {
+    const file = this.file;
+    const type = file.typeOf(relating);
+    if (!relating) return {};
+    if (type === 'IFCMATERIAL') return { materialId: this.material(relating) };
+    if (type === 'IFCMATERIALPROFILESETUSAGE' || type === 'IFCMATERIALPROFILESETUSAGETAPERING') {
+      const inner = this.readUse(file.line(ref(relating['ForProfileSet'])));
+      const cardinalPoint = num(relating['CardinalPoint']);
+      return cardinalPoint === undefined ? inner : { ...inner, cardinalPoint };
+    }
+    if (type === 'IFCMATERIALPROFILESET') {
+      const first = file.line(refs(relating['MaterialProfiles'])[0]);
+      return {
+        materialId: this.material(file.line(ref(first?.['Material']))),
+        profile: file.line(ref(first?.['Profile'])),
+      };
+    }
+    if (type === 'IFCMATERIALLAYERSETUSAGE') return this.readUse(file.line(ref(relating['ForLayerSet'])));
+    if (type === 'IFCMATERIALLAYERSET') {
+      // The thickest layer carries the load in the usual wall and slab build-ups; the total is the thickness.
+      let thickest: IfcLine | undefined;
+      let total = 0;
+      for (const layerId of refs(relating['MaterialLayers'])) {
+        const layer = file.line(layerId);
+        const thickness = num(layer?.['LayerThickness']) ?? 0;
+        total += thickness;
+        if (layer && thickness > (num(thickest?.['LayerThickness']) ?? -1)) thickest = layer;
+      }
+      const materialId = this.material(file.line(ref(thickest?.['Material'])));
+      return total > 0 ? { materialId, layerThickness: total } : { materialId };
+    }
+    if (type === 'IFCMATERIALLIST')
+      return { materialId: this.material(file.line(refs(relating['Materials'])[0])) };
+    if (type === 'IFCMATERIALCONSTITUENTSET') {
+      const first = file.line(refs(relating['MaterialConstituents'])[0]);
+      return { materialId: this.material(file.line(ref(first?.['Material']))) };
+    }
+    if (type === 'IFCMATERIALLAYER' || type === 'IFCMATERIALPROFILE') {
+      return { materialId: this.material(file.line(ref(relating['Material']))) };
+    }
+    return {};
+  }
+
+  /** The canonical material of an IfcMaterial, created on first use. */
+  material(line: IfcLine | undefined): string | undefined {
+    if (!line || this.file.typeOf(line) !== 'IFCMATERIAL') return undefined;
+    const known = this.materialById.get(line.expressID);
+    if (known) return known.id;
+    const name = str(line['Name'])?.trim() || `Material #${line.expressID}`;
+    const category = str(line['Category']) ?? '';
+    let id = name;
+    for (let suffix = 2; this.usedIds.has(id); suffix++) id = `${name} (${suffix})`;
+    this.usedIds.add(id);
+    const attributes: Attributes = {};
+    setAttribute(attributes, 'ifcClass', 'IfcMaterial');
+    if (category) setAttribute(attributes, 'ifcCategory', category);
+    const kind = KIND_WORDS.find(([pattern]) => pattern.test(`${category} ${name}`))?.[1] ?? 'other';
+    const material: Material = { id, type: 'Material', source: { tool: 'ifc' }, name, attributes, kind };
+    this.readMaterialProperties(line.expressID, material);
+    this.materialById.set(line.expressID, material);
+    this.materials.push(material);
+    return id;
+  }
+
+  /** IFC4 IfcMaterialProperties (Pset_MaterialMechanical, …Common, …Steel, …Concrete and ETABS's own sets). */
+  private readMaterialProperties(materialId: number, material: Material): void {
+    if (!this.materialProperties) {
+      this.materialProperties = new Map();
+      for (const set of this.file.linesOf('IFCMATERIALPROPERTIES')) {
+        const owner = ref(set['Material']);
+        if (owner === undefined) continue;
+        const list = this.materialProperties.get(owner) ?? [];
+        list.push(set);
+        this.materialProperties.set(owner, list);
+      }
+    }
+    for (const set of this.materialProperties.get(materialId) ?? []) {
+      for (const propertyId of refs(set['Properties'])) {
+        const property = this.file.line(propertyId);
+        const name = str(property?.['Name']);
+        const mapping = name === undefined ? undefined : MATERIAL_PROPERTIES[name];
+        const value = num(property?.['NominalValue']);
+        if (!property || !mapping || value === undefined) continue;
+        const [field, quantity] = mapping;
+        const own = unitFactor(this.file, this.file.line(ref(property['Unit'])));
+        // A property with its own unit is in SI times that unit's factor; else in the project's unit.
+        const factor = quantity === 'none' ? 1 : (own ?? (this.units[quantity] as number));
+        (material as Record<string, unknown>)[field] = value * factor;
+      }
+    }
+  }
+
+  /**
+   * The canonical frame profile of an IfcProfileDef, created on first use. Definitions with the same name, shape
+   * and material whose dimensions agree within PROFILE_TOLERANCE_MM are one profile (exporters repeat a section
+   * per member with float noise: 304.8 and 304.800000000003). The id returned is provisional until `finish`
+   * names the profiles.
+   */
+  frameProfile(profile: IfcLine, materialId: string | undefined): string {
+    const { section, attributes } = this.section(profile);
+    const name = str(profile['ProfileName'])?.trim() || sectionName(section, this.file.typeOf(profile));
+    return this.frameProfileOf(name, section, attributes, materialId);
+  }
+
+  /**
+   * The profile of a member that has no profile definition (a faceted body, as Tekla exports most members), named
+   * by what the file calls its type (IfcObject.ObjectType: 'H80/80/8', 'HEA200'), as a library designation. If
+   * the file defines a profile of that name and material for other members, `finish` gives the member that one.
+   */
+  namedFrameProfile(designation: string, materialId: string | undefined): string {
+    const attributes: Attributes = {};
+    setAttribute(attributes, 'ifcProfileFrom', 'ObjectType');
+    const id = this.frameProfileOf(designation, { shape: 'library', designation }, attributes, materialId);
+    this.fromType.add(id);
+    return id;
+  }
+
+  private frameProfileOf(
+    name: string,
+    section: SectionShape,
+    attributes: Attributes,
+    materialId: string | undefined,
+  ): string {
+    const key = JSON.stringify([name, section.shape, materialId ?? '']);
+    const candidates = this.profileByKey.get(key) ?? [];
+    const known = candidates.find(
+      (candidate) => candidate.kind === 'frame' && sameSection(candidate.section, section),
+    );
+    if (known) return known.id;
+    const created: Profile = {
+      id: `${PROVISIONAL}${this.frameProfiles.size}`,
+      type: 'Profile',
+      source: { tool: 'ifc' },
+      name,
+      attributes,
+      kind: 'frame',
+      section,
+      ...(materialId ? { materialId } : {}),
+    };
+    this.frameProfiles.set(created.id, created);
+    candidates.push(created);
+    this.profileByKey.set(key, candidates);
+    this.profiles.push(created);
+    return created.id;
+  }
+
+  /**
+   * Names the frame profiles once the whole file is read, and points the elements at them. A profile named from a
+   * member's type is the file's own profile of that name and material when there is one. Different profiles that
+   * share a name get distinct names, '300x300' and '300x300 (2)', in file order: a section name is how ETABS,
+   * SAP2000 and people refer to a section, so two sections cannot share one. Returns the names given more than
+   * once, with the names given, for the report.
+   */
+  finish(elements: Element[]): [name: string, given: string[]][] {
+    const key = (profile: Profile): string => JSON.stringify([profile.name, profile.materialId ?? '']);
+    const defined = new Map<string, Profile>();
+    for (const profile of this.frameProfiles.values()) {
+      if (!this.fromType.has(profile.id) && !defined.has(key(profile))) defined.set(key(profile), profile);
+    }
+    const sameAs = new Map<string, Profile>();
+    for (const id of this.fromType) {
+      const profile = this.frameProfiles.get(id) as Profile;
+      const same = defined.get(key(profile));
+      if (same) sameAs.set(id, same);
+    }
+    const finalId = new Map<string, string>();
+    const namesGiven = new Map<string, string[]>();
+    const kept: Profile[] = [];
+    for (const profile of this.profiles) {
+      if (!this.frameProfiles.has(profile.id)) {
+        kept.push(profile);
+        continue;
+      }
+      if (sameAs.has(profile.id)) continue;
+      const name = profile.name;
+      let id = name;
+      for (let suffix = 2; this.usedProfileIds.has(id); suffix++) id = `${name} (${suffix})`;
+      this.usedProfileIds.add(id);
+      namesGiven.set(name, [...(namesGiven.get(name) ?? []), id]);
+      finalId.set(profile.id, id);
+      profile.id = id;
+      profile.name = id;
+      kept.push(profile);
+    }
+    // Named above, so the profile a type name resolves to has its final id now.
+    for (const [id, same] of sameAs) finalId.set(id, same.id);
+    this.profiles.splice(0, this.profiles.length, ...kept);
+    for (const element of elements) {
+      if (!('profileId' in element) || element.profileId === undefined) continue;
+      const id = finalId.get(element.profileId);
+      if (id !== undefined) element.profileId = id;
+    }
+    return [...namesGiven].filter(([name, given]) => given.length > 1 || given[0] !== name);
+  }
+
+  /** A shell property for slabs, walls and plates by use and thickness (mm), created on first use. */
+  shellProfile(
+    use: 'slab' | 'wall' | 'other',
+    thicknessMm: number | undefined,
+    materialId: string | undefined,
+  ): string {
+    const rounded = thicknessMm === undefined ? undefined : Math.round(thicknessMm * 10) / 10;
+    const name = `${use === 'slab' ? 'Slab' : use === 'wall' ? 'Wall' : 'Plate'} ${rounded ?? '?'} mm${materialId ? ` ${materialId}` : ''}`;
+    const key = JSON.stringify(['shell', name]);
+    const known = this.profileByKey.get(key)?.[0];
+    if (known) return known.id;
+    let id = name;
+    for (let suffix = 2; this.usedProfileIds.has(id); suffix++) id = `${name} (${suffix})`;
+    this.usedProfileIds.add(id);
+    const created: Profile = {
+      id,
+      type: 'Profile',
+      source: { tool: 'ifc' },
+      name,
+      attributes: {},
+      kind: 'shell',
+      use,
+      ...(rounded !== undefined ? { thickness: rounded } : {}),
+      ...(materialId ? { materialId } : {}),
+    };
+    this.profileByKey.set(key, [created]);
+    this.profiles.push(created);
+    return id;
+  }
+
+  /** IfcProfileDef subtype → canonical section shape (mm); shapes the schema has no field for keep their name. */
+  private section(profile: IfcLine): { section: SectionShape; attributes: Attributes } {
+    const file = this.file;
+    const type = file.typeOf(profile);
+    const mm = (key: string): number => (num(profile[key]) ?? 0) * this.units.length;
+    const attributes: Attributes = {};
+    setAttribute(attributes, 'ifcProfileType', ifcClassName(type));
+    switch (type) {
+      case 'IFCISHAPEPROFILEDEF':
+        return {
+          section: {
+            shape: 'i',
+            depth: mm('OverallDepth'),
+            flangeWidth: mm('OverallWidth'),
+            flangeThickness: mm('FlangeThickness'),
+            webThickness: mm('WebThickness'),
+          },
+          attributes,
+        };
+      case 'IFCASYMMETRICISHAPEPROFILEDEF':
+        return {
+          section: {
+            shape: 'i',
+            depth: mm('OverallDepth'),
+            flangeWidth: mm('TopFlangeWidth') || mm('OverallWidth'),
+            flangeThickness: mm('TopFlangeThickness') || mm('BottomFlangeThickness'),
+            webThickness: mm('WebThickness'),
+            bottomFlangeWidth: mm('BottomFlangeWidth'),
+            bottomFlangeThickness: mm('BottomFlangeThickness'),
+          },
+          attributes,
+        };
+      case 'IFCRECTANGLEPROFILEDEF':
+        return { section: { shape: 'rectangle', depth: mm('YDim'), width: mm('XDim') }, attributes };
+      case 'IFCRECTANGLEHOLLOWPROFILEDEF':
+        return {
+          section: {
+            shape: 'tube',
+            depth: mm('YDim'),
+            width: mm('XDim'),
+            flangeThickness: mm('WallThickness'),
+            webThickness: mm('WallThickness'),
+          },
+          attributes,
+        };
+      case 'IFCCIRCLEPROFILEDEF':
+        return { section: { shape: 'circle', diameter: 2 * mm('Radius') }, attributes };
+      case 'IFCCIRCLEHOLLOWPROFILEDEF':
+        return {
+          section: { shape: 'pipe', diameter: 2 * mm('Radius'), wallThickness: mm('WallThickness') },
+          attributes,
+        };
+      default: {
+        // L, C (U), T, Z and arbitrary outlines have no parametric shape in the canonical model: they are named
+        // shapes, with the IFC dimensions kept so a writer or a person can rebuild them.
+        for (const [key, raw] of Object.entries(profile)) {
+          // References (the outline curve, the position) are entities, not dimensions.
+          const value = ref(raw) === undefined ? num(raw) : undefined;
+          if (value !== undefined && key !== 'expressID' && key !== 'type') {
+            setAttribute(attributes, `ifc${key}`, value * (/Slope|Angle/.test(key) ? 1 : this.units.length));
+          }
+        }
+        const name = str(profile['ProfileName'])?.trim();
+        return {
+          section: name ? { shape: 'library', designation: name } : { shape: 'general' },
+          attributes,
+        };
+      }
+    }
+  }
+}
+
+/** Frame profile ids before `finish` names them (no IFC name holds a NUL). */
+const PROVISIONAL = '\u0000profile ';
+
+/** Dimensions that differ by less than this (mm, or relative for large ones) are the same dimension. */
+const PROFILE_TOLERANCE_MM = 0.001;
+const PROFILE_TOLERANCE_RELATIVE = 1e-6;
+
+/** Same shape and every dimension equal within the tolerance (designations and library names exactly). */
+function sameSection(a: SectionShape, b: SectionShape): boolean {
+  if (a.shape !== b.shape) return false;
+  const left = a as unknown as Record<string, unknown>;
+  const right = b as unknown as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  for (const key of keys) {
+    const x = left[key];
+    const y = right[key];
+    if (typeof x === 'number' && typeof y === 'number') {
+      const allowed = Math.max(
+        PROFILE_TOLERANCE_MM,
+        PROFILE_TOLERANCE_RELATIVE * Math.max(Math.abs(x), Math.abs(y)),
+      );
+      if (!(Math.abs(x - y) <= allowed)) return false;
+    } else if (x !== y) return false;
+  }
+  return true;
+}
+
+/** `IFCLSHAPEPROFILEDEF` → `IfcLShapeProfileDef`, for messages and attributes. */
+export function ifcClassName(upper: string): string {
+  return CLASS_NAMES.get(upper) ?? upper.replace(/^IFC/, 'Ifc');
+}
+
+function sectionName(section: SectionShape, type: string): string {
+  switch (section.shape) {
+    case 'rectangle':
+      return `R ${round(section.depth)}x${round(section.width)}`;
+    case 'circle':
+      return `C ${round(section.diameter)}`;
+    case 'pipe':
+      return `P ${round(section.diameter)}x${round(section.wallThickness)}`;
+    case 'tube':
+      return `T ${round(section.depth)}x${round(section.width)}x${round(section.flangeThickness)}`;
+    case 'i':
+      return `I ${round(section.depth)}x${round(section.flangeWidth)}`;
+    default:
+      return ifcClassName(type);
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** The enumeration word of an element's PredefinedType, '' when absent or NOTDEFINED/USERDEFINED. */
+export function predefinedType(line: IfcLine): string {
+  const value = enumValue(line['PredefinedType']) ?? '';
+  return value === 'NOTDEFINED' || value === 'USERDEFINED' ? '' : value;
+}

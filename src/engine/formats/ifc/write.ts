@@ -1,0 +1,1125 @@
+import type {
+  AreaElement,
+  Cable,
+  Element,
+  FrameElement,
+  Grid,
+  Material,
+  Model,
+  Node,
+  Profile,
+  Releases,
+  Restraint,
+  SpringProperty,
+} from '../../schema';
+import { DOF_NAMES, isAreaElement, isFrameElement } from '../../schema';
+import { ReportBuilder } from '../report';
+import type { WriteResult } from '../types';
+import type { Vec3 } from './writeGeometry';
+import { memberAxes, norm, polygonFrame, sub, toVec } from './writeGeometry';
+import { GlobalIds } from './writeGuid';
+import { writeLoads } from './writeLoads';
+import type { WrittenProfile } from './writeProfiles';
+import { writeProfile } from './writeProfiles';
+import type { StepRef, StepValue } from './writeStep';
+import { DERIVED, enumValue, formatString, int, StepWriter, typed } from './writeStep';
+import { writeUnits } from './writeUnits';
+
+/**
+ * What `writeIfc` writes (IFC4, one file, two views of the same structure):
+ * - physical: IfcProject → IfcSite → IfcBuilding → one IfcBuildingStorey per level; IfcBeam / IfcColumn /
+ *   IfcMember (braces, cables) with an 'Axis' polyline and a 'Body' IfcExtrudedAreaSolid of their profile, placed at
+ *   the start node with local z along the member; IfcSlab / IfcWall from floor and wall polygons, extruded by the
+ *   shell thickness (slabs hang below their plane, walls are centred on it); one IfcGrid per grid system;
+ *   sections and materials through IfcMaterialProfileSetUsage (frames) and IfcMaterialLayerSet (shells).
+ * - analytical: IfcStructuralAnalysisModel with an IfcStructuralPointConnection per node (supports and springs as
+ *   IfcBoundaryNodeCondition), an IfcStructuralCurveMember per frame and cable joined to its end connections by
+ *   IfcRelConnectsStructuralMember (end releases as the relation's condition), an IfcStructuralSurfaceMember per
+ *   floor, wall and area, and the loads (see writeLoads.ts).
+ * Lengths are millimetres; see writeUnits.ts. GlobalIds are hashes of canonical ids (writeGuid.ts).
+ */
+
+/** FILE_NAME's time stamp unless the caller gives one: a fixed epoch, so equal models give equal bytes. */
+export const DEFAULT_TIME_STAMP = '1970-01-01T00:00:00';
+
+export interface WriteIfcOptions {
+  /** Written as the project's and FILE_NAME's name. */
+  name?: string;
+  /** ISO 8601 time stamp for FILE_NAME (e.g. the version's creation time); default DEFAULT_TIME_STAMP. */
+  timeStamp?: string;
+}
+
+/** A physical element's or structural item's shape, kept so loads and relations can reuse it. */
+export interface WrittenMember {
+  ref: StepRef;
+  shape: StepRef;
+  element: FrameElement | Cable;
+  start: Vec3;
+  end: Vec3;
+  axis2: Vec3;
+  axis3: Vec3;
+}
+
+export interface WrittenSurface {
+  ref: StepRef;
+  shape: StepRef;
+  element: AreaElement;
+}
+
+/** What writeLoads needs from the structure written before it. */
+export interface StructureIndex {
+  step: StepWriter;
+  ids: GlobalIds;
+  report: ReportBuilder;
+  modelContext: StepRef;
+  sharedPlacement: StepRef;
+  connections: Map<string, { ref: StepRef; shape: StepRef }>;
+  curveMembers: Map<string, WrittenMember>;
+  surfaceMembers: Map<string, WrittenSurface>;
+  nodes: Map<string, Node>;
+}
+
+const IFC_MATERIAL_CATEGORY: Record<Material['kind'], string> = {
+  steel: 'steel',
+  concrete: 'concrete',
+  rebar: 'steel',
+  tendon: 'steel',
+  aluminum: 'aluminium',
+  coldformed: 'steel',
+  masonry: 'block',
+  other: 'other',
+};
+
+/** Report items per (subject, reason) past which the rest are summed up in one item. */
+const ITEMS_PER_REASON = 20;
+
+class IfcWriter {
+  readonly step = new StepWriter();
+  readonly ids = new GlobalIds();
+  readonly report = new ReportBuilder();
+  private readonly reasonCounts = new Map<string, number>();
+
+  private readonly nodes = new Map<string, Node>();
+  private readonly profiles = new Map<string, Profile>();
+  private readonly materials = new Map<string, Material>();
+  private readonly springs = new Map<string, SpringProperty>();
+
+  private origin3!: StepRef;
+  private origin2!: StepRef;
+  private identity!: StepRef;
+  /** Parametric profiles' position: web-ifc 0.0.78 cannot read the optional Position left unset. */
+  private profilePosition!: StepRef;
+  private modelContext!: StepRef;
+  private bodyContext!: StepRef;
+  private axisContext!: StepRef;
+  private buildingPlacement!: StepRef;
+  private building!: StepRef;
+  private sharedPlacement!: StepRef;
+
+  private readonly storeys = new Map<string, { ref: StepRef; placement: StepRef; elevation: number }>();
+  /** Elements per spatial container (storey or building), in writing order. */
+  private readonly contents = new Map<StepRef, StepRef[]>();
+  private readonly profileDefs = new Map<string, WrittenProfile>();
+  private readonly materialRefs = new Map<string, StepRef>();
+  /** Material definitions (usage, layer set or material) and the objects associated with each. */
+  private readonly associations = new Map<string, { definition: StepRef; objects: StepRef[] }>();
+  private readonly connections = new Map<string, { ref: StepRef; shape: StepRef }>();
+  private readonly vertices = new Map<string, StepRef>();
+  private readonly curveMembers = new Map<string, WrittenMember>();
+  private readonly surfaceMembers = new Map<string, WrittenSurface>();
+  private readonly structuralItems: StepRef[] = [];
+
+  constructor(
+    private readonly model: Model,
+    private readonly options: WriteIfcOptions,
+  ) {
+    for (const node of model.nodes) this.nodes.set(node.id, node);
+    for (const profile of model.profiles) this.profiles.set(profile.id, profile);
+    for (const material of model.materials) this.materials.set(material.id, material);
+    for (const spring of model.springProperties) this.springs.set(spring.id, spring);
+  }
+
+  /** Reports per element, but sums up a reason past ITEMS_PER_REASON so a large model's report stays readable. */
+  note(severity: 'approximated' | 'dropped' | 'warning', subject: string, reason: string, id: string): void {
+    const key = `${severity}\u0000${subject}\u0000${reason}`;
+    const seen = (this.reasonCounts.get(key) ?? 0) + 1;
+    this.reasonCounts.set(key, seen);
+    if (seen <= ITEMS_PER_REASON) this.report[severity](subject, reason, { id });
+  }
+
+  private finishNotes(): void {
+    for (const [key, count] of this.reasonCounts) {
+      if (count <= ITEMS_PER_REASON) continue;
+      const [severity, subject, reason] = key.split('\u0000') as [
+        'approximated' | 'dropped' | 'warning',
+        string,
+        string,
+      ];
+      this.report[severity](subject, `${count - ITEMS_PER_REASON} more like this: ${reason}`);
+    }
+  }
+
+  private point(x: number, y: number, z: number): StepRef {
+    return this.step.add('IFCCARTESIANPOINT', [[x, y, z]]);
+  }
+
+  private direction(vector: Vec3): StepRef {
+    return this.step.add('IFCDIRECTION', [[vector[0], vector[1], vector[2]]]);
+  }
+
+  private placement(relativeTo: StepRef | null, location: Vec3, axis?: Vec3, refDirection?: Vec3): StepRef {
+    const position =
+      location[0] === 0 && location[1] === 0 && location[2] === 0 && !axis
+        ? this.identity
+        : this.step.add('IFCAXIS2PLACEMENT3D', [
+            this.point(location[0], location[1], location[2]),
+            axis ? this.direction(axis) : null,
+            refDirection ? this.direction(refDirection) : null,
+          ]);
+    return this.step.add('IFCLOCALPLACEMENT', [relativeTo, position]);
+  }
+
+  private root(kind: string, id: string): string {
+    return this.ids.next(`${kind}:${id}`);
+  }
+
+  write(): WriteResult {
+    const step = this.step;
+    this.origin3 = this.point(0, 0, 0);
+    this.origin2 = step.add('IFCCARTESIANPOINT', [[0, 0]]);
+    this.identity = step.add('IFCAXIS2PLACEMENT3D', [this.origin3, null, null]);
+    this.profilePosition = step.add('IFCAXIS2PLACEMENT2D', [this.origin2, null]);
+    this.modelContext = step.add('IFCGEOMETRICREPRESENTATIONCONTEXT', [
+      null,
+      'Model',
+      int(3),
+      1e-5,
+      this.identity,
+      null,
+    ]);
+    const subContext = (identifier: string, view: string): StepRef =>
+      step.add('IFCGEOMETRICREPRESENTATIONSUBCONTEXT', [
+        identifier,
+        'Model',
+        DERIVED,
+        DERIVED,
+        DERIVED,
+        DERIVED,
+        this.modelContext,
+        null,
+        enumValue(view),
+        null,
+      ]);
+    this.bodyContext = subContext('Body', 'MODEL_VIEW');
+    this.axisContext = subContext('Axis', 'GRAPH_VIEW');
+    const units = writeUnits(step);
+    const name = this.options.name ?? 'Gusset model';
+    const project = step.add('IFCPROJECT', [
+      this.root('project', ''),
+      null,
+      name,
+      null,
+      null,
+      null,
+      null,
+      [this.modelContext],
+      units,
+    ]);
+    const sitePlacement = this.placement(null, [0, 0, 0]);
+    const site = step.add('IFCSITE', [
+      this.root('site', ''),
+      null,
+      'Site',
+      null,
+      null,
+      sitePlacement,
+      null,
+      null,
+      enumValue('ELEMENT'),
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    this.buildingPlacement = this.placement(sitePlacement, [0, 0, 0]);
+    this.building = step.add('IFCBUILDING', [
+      this.root('building', ''),
+      null,
+      name,
+      null,
+      null,
+      this.buildingPlacement,
+      null,
+      null,
+      enumValue('ELEMENT'),
+      null,
+      null,
+      null,
+    ]);
+    this.aggregate(project, [site], 'project');
+    this.aggregate(site, [this.building], 'site');
+    this.contents.set(this.building, []);
+
+    const levels = [...this.model.levels].sort((a, b) => a.elevation - b.elevation);
+    for (const level of levels) {
+      const placement = this.placement(this.buildingPlacement, [0, 0, level.elevation]);
+      const ref = step.add('IFCBUILDINGSTOREY', [
+        this.root('level', level.id),
+        null,
+        level.name,
+        null,
+        null,
+        placement,
+        null,
+        null,
+        enumValue('ELEMENT'),
+        level.elevation,
+      ]);
+      this.storeys.set(level.id, { ref, placement, elevation: level.elevation });
+      this.contents.set(ref, []);
+    }
+    if (levels.length > 0) {
+      this.aggregate(
+        this.building,
+        levels.map((level) => this.storeys.get(level.id)?.ref as StepRef),
+        'building',
+      );
+    }
+
+    this.sharedPlacement = this.placement(null, [0, 0, 0]);
+    for (const node of this.model.nodes) this.writeConnection(node);
+    for (const element of this.model.elements) this.writeElement(element);
+    this.writeGrids();
+
+    const index: StructureIndex = {
+      step,
+      ids: this.ids,
+      report: this.report,
+      modelContext: this.modelContext,
+      sharedPlacement: this.sharedPlacement,
+      connections: this.connections,
+      curveMembers: this.curveMembers,
+      surfaceMembers: this.surfaceMembers,
+      nodes: this.nodes,
+    };
+    const loadGroups = writeLoads(this.model, index, (severity, subject, reason, id) =>
+      this.note(severity, subject, reason, id),
+    );
+
+    const analysis = step.add('IFCSTRUCTURALANALYSISMODEL', [
+      this.root('analysis', ''),
+      null,
+      `${name} (analysis)`,
+      null,
+      null,
+      enumValue('LOADING_3D'),
+      null,
+      loadGroups.length > 0 ? loadGroups : null,
+      null,
+      this.sharedPlacement,
+    ]);
+    if (this.structuralItems.length > 0) {
+      step.add('IFCRELASSIGNSTOGROUP', [
+        this.root('analysis-members', ''),
+        null,
+        null,
+        null,
+        this.structuralItems,
+        null,
+        analysis,
+      ]);
+    }
+    step.add('IFCRELSERVICESBUILDINGS', [
+      this.root('analysis-building', ''),
+      null,
+      null,
+      null,
+      analysis,
+      [this.building],
+    ]);
+
+    for (const [container, elements] of this.contents) {
+      if (elements.length === 0) continue;
+      step.add('IFCRELCONTAINEDINSPATIALSTRUCTURE', [
+        this.ids.next(`contained:${container.id}`),
+        null,
+        null,
+        null,
+        elements,
+        container,
+      ]);
+    }
+    for (const [key, { definition, objects }] of this.associations) {
+      step.add('IFCRELASSOCIATESMATERIAL', [
+        this.ids.next(`material-of:${key}`),
+        null,
+        null,
+        null,
+        objects,
+        definition,
+      ]);
+    }
+    this.reportDropped();
+    this.finishNotes();
+
+    const fileName = `${name}.ifc`;
+    const header = [
+      "FILE_DESCRIPTION(('ViewDefinition [DesignTransferView, StructuralAnalysisView]'),'2;1');",
+      `FILE_NAME(${formatString(fileName)},${formatString(this.options.timeStamp ?? DEFAULT_TIME_STAMP)},(''),(''),'Gusset','Gusset IFC writer','');`,
+      "FILE_SCHEMA(('IFC4'));",
+    ];
+    const bytes = step.toBytes(header);
+    const counts = new Map([...step.counts].sort(([a], [b]) => a.localeCompare(b)));
+    return { bytes, report: this.report.build('ifc', 'write', this.model, counts) };
+  }
+
+  private aggregate(whole: StepRef, parts: StepRef[], key: string): void {
+    this.step.add('IFCRELAGGREGATES', [this.root('aggregates', key), null, null, null, whole, parts]);
+  }
+
+  private container(levelId: string | undefined): { ref: StepRef; placement: StepRef; elevation: number } {
+    const storey = levelId === undefined ? undefined : this.storeys.get(levelId);
+    return storey ?? { ref: this.building, placement: this.buildingPlacement, elevation: 0 };
+  }
+
+  private contain(levelId: string | undefined, element: StepRef): void {
+    this.contents.get(this.container(levelId).ref)?.push(element);
+  }
+
+  private associate(key: string, definition: () => StepRef, object: StepRef): void {
+    let entry = this.associations.get(key);
+    if (!entry) {
+      entry = { definition: definition(), objects: [] };
+      this.associations.set(key, entry);
+    }
+    entry.objects.push(object);
+  }
+
+  private material(id: string | undefined): StepRef | undefined {
+    if (id === undefined) return undefined;
+    const cached = this.materialRefs.get(id);
+    if (cached) return cached;
+    const material = this.materials.get(id);
+    if (!material) return undefined;
+    const ref = this.step.add('IFCMATERIAL', [
+      material.name,
+      material.grade ?? null,
+      IFC_MATERIAL_CATEGORY[material.kind],
+    ]);
+    this.writeMaterialProperties(material, ref);
+    this.materialRefs.set(id, ref);
+    return ref;
+  }
+
+  /** Mechanical properties as the IFC4 property sets for materials name them. */
+  private writeMaterialProperties(material: Material, ref: StepRef): void {
+    const single = (name: string, type: string, value: number | undefined): StepRef | undefined =>
+      value === undefined || !Number.isFinite(value)
+        ? undefined
+        : this.step.add('IFCPROPERTYSINGLEVALUE', [name, null, typed(type, value), null]);
+    const set = (name: string, properties: (StepRef | undefined)[]): void => {
+      const written = properties.filter((property): property is StepRef => property !== undefined);
+      if (written.length > 0) this.step.add('IFCMATERIALPROPERTIES', [name, null, written, ref]);
+    };
+    set('Pset_MaterialMechanical', [
+      single('YoungModulus', 'IFCMODULUSOFELASTICITYMEASURE', material.elasticModulus),
+      single('ShearModulus', 'IFCMODULUSOFELASTICITYMEASURE', material.shearModulus),
+      single('PoissonRatio', 'IFCPOSITIVERATIOMEASURE', material.poissonRatio),
+      single(
+        'ThermalExpansionCoefficient',
+        'IFCTHERMALEXPANSIONCOEFFICIENTMEASURE',
+        material.thermalCoefficient,
+      ),
+    ]);
+    set('Pset_MaterialCommon', [single('MassDensity', 'IFCMASSDENSITYMEASURE', material.massDensity)]);
+    if (material.kind === 'concrete') {
+      set('Pset_MaterialConcrete', [single('CompressiveStrength', 'IFCPRESSUREMEASURE', material.fc)]);
+    } else {
+      set('Pset_MaterialSteel', [
+        single('YieldStress', 'IFCPRESSUREMEASURE', material.fy),
+        single('UltimateStress', 'IFCPRESSUREMEASURE', material.fu),
+      ]);
+    }
+  }
+
+  private profileDef(profile: Profile): WrittenProfile | undefined {
+    if (profile.kind !== 'frame') return undefined;
+    let written = this.profileDefs.get(profile.id);
+    if (!written) {
+      written = writeProfile(this.step, profile, this.report, this.profilePosition);
+      this.profileDefs.set(profile.id, written);
+    }
+    return written;
+  }
+
+  private vertex(node: Node): StepRef {
+    let vertex = this.vertices.get(node.id);
+    if (!vertex) {
+      vertex = this.step.add('IFCVERTEXPOINT', [this.point(node.x, node.y, node.z)]);
+      this.vertices.set(node.id, vertex);
+    }
+    return vertex;
+  }
+
+  private topology(type: string, items: StepRef[]): StepRef {
+    const representation = this.step.add('IFCTOPOLOGYREPRESENTATION', [
+      this.modelContext,
+      'Reference',
+      type,
+      items,
+    ]);
+    return this.step.add('IFCPRODUCTDEFINITIONSHAPE', [null, null, [representation]]);
+  }
+
+  private writeConnection(node: Node): void {
+    if (![node.x, node.y, node.z].every(Number.isFinite)) {
+      this.note('dropped', 'Node', 'The node has no finite coordinates, so it cannot be placed.', node.id);
+      return;
+    }
+    const shape = this.topology('Vertex', [this.vertex(node)]);
+    const condition = this.supportCondition(node);
+    const ref = this.step.add('IFCSTRUCTURALPOINTCONNECTION', [
+      this.root('node', node.id),
+      null,
+      node.name,
+      null,
+      null,
+      this.sharedPlacement,
+      shape,
+      condition,
+      null,
+    ]);
+    this.connections.set(node.id, { ref, shape });
+    this.structuralItems.push(ref);
+  }
+
+  /** Fixed degrees of freedom as `true`, springs as stiffness, the rest free; none at all for a free node. */
+  private supportCondition(node: Node): StepRef | null {
+    const restraint: Restraint | undefined = node.restraint;
+    const spring = node.springPropertyId === undefined ? undefined : this.springs.get(node.springPropertyId);
+    if (node.springPropertyId !== undefined && !spring) {
+      this.note(
+        'dropped',
+        'Spring',
+        `The node's spring property ${node.springPropertyId} is not in the model.`,
+        node.id,
+      );
+    }
+    const values = DOF_NAMES.map((dof, index): StepValue | undefined => {
+      if (restraint?.[dof]) return typed('IFCBOOLEAN', true);
+      const stiffness = spring?.[dof];
+      if (stiffness !== undefined && Number.isFinite(stiffness) && stiffness !== 0) {
+        return typed(index < 3 ? 'IFCLINEARSTIFFNESSMEASURE' : 'IFCROTATIONALSTIFFNESSMEASURE', stiffness);
+      }
+      return undefined;
+    });
+    if (values.every((value) => value === undefined)) return null;
+    return this.step.add('IFCBOUNDARYNODECONDITION', [
+      spring?.name ?? null,
+      ...values.map((value) => value ?? typed('IFCBOOLEAN', false)),
+    ]);
+  }
+
+  private writeElement(element: Element): void {
+    if (isFrameElement(element) || element.type === 'Cable') {
+      this.writeMember(element);
+      return;
+    }
+    if (isAreaElement(element)) {
+      if (element.type === 'Opening') {
+        this.note(
+          'dropped',
+          'Opening',
+          'An IFC opening must cut a host slab or wall, and the model does not say which one this opening cuts.',
+          element.id,
+        );
+        return;
+      }
+      this.writeSurface(element);
+    }
+    // Links, components, foundations and geometry are summed up by reportDropped.
+  }
+
+  private writeMember(element: FrameElement | Cable): void {
+    const startNode = this.nodes.get(element.startNodeId);
+    const endNode = this.nodes.get(element.endNodeId);
+    if (!startNode || !endNode || !this.connections.has(startNode.id) || !this.connections.has(endNode.id)) {
+      this.note(
+        'dropped',
+        element.type,
+        'The member refers to a node that is missing or cannot be placed.',
+        element.id,
+      );
+      return;
+    }
+    const start = toVec(startNode);
+    const end = toVec(endNode);
+    const angle = element.type === 'Cable' ? 0 : (element.orientationAngle ?? 0);
+    const axes = memberAxes(start, end, angle);
+    if (!(axes.length > 1e-6)) {
+      this.note(
+        'dropped',
+        element.type,
+        'The member starts and ends at the same point, so it has no axis.',
+        element.id,
+      );
+      return;
+    }
+    const step = this.step;
+    const levelId = element.type === 'Cable' ? undefined : element.levelId;
+    const container = this.container(levelId);
+    // Local z along the member, local y along section axis 2 (the depth), local x = y × z.
+    const localX = sub([0, 0, 0], axes.axis3);
+    const placement = this.placement(
+      container.placement,
+      [start[0], start[1], start[2] - container.elevation],
+      axes.axis1,
+      localX,
+    );
+    const axisCurve = step.add('IFCPOLYLINE', [[this.origin3, this.point(0, 0, axes.length)]]);
+    const representations = [
+      step.add('IFCSHAPEREPRESENTATION', [this.axisContext, 'Axis', 'Curve3D', [axisCurve]]),
+    ];
+
+    const profile = element.profileId === undefined ? undefined : this.profiles.get(element.profileId);
+    if (element.profileId !== undefined && !profile) {
+      this.note(
+        'dropped',
+        'Profile',
+        `The member's section ${element.profileId} is not in the model.`,
+        element.id,
+      );
+    }
+    const written = profile ? this.profileDef(profile) : undefined;
+    const cardinal = element.type === 'Cable' ? undefined : element.cardinalPoint;
+    if (written) {
+      const offset = cardinalOffset(cardinal, written);
+      const position =
+        offset[0] === 0 && offset[1] === 0
+          ? this.identity
+          : step.add('IFCAXIS2PLACEMENT3D', [this.point(offset[0], offset[1], 0), null, null]);
+      const solid = step.add('IFCEXTRUDEDAREASOLID', [
+        written.ref,
+        position,
+        this.direction([0, 0, 1]),
+        axes.length,
+      ]);
+      representations.push(
+        step.add('IFCSHAPEREPRESENTATION', [this.bodyContext, 'Body', 'SweptSolid', [solid]]),
+      );
+    } else {
+      this.note(
+        'approximated',
+        element.type,
+        'The member has no section, so only its axis is drawn.',
+        element.id,
+      );
+    }
+    if (element.type !== 'Cable') this.noteOffsets(element);
+    const shape = step.add('IFCPRODUCTDEFINITIONSHAPE', [null, null, representations]);
+    const [entity, predefined] =
+      element.type === 'Beam'
+        ? ['IFCBEAM', 'BEAM']
+        : element.type === 'Column'
+          ? ['IFCCOLUMN', 'COLUMN']
+          : element.type === 'Brace'
+            ? ['IFCMEMBER', 'BRACE']
+            : ['IFCMEMBER', 'USERDEFINED'];
+    const physical = step.add(entity, [
+      this.root('element', element.id),
+      null,
+      element.name,
+      null,
+      element.type === 'Cable' ? 'Cable' : null,
+      placement,
+      shape,
+      element.id,
+      enumValue(predefined),
+    ]);
+    this.contain(levelId, physical);
+
+    const edge = step.add('IFCEDGE', [this.vertex(startNode), this.vertex(endNode)]);
+    const topology = this.topology('Edge', [edge]);
+    const member = step.add('IFCSTRUCTURALCURVEMEMBER', [
+      this.root('member', element.id),
+      null,
+      element.name,
+      null,
+      null,
+      this.sharedPlacement,
+      topology,
+      enumValue(element.type === 'Cable' ? 'CABLE' : 'RIGID_JOINED_MEMBER'),
+      this.direction(axes.axis2),
+    ]);
+    this.structuralItems.push(member);
+    step.add('IFCRELASSIGNSTOPRODUCT', [
+      this.root('member-of', element.id),
+      null,
+      null,
+      null,
+      [member],
+      null,
+      physical,
+    ]);
+    const releases = element.type === 'Cable' ? undefined : element.releases;
+    this.connect(member, element.id, 'i', startNode.id, releases);
+    this.connect(member, element.id, 'j', endNode.id, releases);
+    this.curveMembers.set(element.id, {
+      ref: member,
+      shape: topology,
+      element,
+      start,
+      end,
+      axis2: axes.axis2,
+      axis3: axes.axis3,
+    });
+
+    const materialId = element.materialId ?? profile?.materialId;
+    const material = this.material(materialId);
+    if (materialId !== undefined && !material) {
+      this.note(
+        'dropped',
+        'Material',
+        `The member's material ${materialId} is not in the model.`,
+        element.id,
+      );
+    }
+    if (written && profile) {
+      const key = `profile:${profile.id}\u0000${materialId ?? ''}\u0000${cardinal ?? ''}`;
+      this.associate(key, () => this.profileUsage(profile, written, material, cardinal), physical);
+      this.associations.get(key)?.objects.push(member);
+    } else if (material && materialId !== undefined) {
+      this.associate(`material:${materialId}`, () => material, physical);
+      this.associations.get(`material:${materialId}`)?.objects.push(member);
+    }
+  }
+
+  private profileUsage(
+    profile: Profile,
+    written: WrittenProfile,
+    material: StepRef | undefined,
+    cardinal: number | undefined,
+  ): StepRef {
+    const materialProfile = this.step.add('IFCMATERIALPROFILE', [
+      profile.name,
+      null,
+      material ?? null,
+      written.ref,
+      null,
+      null,
+    ]);
+    const set = this.step.add('IFCMATERIALPROFILESET', [profile.name, null, [materialProfile], null]);
+    return this.step.add('IFCMATERIALPROFILESETUSAGE', [
+      set,
+      cardinal === undefined ? null : int(cardinal),
+      null,
+    ]);
+  }
+
+  private noteOffsets(element: FrameElement): void {
+    const offsets = element.insertionOffsets;
+    const moved =
+      offsets && [offsets.i, offsets.j].some((offset) => offset.x !== 0 || offset.y !== 0 || offset.z !== 0);
+    if (moved) {
+      this.note(
+        'approximated',
+        element.type,
+        'IFC members are drawn on the line between their nodes; the insertion offsets are not written.',
+        element.id,
+      );
+    }
+    if (element.endOffsets && (element.endOffsets.i !== 0 || element.endOffsets.j !== 0)) {
+      this.note(
+        'approximated',
+        element.type,
+        'IFC has no end length offsets or rigid zones on members; they are not written.',
+        element.id,
+      );
+    }
+  }
+
+  /**
+   * Joins a member end to its node. Releases are the relation's condition in the member's local axes (IFC: x along
+   * the member, z = Axis = section axis 2, y = −axis 3), `false` meaning released; a fully fixed end has none.
+   */
+  private connect(
+    member: StepRef,
+    elementId: string,
+    end: 'i' | 'j',
+    nodeId: string,
+    releases: Releases | undefined,
+  ): void {
+    const connection = this.connections.get(nodeId);
+    if (!connection) return;
+    const released = releases?.[end];
+    let condition: StepRef | null = null;
+    if (released && Object.values(released).some(Boolean)) {
+      const fixed = (free: boolean): StepValue => typed('IFCBOOLEAN', !free);
+      condition = this.step.add('IFCBOUNDARYNODECONDITION', [
+        null,
+        fixed(released.p),
+        fixed(released.v3),
+        fixed(released.v2),
+        fixed(released.t),
+        fixed(released.m3),
+        fixed(released.m2),
+      ]);
+    }
+    this.step.add('IFCRELCONNECTSSTRUCTURALMEMBER', [
+      this.root(`connects-${end}`, elementId),
+      null,
+      null,
+      null,
+      member,
+      connection.ref,
+      condition,
+      null,
+      null,
+      null,
+    ]);
+  }
+
+  private writeSurface(element: AreaElement): void {
+    const nodes = element.nodeIds.map((id) => this.nodes.get(id));
+    if (nodes.some((node) => !node || !this.connections.has(node.id))) {
+      this.note(
+        'dropped',
+        element.type,
+        'The area refers to a node that is missing or cannot be placed.',
+        element.id,
+      );
+      return;
+    }
+    const corners = nodes as Node[];
+    let frame = polygonFrame(corners.map(toVec));
+    if (!frame) {
+      this.note('dropped', element.type, 'The area has no extent (its corners lie on one line).', element.id);
+      return;
+    }
+    // A floor's outline is written counter-clockwise seen from above, so "below its plane" is down.
+    const reversed = element.type === 'Floor' && frame.normal[2] < 0;
+    if (reversed) frame = polygonFrame([...corners].reverse().map(toVec)) ?? frame;
+    if (frame.warp > 1) {
+      this.note(
+        'approximated',
+        element.type,
+        `The area is not flat (a corner is ${frame.warp.toFixed(0)} mm off its plane); its slab or wall is drawn flat.`,
+        element.id,
+      );
+    }
+    const step = this.step;
+    const profile = element.profileId === undefined ? undefined : this.profiles.get(element.profileId);
+    if (element.profileId !== undefined && !profile) {
+      this.note(
+        'dropped',
+        'Profile',
+        `The area's property ${element.profileId} is not in the model.`,
+        element.id,
+      );
+    }
+    const shell = profile?.kind === 'shell' ? profile : undefined;
+    const thickness =
+      shell?.thickness !== undefined && Number.isFinite(shell.thickness) && shell.thickness > 0
+        ? shell.thickness
+        : undefined;
+    const materialId = element.materialId ?? profile?.materialId;
+    const material = this.material(materialId);
+
+    let physical: StepRef | undefined;
+    if (element.type === 'Floor' || element.type === 'Wall') {
+      const container = this.container(element.levelId);
+      const origin = frame.origin;
+      const placement = this.placement(
+        container.placement,
+        [origin[0], origin[1], origin[2] - container.elevation],
+        frame.normal,
+        frame.xAxis,
+      );
+      const outline = frame.points2d.map((point) => step.add('IFCCARTESIANPOINT', [[point[0], point[1]]]));
+      const first = outline[0] as StepRef;
+      const curve = step.add('IFCPOLYLINE', [[...outline, first]]);
+      let representation: StepRef;
+      if (thickness !== undefined) {
+        const area = step.add('IFCARBITRARYCLOSEDPROFILEDEF', [
+          enumValue('AREA'),
+          shell?.name ?? null,
+          curve,
+        ]);
+        const below = element.type === 'Floor' ? -thickness : -thickness / 2;
+        const position = step.add('IFCAXIS2PLACEMENT3D', [this.point(0, 0, below), null, null]);
+        const solid = step.add('IFCEXTRUDEDAREASOLID', [
+          area,
+          position,
+          this.direction([0, 0, 1]),
+          thickness,
+        ]);
+        representation = step.add('IFCSHAPEREPRESENTATION', [
+          this.bodyContext,
+          'Body',
+          'SweptSolid',
+          [solid],
+        ]);
+      } else {
+        this.note(
+          'approximated',
+          element.type,
+          'The area has no thickness in the model, so only its outline is written.',
+          element.id,
+        );
+        const outline3d = step.add('IFCGEOMETRICCURVESET', [[curve]]);
+        representation = step.add('IFCSHAPEREPRESENTATION', [
+          this.modelContext,
+          'FootPrint',
+          'GeometricCurveSet',
+          [outline3d],
+        ]);
+      }
+      const shape = step.add('IFCPRODUCTDEFINITIONSHAPE', [null, null, [representation]]);
+      physical = step.add(element.type === 'Floor' ? 'IFCSLAB' : 'IFCWALL', [
+        this.root('element', element.id),
+        null,
+        element.name,
+        null,
+        null,
+        placement,
+        shape,
+        element.id,
+        enumValue(element.type === 'Floor' ? 'FLOOR' : 'NOTDEFINED'),
+      ]);
+      this.contain(element.levelId, physical);
+    }
+
+    const ordered = reversed ? [...corners].reverse() : corners;
+    const edges = ordered.map((node, index) => {
+      const next = ordered[(index + 1) % ordered.length] as Node;
+      const edge = step.add('IFCEDGE', [this.vertex(node), this.vertex(next)]);
+      return step.add('IFCORIENTEDEDGE', [DERIVED, DERIVED, edge, true]);
+    });
+    const loop = step.add('IFCEDGELOOP', [edges]);
+    const bound = step.add('IFCFACEOUTERBOUND', [loop, true]);
+    const plane = step.add('IFCPLANE', [
+      step.add('IFCAXIS2PLACEMENT3D', [
+        this.point(frame.origin[0], frame.origin[1], frame.origin[2]),
+        this.direction(frame.normal),
+        this.direction(frame.xAxis),
+      ]),
+    ]);
+    const face = step.add('IFCFACESURFACE', [[bound], plane, true]);
+    const topology = this.topology('Face', [face]);
+    const behaviour = shell?.behaviour?.toLowerCase() ?? '';
+    const member = step.add('IFCSTRUCTURALSURFACEMEMBER', [
+      this.root('member', element.id),
+      null,
+      element.name,
+      null,
+      null,
+      this.sharedPlacement,
+      topology,
+      enumValue(
+        behaviour.includes('membrane')
+          ? 'MEMBRANE_ELEMENT'
+          : behaviour.includes('plate')
+            ? 'BENDING_ELEMENT'
+            : 'SHELL',
+      ),
+      thickness ?? null,
+    ]);
+    this.structuralItems.push(member);
+    this.surfaceMembers.set(element.id, { ref: member, shape: topology, element });
+    if (physical) {
+      step.add('IFCRELASSIGNSTOPRODUCT', [
+        this.root('member-of', element.id),
+        null,
+        null,
+        null,
+        [member],
+        null,
+        physical,
+      ]);
+    }
+    corners.forEach((node, index) => {
+      const connection = this.connections.get(node.id);
+      if (!connection) return;
+      step.add('IFCRELCONNECTSSTRUCTURALMEMBER', [
+        this.root(`connects-${index}`, element.id),
+        null,
+        null,
+        null,
+        member,
+        connection.ref,
+        null,
+        null,
+        null,
+        null,
+      ]);
+    });
+
+    const objects = physical ? [physical, member] : [member];
+    if (shell && thickness !== undefined) {
+      const key = `layers:${shell.id}\u0000${materialId ?? ''}`;
+      this.associate(
+        key,
+        () =>
+          step.add('IFCMATERIALLAYERSET', [
+            [step.add('IFCMATERIALLAYER', [material ?? null, thickness, null, shell.name, null, null, null])],
+            shell.name,
+            null,
+          ]),
+        objects[0] as StepRef,
+      );
+      if (objects[1]) this.associations.get(key)?.objects.push(objects[1]);
+    } else if (material && materialId !== undefined) {
+      for (const object of objects) this.associate(`material:${materialId}`, () => material, object);
+    }
+  }
+
+  /** One IfcGrid per grid system: X lines as U axes, Y lines as V axes, general lines as W axes. */
+  private writeGrids(): void {
+    const systems = new Map<string, Grid[]>();
+    for (const grid of this.model.grids) {
+      const list = systems.get(grid.system) ?? [];
+      list.push(grid);
+      systems.set(grid.system, list);
+    }
+    const span = this.planExtent();
+    for (const [system, grids] of systems) {
+      const u = grids.filter((grid) => grid.geometry.kind === 'axis' && grid.geometry.direction === 'X');
+      const v = grids.filter((grid) => grid.geometry.kind === 'axis' && grid.geometry.direction === 'Y');
+      const w = grids.filter((grid) => grid.geometry.kind === 'general');
+      let lists = [u, v, w];
+      if (u.length === 0 || v.length === 0) {
+        // IFC wants at least one U and one V axis: a system of one direction is split in two.
+        if (grids.length < 2) {
+          for (const grid of grids) {
+            this.note(
+              'dropped',
+              'Grid',
+              'An IFC grid needs at least two lines; this system has one.',
+              grid.id,
+            );
+          }
+          continue;
+        }
+        const half = Math.ceil(grids.length / 2);
+        lists = [grids.slice(0, half), grids.slice(half), []];
+      }
+      const [uAxes, vAxes, wAxes] = lists.map((list) => list.map((grid) => this.gridAxis(grid, span))) as [
+        StepRef[],
+        StepRef[],
+        StepRef[],
+      ];
+      const ref = this.step.add('IFCGRID', [
+        this.root('grid', system),
+        null,
+        system,
+        null,
+        null,
+        this.placement(this.buildingPlacement, [0, 0, 0]),
+        null,
+        uAxes,
+        vAxes,
+        wAxes.length > 0 ? wAxes : null,
+        enumValue(w.length > 0 ? 'IRREGULAR' : 'RECTANGULAR'),
+      ]);
+      this.contents.get(this.building)?.push(ref);
+    }
+  }
+
+  private gridAxis(grid: Grid, span: { min: [number, number]; max: [number, number] }): StepRef {
+    const geometry = grid.geometry;
+    let start: [number, number];
+    let end: [number, number];
+    if (geometry.kind === 'general') {
+      start = [geometry.start.x, geometry.start.y];
+      end = [geometry.end.x, geometry.end.y];
+    } else if (geometry.direction === 'X') {
+      start = [geometry.coordinate, span.min[1]];
+      end = [geometry.coordinate, span.max[1]];
+    } else {
+      start = [span.min[0], geometry.coordinate];
+      end = [span.max[0], geometry.coordinate];
+    }
+    const curve = this.step.add('IFCPOLYLINE', [
+      [this.step.add('IFCCARTESIANPOINT', [start]), this.step.add('IFCCARTESIANPOINT', [end])],
+    ]);
+    return this.step.add('IFCGRIDAXIS', [grid.label, curve, true]);
+  }
+
+  /** Plan extent of grid lines and nodes, with a margin, so axis lines cross the whole structure. */
+  private planExtent(): { min: [number, number]; max: [number, number] } {
+    const min: [number, number] = [Infinity, Infinity];
+    const max: [number, number] = [-Infinity, -Infinity];
+    const take = (x: number, y: number): void => {
+      if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+      min[0] = Math.min(min[0], x);
+      min[1] = Math.min(min[1], y);
+      max[0] = Math.max(max[0], x);
+      max[1] = Math.max(max[1], y);
+    };
+    for (const grid of this.model.grids) {
+      const geometry = grid.geometry;
+      if (geometry.kind === 'general') {
+        take(geometry.start.x, geometry.start.y);
+        take(geometry.end.x, geometry.end.y);
+      } else if (geometry.direction === 'X') take(geometry.coordinate, Number.isFinite(min[1]) ? min[1] : 0);
+      else take(Number.isFinite(min[0]) ? min[0] : 0, geometry.coordinate);
+    }
+    for (const node of this.model.nodes) take(node.x, node.y);
+    if (!Number.isFinite(min[0])) return { min: [0, 0], max: [0, 0] };
+    const margin = Math.max(1000, 0.05 * norm([max[0] - min[0], max[1] - min[1], 0]));
+    return { min: [min[0] - margin, min[1] - margin], max: [max[0] + margin, max[1] + margin] };
+  }
+
+  private reportDropped(): void {
+    const reasons: Partial<Record<Element['type'], string>> = {
+      Link: 'IFC4 has no link element with the link property; links are not written.',
+      Component: 'The canonical model does not know what this component is, so it is not written.',
+      Foundation: 'Foundations are not written to IFC yet.',
+      GeoElement: 'Reference geometry is not written to IFC.',
+    };
+    for (const element of this.model.elements) {
+      const reason = reasons[element.type];
+      if (reason) this.note('dropped', element.type, reason, element.id);
+    }
+    for (const diaphragm of this.model.diaphragms) {
+      this.note(
+        'dropped',
+        'Diaphragm',
+        'IFC has no diaphragm constraint; diaphragms are not written.',
+        diaphragm.id,
+      );
+    }
+    for (const group of this.model.groups) {
+      this.note('dropped', 'Group', 'Groups are not written to IFC yet.', group.id);
+    }
+    if (this.model.linkProperties.length > 0) {
+      this.report.dropped(
+        'LinkProperty',
+        `${this.model.linkProperties.length} link properties are not written (links are not).`,
+      );
+    }
+    if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
+  }
+}
+
+/**
+ * Where the profile's origin sits relative to the member axis for CSI/IFC cardinal points 1–9 (bottom-left …
+ * top-right of the section's bounding box; profile x is the width, y the depth). 10 (centroid) and 11 (shear
+ * centre) leave the profile centred, which is exact for the doubly symmetric shapes we write and the centroid of
+ * the bounding box otherwise.
+ */
+export function cardinalOffset(
+  cardinal: number | undefined,
+  profile: { width: number; depth: number },
+): [number, number] {
+  if (cardinal === undefined || cardinal < 1 || cardinal > 9) return [0, 0];
+  const column = (cardinal - 1) % 3;
+  const row = Math.floor((cardinal - 1) / 3);
+  return [-((column - 1) * profile.width) / 2, -((row - 1) * profile.depth) / 2];
+}
+
+/** Writes the model as an IFC4 file. See the comment at the top of this file for what is written and how. */
+export async function writeIfc(model: Model, options: WriteIfcOptions = {}): Promise<WriteResult> {
+  return new IfcWriter(model, options).write();
+}
