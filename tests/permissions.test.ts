@@ -25,9 +25,12 @@ import {
   type Row,
 } from './permissionMatrix';
 import { adminRows } from './permissionRows/admin';
+import { apiTokenRows } from './permissionRows/apiTokens';
 import { billingRows } from './permissionRows/billing';
 import { compareRows } from './permissionRows/compare';
+import { dxfRows } from './permissionRows/dxf';
 import { mergeRows } from './permissionRows/merge';
+import { pluginRows } from './permissionRows/plugins';
 import { repairRows } from './permissionRows/repair';
 import { viewerRows } from './permissionRows/viewer';
 import { permissionWorld, type PermissionWorld } from './permissionWorld';
@@ -393,6 +396,9 @@ const rows: Row[] = [
   ...compareRows,
   ...mergeRows,
   ...repairRows,
+  ...dxfRows,
+  ...pluginRows,
+  ...apiTokenRows,
 ];
 
 describe.each(databases())('permission matrix on $kind', ({ kind }) => {

@@ -107,9 +107,19 @@ export function restoreVersion(
   });
 }
 
-/** The formats a version can be exported to from the export screen. */
-export const EXPORT_FORMATS = ['e2k', 's2k', 'json'] as const;
+/** The formats a version can be exported to from the export screen: the server's translator ids. */
+export const EXPORT_FORMATS = ['e2k', 's2k', 'ifc', 'cis2', 'xlsx', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The extension each export format's file gets (a CIS/2 file is a STEP file). */
+export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = {
+  e2k: '.e2k',
+  s2k: '.s2k',
+  ifc: '.ifc',
+  cis2: '.stp',
+  xlsx: '.xlsx',
+  json: '.json',
+};
 
 /**
  * GET /api/models/{id}/data/versions/{versionId}/export?format=…: the file, with the model's filters applied.

@@ -81,7 +81,8 @@ export const ownMessages = {
   organizationOwnerStaysModelAdmin:
     "The organization's owner is an ADMIN of every model in it: that role cannot be changed or removed, so the model always keeps an ADMIN.",
   // Uploads and the model screens, checked in the browser (issue #4).
-  uploadFormatUnsupported: 'This file type is not supported. Choose an .e2k, .$et, .s2k, .$2k or .json file.',
+  uploadFormatUnsupported:
+    'This file type is not supported. Choose an .e2k, .$et, .s2k, .$2k, .ifc, .stp, .step, .p21, .xlsx or .json file.',
   uploadFileEmpty: 'This file is empty.',
   uploadFileTooLarge: 'This file is too large to upload.',
   deleteModelNameMismatch: "Type the model's name exactly to confirm.",
@@ -97,7 +98,7 @@ export const ownMessages = {
     'Gusset could not translate this file because of an error on our side. Please try again later.',
   uploadGaveUp: 'This upload could not be processed after several attempts. Please upload the file again.',
   uploadOrganizationGone: 'The organization of this upload no longer exists.',
-  exportFormatUnsupported: 'This export format is not supported. Choose e2k, s2k or json.',
+  exportFormatUnsupported: 'This export format is not supported. Choose e2k, s2k, ifc, cis2, xlsx or json.',
   // Live collaboration in the browser (issue #5). {who} is a person's name, or realtimeYou.
   realtimeOrganizationDetailsMissing: 'Organization details missing. Reload the page to see the latest.',
   realtimeYou: 'You',
@@ -192,6 +193,27 @@ export const ownMessages = {
   repairDiscarded: 'The repair has been discarded.',
   repairCommitFailed: 'The repair could not be committed: {reason}',
   repairCommitted: 'Repair committed as version {number}.',
+  // issue #9: API tokens
+  apiTokenNameBlank: 'Give the token a name, for example the script or computer that will use it.',
+  apiTokenNameTooLong: 'A token name must be at most 100 characters long.',
+  apiTokenExpiryRange: 'A token can expire after 1 to 3650 days, or never.',
+  apiTokenNotFound: 'This API token does not exist or was already revoked.',
+  apiTokenLimit:
+    'You have 50 active API tokens, the most one account can have. Revoke tokens you no longer use, then create a new one.',
+  apiTokenNeedsSession:
+    'API tokens can only be created, listed and revoked from the Gusset web app: sign in with your password there.',
+  apiTokenCreated: 'Token created. Copy it now: Gusset will not show it again.',
+  apiTokenRevoked: 'Token revoked. Scripts using it can no longer sign in.',
+  // issue #9: plugin downloads
+  pluginNotFound: 'There is no download with this name. Open Get Plugins to see what you can download.',
+  pluginNotAvailable: 'This download is not available on this server yet.',
+  excelTemplateNotAvailable: 'The Excel template is not available yet',
+  pluginsLoadFailed: 'The list of downloads could not be loaded. Try again.',
+  pluginDownloadFailed: 'The download did not start: {reason}',
+  // issue #9: DXF
+  dxfFailed: 'Gusset could not draw this version as a DXF: {reason}',
+  dxfDrawing: 'Drawing the DXF (plans and 3-D wireframe)…',
+  dxfDownloadFailed: 'The DXF could not be downloaded: {reason}',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analyticsSummarySchema } from './http/analytics';
 import { versionDiffEventSchema, versionMergedEventSchema } from './http/compare';
+import { dxfExportEventSchema } from './http/dxf';
 import { modelSchema } from './http/models';
 import {
   modelConnectivityEventSchema,
@@ -110,6 +111,8 @@ export const eventDataSchemas = {
   ModelRepaired: modelRepairedEventSchema,
   /** A repair was committed as a version (issue #8). */
   ModelRepairCommit: modelRepairCommitEventSchema,
+  /** A version's DXF drawing is ready to download (or failed) (issue #9). */
+  DXFExport: dxfExportEventSchema,
   /** An internal admin's usage summary, sent to that admin's user room when GET /api/analytics/summary computed it. */
   routesAnalytics: analyticsSummarySchema,
 } satisfies Partial<Record<EventName, z.ZodType>>;

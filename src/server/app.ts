@@ -13,6 +13,8 @@ import { openDatabase } from './db/open';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createMailer, type Mailer } from './mail/index';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerApiTokensRoutes } from './modules/apiTokens/routes';
+import { createApiTokensService, withApiTokens } from './modules/apiTokens/service';
 import { registerBillingRoutes, registerStripeRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
 import { createArgon2Hasher, type PasswordHasher } from './modules/auth/passwords';
@@ -37,6 +39,11 @@ import { createDiffEventsListener, createDiffJobHandler } from './modules/compar
 import { DIFF_JOB_KIND } from './modules/compare/diffStore';
 import { registerCompareRoutes } from './modules/compare/routes';
 import { createCompareService } from './modules/compare/service';
+// issue #9: DXF export
+import { createDxfEventsListener, createDxfJobHandler } from './modules/dxf/dxfJob';
+import { DXF_JOB_KIND } from './modules/dxf/dxfStore';
+import { registerDxfRoutes } from './modules/dxf/routes';
+import { createDxfService } from './modules/dxf/service';
 import { registerReportsRoutes } from './modules/reports/routes';
 import {
   createConnectivityEventsListener,
@@ -54,6 +61,8 @@ import { createAnalyticsRecorder } from './modules/analytics/recorder';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerImageBlobRoutes, registerImagesRoutes } from './modules/images/routes';
 import { createImagesService } from './modules/images/service';
+import { registerPluginsRoutes } from './modules/plugins/routes';
+import { createPluginsService } from './modules/plugins/service';
 import { registerRequestsRoutes } from './modules/requests/routes';
 import { createRequestsService } from './modules/requests/service';
 import { registerPasswordRoutes } from './modules/users/passwordRoutes';
@@ -113,6 +122,7 @@ const GAVE_UP_MESSAGES: Readonly<Record<string, string>> = {
     '{reason}',
     'it failed several times. Please try again.',
   ),
+  [DXF_JOB_KIND]: ownMessages.dxfFailed.replace('{reason}', 'it failed several times. Please try again.'),
 };
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
@@ -193,7 +203,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
     const authService = createAuthService({ db, mailer, clock, config, passwords, log: app.log });
     const usersService = createUsersService({ db, clock, config });
-    const requireSession = createRequireSession(authService.authenticate);
+    // issue #9: personal API tokens (`gst_…`) authenticate REST calls like a session; sockets stay browser-only.
+    const apiTokens = createApiTokensService({ db, clock });
+    const requireSession = createRequireSession(withApiTokens(authService.authenticate, apiTokens));
     realtime = await startRealtimeServer(app.server, {
       db,
       clock,
@@ -237,6 +249,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         [CONNECTIVITY_JOB_KIND]: createConnectivityJobHandler({ db, clock, derived, log: app.log }),
         [REPAIR_JOB_KIND]: createRepairJobHandler({ db, clock, derived, log: app.log }),
         [REPAIR_COMMIT_JOB_KIND]: createRepairCommitJobHandler({ db, clock, derived, log: app.log }),
+        [DXF_JOB_KIND]: createDxfJobHandler({ db, clock, derived }),
       },
       listeners: {
         [UPLOAD_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }),
@@ -246,6 +259,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         [CONNECTIVITY_JOB_KIND]: createConnectivityEventsListener({ db, realtime, log: app.log }),
         [REPAIR_JOB_KIND]: createRepairEventsListener({ db, realtime, log: app.log }),
         [REPAIR_COMMIT_JOB_KIND]: createRepairCommitEventsListener({ db, realtime, log: app.log }),
+        [DXF_JOB_KIND]: createDxfEventsListener({ db, realtime, log: app.log }),
       },
     });
     app.decorate('jobRunner', jobRunner);
@@ -263,6 +277,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       async (api) => {
         api.addHook('onRequest', requireSession);
         registerUsersRoutes(api, { service: usersService });
+        registerApiTokensRoutes(api, { service: apiTokens });
         registerOrganizationsRoutes(api, context);
         registerFiltersRoutes(api, context);
         registerModelsRoutes(api, context);
@@ -274,6 +289,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         registerReviewsRoutes(api, context, { derived });
         registerMergeRoutes(api, context, { runner: jobRunner });
         registerRepairRoutes(api, context, { derived, runner: jobRunner });
+        registerDxfRoutes(api, { service: createDxfService(context, { derived, runner: jobRunner }) });
         registerAdminRoutes(api, context);
         registerAnalyticsRoutes(api, context, { recorder: analyticsRecorder });
         registerImagesRoutes(api, { service: imagesService });
@@ -282,6 +298,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           service: createPasswordService({ db, clock, config, mailer, passwords, log: app.log }),
         });
         registerBillingRoutes(api, context, billing);
+        registerPluginsRoutes(api, { service: createPluginsService({ docsDir: config.docsDir }) });
       },
       { prefix: '/api' },
     );

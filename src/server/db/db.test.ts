@@ -126,6 +126,7 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
       expect(await migrate(db)).toEqual(migrations.map((migration) => migration.version));
       expect(await migrate(db)).toEqual([]);
       expect(await tables(db)).toEqual([
+        'api_tokens',
         'billing_accounts',
         'blobs',
         'filters',

@@ -10,6 +10,8 @@ declare module 'fastify' {
     user: UserRecord | null;
     /** Hash of the presented session token, so logout can revoke exactly this session. */
     sessionTokenHash: string | null;
+    /** The personal API token that authenticated the request (issue #9), null for a browser session. */
+    apiTokenId: string | null;
   }
 }
 
@@ -25,6 +27,7 @@ export function tokenFromAuthorization(header: string | undefined): string | nul
 export function registerAuthDecorations(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('apiTokenId', null);
 }
 
 /**
@@ -33,7 +36,7 @@ export function registerAuthDecorations(app: FastifyInstance): void {
  * 401 stays free for "signed in but not allowed".
  */
 export function createRequireSession(
-  authenticate: (token: string) => Promise<AuthSession | null>,
+  authenticate: (token: string) => Promise<(AuthSession & { apiTokenId?: string }) | null>,
 ): onRequestAsyncHookHandler {
   return async (request) => {
     const token = tokenFromAuthorization(request.headers.authorization);
@@ -41,6 +44,7 @@ export function createRequireSession(
     if (!session) throw new HttpError(403, messages.sessionExpired);
     request.user = session.user;
     request.sessionTokenHash = session.tokenHash;
+    request.apiTokenId = session.apiTokenId ?? null;
   };
 }
 

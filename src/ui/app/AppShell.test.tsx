@@ -116,9 +116,13 @@ describe('route guards', () => {
     expect(app.location()).toBe('/dashboard');
   });
 
-  it('renders a later issue’s route as its title and the navigation only', async () => {
+  it('renders /downloadingPlugins without a chosen download as a pointer back to Get Plugins', async () => {
     await renderApp({ path: '/downloadingPlugins' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Downloading plugins');
+    const page = screen.getByRole('main');
+    expect(within(page).getByRole('link', { name: 'Get Plugins' }).getAttribute('href')).toBe(
+      '/downloadPlugins',
+    );
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 

@@ -7,7 +7,6 @@ import { SignupScreen } from '../auth/SignupScreen';
 import { VerifyRoutes } from '../auth/verify/VerifyRoutes';
 import { BugReportScreen } from '../bugReport/BugReportScreen';
 import { ErrorScreen } from '../errors/ErrorScreen';
-import { PlaceholderPage } from '../pages/PlaceholderPage';
 import { InitializingScreen } from '../startup/InitializingScreen';
 import { lazyScreen } from './chunks';
 import { RootLayout } from './RootLayout';
@@ -139,16 +138,19 @@ const screens = {
     () => import('../organizations/OrganizationFiltersScreen'),
     (module) => module.OrganizationFiltersScreen,
   ),
+  pluginsScreen: lazyScreen(
+    () => import('../plugins/PluginsScreen'),
+    (module) => module.PluginsScreen,
+  ),
+  downloadingPluginsScreen: lazyScreen(
+    () => import('../plugins/DownloadingPluginsScreen'),
+    (module) => module.DownloadingPluginsScreen,
+  ),
   organizationBillingScreen: lazyScreen(
     () => import('../billing/OrganizationBillingScreen'),
     (module) => module.OrganizationBillingScreen,
   ),
 };
-
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  element: <PlaceholderPage title={title} />,
-});
 
 /**
  * The feature screens (dashboard, models, model, organizations, profile) load lazily, each in its own chunk
@@ -248,8 +250,8 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           { path: 'usageAnalytics', ...screens.statsScreen },
-          placeholder('downloadPlugins', 'Get Plugins'),
-          placeholder('downloadingPlugins', 'Downloading plugins'),
+          { path: 'downloadPlugins', ...screens.pluginsScreen },
+          { path: 'downloadingPlugins', ...screens.downloadingPluginsScreen },
           {
             path: 'organizations',
             children: [

@@ -1,11 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
+import { ownMessages } from '../../contract/errors';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import {
   createExportImplementations,
   EXPORT_FORMATS,
   exportMachine,
+  selectExportDrawing,
   type ExportFormat,
 } from '../../machines/model/exportMachine';
 import {
@@ -16,14 +18,18 @@ import {
   selectExportVersionId,
 } from '../../machines/model/formSelectors';
 import { selectModel, selectVersions } from '../../machines/model/selectors';
-import { useHttpClient } from '../app/hooks';
+import { useAppServices } from '../app/AppServices';
 import { useModelPageSelector } from './ModelPageContext';
 import { saveFile } from './saveFile';
 
 const formatLabels: Record<ExportFormat, string> = {
   e2k: 'ETABS text (.e2k)',
   s2k: 'SAP2000 text (.s2k)',
+  ifc: 'IFC4 for Revit and Tekla (.ifc)',
+  cis2: 'CIS/2 steel model for Tekla, SDS/2 and RISA (.stp)',
+  xlsx: 'Excel workbook (.xlsx)',
   json: 'Gusset JSON (.json)',
+  dxf: 'AutoCAD DXF (plans + 3-D wireframe)',
 };
 
 /** /model/{id}/settings/export: download any version in any format, with the model's filters applied. */
@@ -37,13 +43,17 @@ export function ModelExportScreen() {
 }
 
 function ExportForm({ model, versions }: { model: Model; versions: Version[] }) {
-  const http = useHttpClient();
+  const { http, realtime } = useAppServices();
   const logic = useMemo(
     () =>
       exportMachine.provide(
-        createExportImplementations({ http, saveFile: (file) => saveFile(file.blob, file.fileName) }),
+        createExportImplementations({
+          http,
+          realtime,
+          saveFile: (file) => saveFile(file.blob, file.fileName),
+        }),
       ),
-    [http],
+    [http, realtime],
   );
   const actor = useActorRef(logic, { input: { modelId: model._id, modelName: model.name, versions } });
   const versionId = useSelector(actor, selectExportVersionId);
@@ -51,6 +61,7 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
   const error = useSelector(actor, selectExportError);
   const busy = useSelector(actor, selectExportBusy);
   const fileName = useSelector(actor, selectExportFileName);
+  const drawing = useSelector(actor, selectExportDrawing);
   const versionSelectId = useId();
 
   return (
@@ -93,14 +104,18 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
           </label>
         ))}
       </fieldset>
-      <p className="form-hint">The model's filters apply to the exported file. It downloads as {fileName}.</p>
+      <p className="form-hint">
+        {format === 'dxf'
+          ? `The drawing shows the whole version in the model's units. It downloads as ${fileName}.`
+          : `The model's filters apply to the exported file. It downloads as ${fileName}.`}
+      </p>
       {error !== null && (
         <p className="form__error" role="alert">
           {error}
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Preparing the file...' : 'Download'}
+        {drawing ? ownMessages.dxfDrawing : busy ? 'Preparing the file...' : 'Download'}
       </button>
     </form>
   );

@@ -8,11 +8,12 @@ import {
 } from '../../machines/profile/selectors';
 import { selectUser } from '../../machines/session/selectors';
 import { useSessionSelector } from '../app/hooks';
+import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useProfileActor, useProfileEvents, useProfileSelector } from './useProfile';
 import './profile.css';
 
-/** /profile/profile: the user's first and last name, and their password. */
+/** /profile/profile: the user's first and last name, their password and their personal API tokens. */
 export function ProfileDetailsScreen() {
   const user = useSessionSelector(selectUser);
   return (
@@ -20,6 +21,7 @@ export function ProfileDetailsScreen() {
       <h1>Your Profile</h1>
       {user && <ProfileForm user={user} />}
       <ChangePasswordForm />
+      <ApiTokensSection />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { billing } from './003_billing';
 import { admin } from './004_admin';
 import { compare } from './005_compare';
 import { repair } from './006_repair';
+import { apiTokens } from './007_api_tokens';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -13,4 +14,12 @@ export interface Migration {
 }
 
 /** Every migration, in the order it is applied. */
-export const migrations: readonly Migration[] = [accounts, models, billing, admin, compare, repair];
+export const migrations: readonly Migration[] = [
+  accounts,
+  models,
+  billing,
+  admin,
+  compare,
+  repair,
+  apiTokens,
+];

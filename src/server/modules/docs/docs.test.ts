@@ -20,7 +20,7 @@ describe('the documentation pages', () => {
   });
 
   it('serves every page the Documentation menu opens', async () => {
-    for (const name of ['getting-started', 'tutorials', 'faq', 'formats']) {
+    for (const name of ['getting-started', 'tutorials', 'faq', 'formats', 'api']) {
       expect((await server.request('GET', `/docs/${name}`)).status, name).toBe(200);
     }
   });

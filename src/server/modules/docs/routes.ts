@@ -3,13 +3,21 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { marked } from 'marked';
 import { ownMessages } from '../../../contract/errors';
+import { GUIDE_TITLES, isGuide } from '../plugins/catalog';
 
 /**
  * The pages behind the Documentation menu, served from the repository's own docs/ so they are always the
  * version of the code that runs (supported-elements.md is generated from the translators themselves).
  * Only these names are served: the folder also holds design notes that are not for users.
  */
-export const publicDocs = ['getting-started', 'supported-elements', 'formats', 'tutorials', 'faq'] as const;
+export const publicDocs = [
+  'getting-started',
+  'supported-elements',
+  'formats',
+  'api',
+  'tutorials',
+  'faq',
+] as const;
 type PublicDoc = (typeof publicDocs)[number];
 
 const isPublicDoc = (name: string): name is PublicDoc => (publicDocs as readonly string[]).includes(name);
@@ -40,15 +48,16 @@ const titles: Record<PublicDoc, string> = {
   'getting-started': 'Getting Started',
   'supported-elements': 'Supported Elements',
   formats: 'Formats',
+  api: 'Scripting API',
   tutorials: 'Tutorials',
   faq: 'FAQ',
 };
 
-function renderPage(name: PublicDoc, markdown: string): string {
+function renderPage(title: string, markdown: string): string {
   const body = linkDocsToPages(marked.parse(markdown, { async: false }));
   const nav = publicDocs.map((doc) => `<a href="/docs/${doc}">${escapeHtml(titles[doc])}</a>`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(titles[name])} · Gusset</title><style>${pageStyle}</style></head>
+<title>${escapeHtml(title)} · Gusset</title><style>${pageStyle}</style></head>
 <body><header><a href="/">Gusset</a><nav class="docs" aria-label="Documentation">${nav}</nav></header><main>${body}</main></body></html>`;
 }
 
@@ -61,6 +70,17 @@ export function registerDocsRoutes(app: FastifyInstance, { docsDir }: { docsDir:
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderPage(page, markdown));
+      .send(renderPage(titles[page], markdown));
+  });
+  // issue #9: plugin downloads. The export/import guides of Get Plugins (docs/guides/{guide}.md), public like
+  // the pages above; only the catalogue's guide names are served.
+  app.get<{ Params: { guide: string } }>('/docs/guides/:guide', async (request, reply) => {
+    const { guide } = request.params;
+    if (!isGuide(guide)) return reply.code(404).send({ message: ownMessages.notFound });
+    const markdown = await readFile(path.join(docsDir, 'guides', `${guide}.md`), 'utf8');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(renderPage(GUIDE_TITLES[guide], markdown));
   });
 }

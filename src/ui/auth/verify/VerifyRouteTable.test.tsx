@@ -6,6 +6,7 @@ import { messages } from '../../../contract/errors';
 import { createFakeHttpClient, failure, ok, sampleUser } from '../../../machines/auth/fakeHttpClient';
 import { createSignupImplementations, signupMachine } from '../../../machines/signup/signupMachine';
 import { readVerifyLink } from '../../../machines/signup/verifyParams';
+import { AppServicesProvider, type AppServices } from '../../app/AppServices';
 import { SignupFlowFrame } from './SignupFlowFrame';
 import { VerifyRouteTable } from './VerifyRouteTable';
 
@@ -20,6 +21,34 @@ function renderVerify(address: string) {
   fake.answer('POST /auth/verify', ok({ token: 'session-token', user }, 201));
   fake.answer('PUT /api/users/user-1/updateUserState', ok(user));
   fake.answer('PUT /api/users', ok(user));
+  fake.answer(
+    'GET /api/plugins',
+    ok({
+      plugins: [
+        {
+          id: 'etabs-e2k',
+          title: 'ETABS: export and import .e2k',
+          platform: 'Etabs',
+          description: 'Export your ETABS model as .e2k text for Gusset.',
+          kind: 'guide',
+          fileName: 'gusset-etabs-e2k.md',
+          size: 900,
+          available: true,
+          guideUrl: '/docs/guides/etabs-e2k',
+        },
+        {
+          id: 'ram-plugin',
+          title: 'RAM Structural System plugin',
+          platform: 'RAM',
+          description: 'A Python script for the machine where RAM is installed.',
+          kind: 'file',
+          fileName: 'gusset-ram.zip',
+          size: 30_000,
+          available: true,
+        },
+      ],
+    }),
+  );
   const outside = { sessions: 0, finished: 0, dashboard: 0 };
   const logic = signupMachine.provide(
     createSignupImplementations({
@@ -30,16 +59,20 @@ function renderVerify(address: string) {
     }),
   );
   const input = { link: readVerifyLink(address.split('?')[1] ?? ''), resumingUser: null };
+  // The download-plugins step lists the real downloads through the app's HTTP client; nothing else is needed.
+  const services = { http: fake.http } as unknown as AppServices;
   render(
-    <MemoryRouter initialEntries={[address]}>
-      <Routes>
-        <Route
-          path="/verify/*"
-          element={<VerifyRouteTable flow={<SignupFlowFrame logic={logic} input={input} />} />}
-        />
-      </Routes>
-      <Address />
-    </MemoryRouter>,
+    <AppServicesProvider services={services}>
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route
+            path="/verify/*"
+            element={<VerifyRouteTable flow={<SignupFlowFrame logic={logic} input={input} />} />}
+          />
+        </Routes>
+        <Address />
+      </MemoryRouter>
+    </AppServicesProvider>,
   );
   return { fake, outside };
 }
@@ -73,7 +106,11 @@ describe('VerifyRoutes', () => {
     expect(await screen.findByRole('heading', { name: 'Download the plugins' })).toBeTruthy();
     expect(address()).toBe('/verify/download-plugins');
     expect(outside.sessions).toBe(1);
-    expect(screen.getByRole('list', { name: 'Plugins' }).textContent).toContain('ETABS');
+    const etabs = await screen.findByRole('list', { name: 'ETABS downloads' });
+    expect(within(etabs).getByRole('link', { name: 'Open the guide' }).getAttribute('href')).toBe(
+      '/docs/guides/etabs-e2k',
+    );
+    expect(screen.getByRole('button', { name: 'Download RAM Structural System plugin' })).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('heading', { name: 'Tell us about your work' })).toBeTruthy();
