@@ -1,3 +1,4 @@
+import { SI_PREFIXES } from '../step/part21';
 /**
  * CIS/2 (LPM/6, STRUCTURAL_FRAME_SCHEMA) analysis model → canonical model. Reads NODEs (with their
  * BOUNDARY_CONDITION_LOGICAL supports), ELEMENT_CURVE_SIMPLE/COMPLEX members through ELEMENT_NODE_CONNECTIVITY
@@ -66,25 +67,6 @@ const SKIPPED_PREFIXES = [
   'DISPLACEMENT',
   'ANALYSIS_RESULT',
 ] as const;
-
-const SI_PREFIXES: Readonly<Record<string, number>> = {
-  EXA: 1e18,
-  PETA: 1e15,
-  TERA: 1e12,
-  GIGA: 1e9,
-  MEGA: 1e6,
-  KILO: 1e3,
-  HECTO: 1e2,
-  DECA: 1e1,
-  DECI: 1e-1,
-  CENTI: 1e-2,
-  MILLI: 1e-3,
-  MICRO: 1e-6,
-  NANO: 1e-9,
-  PICO: 1e-12,
-  FEMTO: 1e-15,
-  ATTO: 1e-18,
-};
 
 /** SI base/derived unit names → the quantity they measure (SI factor 1). */
 const SI_NAMES: Readonly<Record<string, Quantity>> = {

@@ -1,3 +1,4 @@
+import { formatReal, formatString } from '../step/part21';
 /**
  * Canonical model → a CIS/2 (LPM/6) analysis model as an ISO 10303-21 file: one ANALYSIS_MODEL_3D, NODEs with
  * CARTESIAN_POINTs and BOUNDARY_CONDITION_LOGICAL supports, ELEMENT_CURVE_SIMPLEs joined to their nodes by
@@ -37,30 +38,6 @@ export interface Cis2WriteOptions {
   timeStamp?: string;
   /** FILE_NAME's name. */
   fileName?: string;
-}
-
-/** A Part 21 real: always with a decimal point (`1.`, `2.5`, `1.E-07`). */
-export function formatReal(value: number): string {
-  if (!Number.isFinite(value)) return '0.';
-  if (Object.is(value, -0) || value === 0) return '0.';
-  const text = String(value).toUpperCase();
-  const [mantissa = '', exponent] = text.split('E');
-  const withPoint = mantissa.includes('.') ? mantissa : `${mantissa}.`;
-  return exponent === undefined ? withPoint : `${withPoint}E${exponent}`;
-}
-
-/** A Part 21 string: `'` doubled, `\` doubled, anything outside printable ASCII as \X2\…\X0\ (or \X4\). */
-export function formatString(text: string): string {
-  let out = "'";
-  for (const char of text) {
-    const code = char.codePointAt(0) as number;
-    if (char === "'") out += "''";
-    else if (char === '\\') out += '\\\\';
-    else if (code >= 0x20 && code < 0x7f) out += char;
-    else if (code <= 0xffff) out += `\\X2\\${code.toString(16).toUpperCase().padStart(4, '0')}\\X0\\`;
-    else out += `\\X4\\${code.toString(16).toUpperCase().padStart(8, '0')}\\X0\\`;
-  }
-  return `${out}'`;
 }
 
 const optionalString = (text: string | undefined): string =>

@@ -1,3 +1,4 @@
+import { SI_PREFIXES } from '../step/part21';
 import type { ReportBuilder } from '../report';
 import type { IfcFile, IfcLine } from './readStep';
 import { enumValue, num, ref, refs } from './readStep';
@@ -24,25 +25,6 @@ export interface IfcUnits {
   lengthName: string;
   forceName: string;
 }
-
-const PREFIX: Record<string, number> = {
-  EXA: 1e18,
-  PETA: 1e15,
-  TERA: 1e12,
-  GIGA: 1e9,
-  MEGA: 1e6,
-  KILO: 1e3,
-  HECTO: 1e2,
-  DECA: 1e1,
-  DECI: 1e-1,
-  CENTI: 1e-2,
-  MILLI: 1e-3,
-  MICRO: 1e-6,
-  NANO: 1e-9,
-  PICO: 1e-12,
-  FEMTO: 1e-15,
-  ATTO: 1e-18,
-};
 
 /** SI base and derived units in SI (m, N, Pa, kg…); GRAM is 1e-3 because kg is the SI mass unit. */
 const SI_NAME: Record<string, number> = {
@@ -89,7 +71,7 @@ export function unitFactor(file: IfcFile, unit: IfcLine | undefined, depth = 0):
     const base = SI_NAME[name];
     if (base === undefined) return undefined;
     const prefix = enumValue(unit['Prefix']);
-    const scale = prefix === undefined ? 1 : PREFIX[prefix];
+    const scale = prefix === undefined ? 1 : SI_PREFIXES[prefix];
     if (scale === undefined) return undefined;
     // A prefix scales the unit, not its square: MILLI SQUARE_METRE is (1e-3 m)², as IFC defines it.
     const power = name === 'SQUARE_METRE' ? 2 : name === 'CUBIC_METRE' ? 3 : 1;

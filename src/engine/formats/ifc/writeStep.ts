@@ -1,3 +1,4 @@
+import { formatReal, formatString } from '../step/part21';
 /**
  * A minimal ISO 10303-21 (STEP physical file) writer for IFC: entity instances are appended as text lines with
  * increasing ids, and the file is turned into bytes once. We write STEP ourselves rather than through web-ifc's
@@ -50,47 +51,7 @@ export const enumValue = (value: string): StepEnum => new StepEnum(value);
 export const int = (value: number): StepInt => new StepInt(value);
 export const typed = (typeName: string, value: StepValue): StepTyped => new StepTyped(typeName, value);
 
-/**
- * A REAL as STEP wants it: always a decimal point in the mantissa (`3000.`, `1.5E-7`). Non-finite numbers have no
- * STEP form; the writer checks its inputs, so meeting one here is a bug, not a user error.
- */
-export function formatReal(value: number): string {
-  if (!Number.isFinite(value))
-    throw new RangeError(`A non-finite number (${value}) cannot be written to IFC.`);
-  if (value === 0) return '0.';
-  const text = String(value);
-  const e = text.indexOf('e');
-  const mantissa = e < 0 ? text : text.slice(0, e);
-  const exponent = e < 0 ? '' : `E${text.slice(e + 1).replace('+', '')}`;
-  return (mantissa.includes('.') ? mantissa : `${mantissa}.`) + exponent;
-}
-
-function hex(value: number, digits: number): string {
-  return value.toString(16).toUpperCase().padStart(digits, '0');
-}
-
-/**
- * A STRING: quotes doubled, backslashes doubled, printable ASCII as is, everything else in `\X2\…\X0\` (UCS-2,
- * four hex digits per character) or `\X4\…\X0\` (characters beyond the BMP, eight digits), as ISO 10303-21:2002
- * §6.4.3.2 says. The file itself is therefore pure ASCII.
- */
-export function formatString(text: string): string {
-  let out = "'";
-  let mode: '' | 'X2' | 'X4' = '';
-  for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
-    const wanted = code >= 0x20 && code <= 0x7e ? '' : code > 0xffff ? 'X4' : 'X2';
-    if (wanted !== mode) {
-      if (mode !== '') out += '\\X0\\';
-      if (wanted !== '') out += `\\${wanted}\\`;
-      mode = wanted;
-    }
-    if (wanted === '') out += character === "'" ? "''" : character === '\\' ? '\\\\' : character;
-    else out += hex(code, wanted === 'X2' ? 4 : 8);
-  }
-  if (mode !== '') out += '\\X0\\';
-  return `${out}'`;
-}
+export { formatReal, formatString } from '../step/part21';
 
 export function formatValue(value: StepValue): string {
   if (value === null) return '$';
