@@ -199,6 +199,26 @@ export function getVersionScene(
   });
 }
 
+/**
+ * GET /api/models/{id}/data/versions/{versionId}/context (issue #9): the glTF binary of the IFC products the
+ * reader approximated or dropped, drawn grey around the model. Most versions have none: the server's 404 is
+ * success with null here, so no screen reports it as a failure.
+ */
+export async function getVersionContextGeometry(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+): Promise<ApiResult<ArrayBuffer | null>> {
+  const result = await http.request<DownloadedFile>('GET', `${versionDataPath(modelId, versionId)}/context`, {
+    download: true,
+    showLoader: false,
+    timeoutMs: 120_000,
+  });
+  if (result.ok) return { ok: true, status: result.status, data: await result.data.blob.arrayBuffer() };
+  if (result.status === 404) return { ok: true, status: 404, data: null };
+  return result;
+}
+
 /** GET /api/models/{id}/data/versions/{versionId}/elements/{elementId}: one element for the properties panel. */
 export function getVersionElement(
   http: HttpClient,

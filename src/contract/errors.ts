@@ -214,6 +214,8 @@ export const ownMessages = {
   dxfFailed: 'Gusset could not draw this version as a DXF: {reason}',
   dxfDrawing: 'Drawing the DXF (plans and 3-D wireframe)…',
   dxfDownloadFailed: 'The DXF could not be downloaded: {reason}',
+  // issue #9: IFC context geometry
+  contextGeometryNotFound: 'This version has no context geometry.',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

@@ -50,6 +50,11 @@ export const selectSectionBox = (snapshot: ViewerSnapshot) => snapshot.context.s
 export const selectLayers = (snapshot: ViewerSnapshot) => snapshot.context.layers;
 export const selectCamera = (snapshot: ViewerSnapshot) => snapshot.context.camera;
 export const selectSelectedId = (snapshot: ViewerSnapshot) => snapshot.context.selectedId;
+/** Issue #9: the GLB to draw around the shown version (null when it has none, or it belongs to another version). */
+export const selectContextGeometry = (snapshot: ViewerSnapshot): ArrayBuffer | null => {
+  const geometry = snapshot.context.contextGeometry;
+  return geometry && geometry.versionId === snapshot.context.versionId ? geometry.bytes : null;
+};
 /** The capture the view is asked for: a new serial while `capturing`, else null. */
 export const selectScreenshotRequest = (snapshot: ViewerSnapshot): number | null =>
   snapshot.hasTag('capturing') ? snapshot.context.screenshotSerial : null;

@@ -150,6 +150,14 @@ export interface ViewerContext {
   thumbnailError: string | null;
   /** Diff mode, or null for a plain view of one version. */
   compare: CompareState | null;
+  /** Issue #9: the shown version's IFC context geometry (GLB), once fetched; null when it has none. */
+  contextGeometry: ContextGeometry | null;
+}
+
+/** A version's context geometry: glTF binary the viewer draws grey around the model. */
+export interface ContextGeometry {
+  versionId: string;
+  bytes: ArrayBuffer;
 }
 
 export type ViewerEvent =

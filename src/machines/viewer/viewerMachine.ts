@@ -2,7 +2,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { postModelScreenshot } from '../../api/images';
 import type { HttpClient } from '../../api/types';
 import type { Version } from '../../contract/http/versions';
-import { getVersionElement, getVersionScene } from '../../api/versions';
+import { getVersionContextGeometry, getVersionElement, getVersionScene } from '../../api/versions';
 import { displayToMm } from '../../engine/units';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { abilitiesOf } from '../model/abilities';
@@ -117,6 +117,7 @@ const forgetVersionState = {
   elementError: null,
   drawn: null,
   error: null,
+  contextGeometry: null,
 } as const;
 
 /**
@@ -139,6 +140,8 @@ export const viewerMachine = setup({
   },
   actors: {
     loadScene: promisePlaceholder<LoadedScene, LoadSceneInput>('loadScene'),
+    /** Issue #9: the version's IFC context geometry (GLB), null when it has none. */
+    loadContextGeometry: promisePlaceholder<ArrayBuffer | null, LoadSceneInput>('loadContextGeometry'),
     loadElement: promisePlaceholder<ElementProperties, LoadElementInput>('loadElement'),
     postScreenshot: promisePlaceholder<unknown, PostScreenshotInput>('postScreenshot'),
     /** The diff of diff mode; bound to the HTTP calls and the live feed by createViewerImplementations. */
@@ -229,6 +232,7 @@ export const viewerMachine = setup({
     automaticThumbnail: false,
     automaticThumbnailTried: false,
     thumbnailError: null,
+    contextGeometry: null,
   }),
   type: 'parallel',
   on: {
@@ -391,6 +395,37 @@ export const viewerMachine = setup({
             },
           },
           states: {
+            /**
+             * Issue #9: the IFC geometry the reader could only approximate or had to drop, fetched once the scene
+             * is shown and drawn by the canvas around it. Reference only: no busy tag, and a failure leaves the
+             * model as it is (the scene is what the user came for).
+             */
+            contextGeometry: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadContextGeometry',
+                    src: 'loadContextGeometry',
+                    input: ({ context }) => ({
+                      modelId: context.modelId,
+                      versionId: context.versionId ?? '',
+                    }),
+                    onDone: {
+                      target: 'settled',
+                      actions: assign({
+                        contextGeometry: ({ context, event }) =>
+                          event.output && context.versionId !== null
+                            ? { versionId: context.versionId, bytes: event.output }
+                            : null,
+                      }),
+                    },
+                    onError: { target: 'settled' },
+                  },
+                },
+                settled: {},
+              },
+            },
             /** What the canvas is doing with the scene. */
             canvas: {
               initial: 'drawing',
@@ -635,6 +670,9 @@ export function createViewerImplementations(deps: ViewerDependencies) {
     actors: {
       loadScene: fromPromise<LoadedScene, LoadSceneInput>(async ({ input }) =>
         unwrap(await getVersionScene(deps.http, input.modelId, input.versionId)),
+      ),
+      loadContextGeometry: fromPromise<ArrayBuffer | null, LoadSceneInput>(async ({ input }) =>
+        unwrap(await getVersionContextGeometry(deps.http, input.modelId, input.versionId)),
       ),
       loadElement: fromPromise<ElementProperties, LoadElementInput>(async ({ input }) =>
         unwrap(await getVersionElement(deps.http, input.modelId, input.versionId, input.elementId)),

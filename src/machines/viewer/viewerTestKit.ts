@@ -136,6 +136,8 @@ export interface Pending<TInput, TOutput> {
 export interface ViewerHarness {
   actor: ReturnType<typeof createActor<typeof viewerMachine>>;
   sceneCalls: Array<Pending<LoadSceneInput, SceneData>>;
+  /** GET …/context calls (issue #9): left pending unless a test answers them. */
+  contextCalls: Array<Pending<LoadSceneInput, ArrayBuffer | null>>;
   elementCalls: Array<Pending<LoadElementInput, ElementProperties>>;
   screenshotCalls: Array<Pending<PostScreenshotInput, unknown>>;
   /** GET …/data/diff calls of diff mode. */
@@ -148,6 +150,7 @@ export interface ViewerHarness {
 /** The production machine with actors the test answers by hand, started. */
 export function startViewer(overrides: Partial<ViewerInput> & { role?: ModelRole } = {}): ViewerHarness {
   const sceneCalls: ViewerHarness['sceneCalls'] = [];
+  const contextCalls: ViewerHarness['contextCalls'] = [];
   const elementCalls: ViewerHarness['elementCalls'] = [];
   const screenshotCalls: ViewerHarness['screenshotCalls'] = [];
   const diffCalls: ViewerHarness['diffCalls'] = [];
@@ -160,6 +163,7 @@ export function startViewer(overrides: Partial<ViewerInput> & { role?: ModelRole
   const logic = viewerMachine.provide({
     actors: {
       loadScene: fromPromise(pending(sceneCalls)),
+      loadContextGeometry: fromPromise(pending(contextCalls)),
       loadElement: fromPromise(pending(elementCalls)),
       postScreenshot: fromPromise(pending(screenshotCalls)),
       diffLoader: diffMachine.provide({
@@ -180,7 +184,7 @@ export function startViewer(overrides: Partial<ViewerInput> & { role?: ModelRole
     },
   });
   actor.start();
-  return { actor, sceneCalls, elementCalls, screenshotCalls, diffCalls, feed, announced };
+  return { actor, sceneCalls, contextCalls, elementCalls, screenshotCalls, diffCalls, feed, announced };
 }
 
 /** Lets settled promises reach the actor. */

@@ -20,6 +20,11 @@ export interface TranslatedVersion {
   minimalContent: string;
   /** The version's scene data for the viewer without its unit (sceneContentJson), cached once stored. */
   sceneContent: string;
+  /**
+   * IFC only: the products the reader approximated or dropped, tessellated as glTF binary (extractContextGlb),
+   * cached once stored as CONTEXT_GLB_CACHE_KIND; absent when there are none or their geometry failed.
+   */
+  contextGlb?: Uint8Array;
 }
 
 /** Worker → main thread: progress any number of times, then one result or one failure. */

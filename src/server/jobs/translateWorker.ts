@@ -1,4 +1,6 @@
 import { parentPort } from 'node:worker_threads';
+import { contextGeometryIds, extractContextGlb } from '../../engine/formats/ifc/contextGeometry';
+import type { TranslationReport } from '../../engine/formats/report';
 import { isParseError } from '../../engine/formats/parseError';
 import { translatorForFile } from '../../engine/formats/registry';
 import { buildManifest, manifestModelHash } from '../modules/versions/manifest';
@@ -37,6 +39,7 @@ async function translate({ fileName, bytes }: TranslateRequest): Promise<Transla
       post({ kind: 'progress', stage: 'Preparing the objects', percent });
     }
   });
+  const contextGlb = translator.id === 'ifc' ? await ifcContextGlb(bytes, report) : undefined;
   return {
     kind: 'result',
     version: {
@@ -48,8 +51,28 @@ async function translate({ fileName, bytes }: TranslateRequest): Promise<Transla
       report,
       minimalContent: minimalContentJson(model.units, model.nodes, model.elements),
       sceneContent: sceneContentJson(model),
+      ...(contextGlb ? { contextGlb } : {}),
     },
   };
+}
+
+/**
+ * The IFC products the reader could only approximate or had to drop, as glTF for the viewer: their geometry is
+ * the only faithful source. Context is drawn for reference only, so a failure here never fails the upload.
+ */
+async function ifcContextGlb(bytes: Uint8Array, report: TranslationReport): Promise<Uint8Array | undefined> {
+  const ids = contextGeometryIds(report);
+  if (ids.size === 0) return undefined;
+  parentPort?.postMessage({
+    kind: 'progress',
+    stage: `Extracting the geometry of ${ids.size.toLocaleString('en-US')} IFC elements`,
+    percent: 66,
+  } satisfies TranslateMessage);
+  try {
+    return (await extractContextGlb(bytes, ids))?.glb;
+  } catch {
+    return undefined;
+  }
 }
 
 parentPort?.once('message', async (request: TranslateRequest) => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import {
   selectCamera,
+  selectContextGeometry,
   selectDiffStatuses,
   selectFilter,
   selectIsolatedLevel,
@@ -73,6 +74,14 @@ export function ViewerCanvas() {
   useEffect(() => {
     ready?.select(selectedId === null ? null : [selectedId]);
   }, [ready, drawnScene, selectedId]);
+
+  // Issue #9: IFC context geometry, added to each newly drawn scene (drawing a scene clears the previous one's).
+  // A GLB the viewer cannot read is reported by its 'error' event; the model stays as it is.
+  const contextGeometry = useViewerSelector(selectContextGeometry);
+  useEffect(() => {
+    if (!ready || !drawnScene || !contextGeometry) return;
+    ready.loadContextGeometry(contextGeometry.slice(0), 'IFC geometry').catch(() => undefined);
+  }, [ready, drawnScene, contextGeometry]);
 
   // Camera moves are one-shot: applied once per request, never replayed on a new scene.
   const camera = useViewerSelector(selectCamera);

@@ -13,6 +13,7 @@ import type { TranslatedVersion } from '../../jobs/translateProtocol';
 import { planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { createModelsRepository } from '../models/repository';
 import { reviewStore } from '../reviews/repository';
+import { CONTEXT_GLB_CACHE_KIND } from '../versions/contextGeometry';
 import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
 import { SCENE_CACHE_KIND } from '../versions/scene';
@@ -182,6 +183,16 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         jobId: job.id,
       });
       await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
+      if (translated.contextGlb) {
+        // Issue #9: the IFC file's own geometry of what the reader approximated or dropped, so it belongs to the
+        // version even when filters changed its objects. Written before the job is done, so the viewer a done job
+        // sends to finds it; a failure (or a rollback, leaving a file no version names) only costs the context.
+        await derived
+          .write(CONTEXT_GLB_CACHE_KIND, version.id, translated.contextGlb)
+          .catch((error: unknown) => {
+            log.warn({ err: error, versionId: version.id }, 'Could not store the IFC context geometry');
+          });
+      }
       const result: UploadResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
       return { ...result, cacheMinimal: stored === translated, paidModelIn };

@@ -91,6 +91,20 @@ export function registerVersionsRoutes(
     },
   );
 
+  // issue #9: the IFC products the reader approximated or dropped, as glTF binary for the viewer's context layer.
+  routes.get(
+    '/models/:id/data/versions/:versionId/context',
+    { schema: { params: versionParams } },
+    async (request, reply) => {
+      const glb = await service.contextGeometry(
+        signedInUser(request).id,
+        request.params.id,
+        request.params.versionId,
+      );
+      return reply.type('model/gltf-binary').send(glb);
+    },
+  );
+
   routes.get(
     '/models/:id/data/versions/:versionId/elements/:elementId',
     { schema: { params: elementParams, response: { 200: versionElementResponse } } },

@@ -10,6 +10,7 @@ import { isUuid } from '../access/access';
 import { effectiveFilter } from '../filters/effective';
 import { createFiltersRepository } from '../filters/repository';
 import { loadPublicUsers, toVersion, type VersionRow } from '../models/versionRows';
+import { CONTEXT_GLB_CACHE_KIND } from './contextGeometry';
 import { manifestHashes, rebuildCollection, rebuildModel } from './manifest';
 import { applyExportFilter, platformOfTranslator } from './exportFilter';
 import { attributeKeys, minimalAnswerJson, minimalContentJson, toMinimal } from './minimal';
@@ -150,6 +151,15 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
     },
 
     /** GET scene as JSON text: the ids and the model's display unit now, then the version's cached content. */
+    /** GET context: the version's IFC context geometry (glTF binary), or 404 when its upload made none. */
+    async contextGeometry(userId: string, modelId: string, versionId: string): Promise<Buffer> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      if (!(await versionStore.exists(db, modelId, versionId))) throw versionNotFound();
+      const glb = await derived.read(CONTEXT_GLB_CACHE_KIND, versionId).catch(() => undefined);
+      if (!glb) throw new HttpError(404, ownMessages.contextGeometryNotFound);
+      return glb;
+    },
+
     async scene(userId: string, modelId: string, versionId: string): Promise<string> {
       await requireVersion(userId, modelId, versionId, 'view');
       const units = await versionStore.modelUnits(db, modelId, versionId);
