@@ -19,7 +19,9 @@ export const reportItemSchema = z.object({
   severity: z.enum(['approximated', 'dropped', 'warning']),
   subject: z.string(),
   id: z.string().optional(),
+  ids: z.array(z.string()).optional(),
   line: z.number().int().optional(),
+  concept: z.string().optional(),
   reason: z.string(),
 });
 export const translationReportSchema = z.object({

@@ -1,16 +1,57 @@
 import type { Element, Model } from '../schema';
 import { hasReleases, isRestrained } from '../schema';
 
+/**
+ * What an engineer checks when a model crosses tools; the fidelity oracle (src/engine/fidelity) names each
+ * difference it finds with one of these, and a report item that names the same concept and object explains it.
+ */
+export const FIDELITY_CONCEPTS = [
+  'node',
+  'restraint',
+  'spring',
+  'element',
+  'endOrder',
+  'section',
+  'material',
+  'release',
+  'offset',
+  'rigidZone',
+  'cardinalPoint',
+  'localAxis',
+  'modifier',
+  'load',
+  'pattern',
+  'case',
+  'function',
+  'combination',
+  'group',
+  'level',
+  'diaphragm',
+  'grid',
+  'link',
+  'results',
+] as const;
+export type FidelityConcept = (typeof FIDELITY_CONCEPTS)[number];
+
+/** Where a report item points: one object, several, a source line, and the concept it is about. */
+export interface ReportWhere {
+  id?: string;
+  /** Every object the item covers when it stands for many (shown as a count and a few examples). */
+  ids?: string[];
+  line?: number;
+  /**
+   * The concept whose loss or change this item explains. An item with a concept and neither `id` nor `ids`
+   * covers that concept for the whole model ("SAP2000 text has no diaphragm table").
+   */
+  concept?: FidelityConcept;
+}
+
 /** What happened to one source item the translator could not carry over exactly. */
-export interface ReportItem {
+export interface ReportItem extends ReportWhere {
   /** `approximated`: kept with a change; `dropped`: not carried; `warning`: kept, but suspicious input. */
   severity: 'approximated' | 'dropped' | 'warning';
   /** What the item is, in the source's words (`LINEASSIGN`, `$ SECTION CUTS`, `Node`). */
   subject: string;
-  /** The item's id or name, when it has one. */
-  id?: string;
-  /** 1-based source line, for readers. */
-  line?: number;
   reason: string;
 }
 
@@ -121,15 +162,15 @@ export function countModel(model: Model): ModelCounts {
 export class ReportBuilder {
   readonly items: ReportItem[] = [];
 
-  approximated(subject: string, reason: string, where: { id?: string; line?: number } = {}): void {
+  approximated(subject: string, reason: string, where: ReportWhere = {}): void {
     this.items.push({ severity: 'approximated', subject, reason, ...where });
   }
 
-  dropped(subject: string, reason: string, where: { id?: string; line?: number } = {}): void {
+  dropped(subject: string, reason: string, where: ReportWhere = {}): void {
     this.items.push({ severity: 'dropped', subject, reason, ...where });
   }
 
-  warning(subject: string, reason: string, where: { id?: string; line?: number } = {}): void {
+  warning(subject: string, reason: string, where: ReportWhere = {}): void {
     this.items.push({ severity: 'warning', subject, reason, ...where });
   }
 
