@@ -36,13 +36,11 @@ export async function registerSpa(app: FastifyInstance, { clientDir }: { clientD
 
   await app.register(fastifyStatic, {
     root: clientDir,
-    // The warning above says the same in our words; the client may also be built after the server started.
-    suppressWarning: true,
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
-    setHeaders(reply, filePath) {
-      reply.header(
+    setHeaders(response, filePath) {
+      response.setHeader(
         'Cache-Control',
         isHashedAsset(path.relative(clientDir, filePath))
           ? 'public, max-age=31536000, immutable'
