@@ -1,3 +1,4 @@
+import ky from 'ky';
 import { messages, ownMessages, type ErrorBody } from '../contract/errors';
 import type { ApiResult, DownloadedFile, HttpClient, HttpMethod, RequestOptions } from './types';
 import { analyticsText } from './userAgent';
@@ -126,44 +127,15 @@ function defaultUserAgent(): string {
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const analytics = analyticsText(options.userAgent ?? defaultUserAgent());
-  const defaultTimeoutMs = options.timeoutMs ?? 30_000;
-
-  /**
-   * One fetch, no retries (a POST must never be sent twice) and no throwing on HTTP errors: failures become
-   * values (ApiResult, spec section 7). Relative paths resolve against baseUrl, else the page's own origin.
-   */
-  function send(
-    method: HttpMethod,
-    path: string,
-    init: {
-      headers: Record<string, string>;
-      searchParams: Record<string, string | number | boolean>;
-      json?: unknown;
-      body?: Blob;
-      timeoutMs?: number;
-    },
-  ): Promise<Response> {
-    const url = new URL(
-      path,
-      options.baseUrl ??
-        (globalThis as { location?: { href: string } }).location?.href ??
-        'http://localhost/',
-    );
-    for (const [key, value] of Object.entries(init.searchParams)) url.searchParams.set(key, String(value));
-    const headers = new Headers(init.headers);
-    let body: Blob | string | undefined = init.body;
-    if (init.json !== undefined) {
-      body = JSON.stringify(init.json);
-      headers.set('Content-Type', 'application/json');
-    }
-    const target = options.baseUrl === undefined ? `${url.pathname}${url.search}` : url.toString();
-    return fetch(target, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      signal: AbortSignal.timeout(init.timeoutMs ?? defaultTimeoutMs),
-    });
-  }
+  const api = ky.create({
+    // ky 1 (ky 2 asks for Node 22): prefixUrl joins the origin and a path given without its leading slash.
+    ...(options.baseUrl === undefined ? {} : { prefixUrl: options.baseUrl }),
+    // Failures become values (ApiResult), never exceptions: spec section 7.
+    throwHttpErrors: false,
+    // No automatic retries: a POST must never be sent twice, and each failure must reach the handling once.
+    retry: 0,
+    timeout: options.timeoutMs ?? 30_000,
+  });
 
   function fail<T>(status: number, path: string, body: unknown): ApiResult<T> {
     const handling = globalFailureHandling(status, path, body);
@@ -198,7 +170,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       let status: number;
       let body: unknown;
       try {
-        const response = await send(method, path, {
+        const response = await api(options.baseUrl === undefined ? path : path.replace(/^\/+/, ''), {
+          method,
           headers,
           searchParams,
           ...(requestOptions.json === undefined ? {} : { json: requestOptions.json }),

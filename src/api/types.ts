@@ -44,7 +44,7 @@ export interface DownloadedFile {
   fileName: string | null;
 }
 
-/** The one HTTP client of the browser (src/api/client.ts implements it over fetch). */
+/** The one HTTP client of the browser (src/api/client.ts implements it over ky). */
 export interface HttpClient {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<ApiResult<T>>;
 }

@@ -48,7 +48,7 @@ export interface UploadRequest {
  * X-File-Name header, the target in the query. 202 with the job that translates it (200 with the first job when
  * the Idempotency-Key was seen before).
  *
- * Upload progress is not reported: a fetch upload progress would stream the request body, which browsers allow only
+ * Upload progress is not reported: ky's onUploadProgress streams the request body, which browsers allow only
  * over HTTP/2 (Chromium refuses a streamed body on HTTP/1.1, and our server speaks HTTP/1.1), so the
  * uploading step is shown as indeterminate. The translation's own progress comes from the job.
  */
