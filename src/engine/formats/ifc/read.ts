@@ -157,6 +157,19 @@ function interpret(file: IfcFile, originatingSystem: string, preprocessorVersion
   model.materials = context.table.materials;
   model.profiles = context.table.profiles;
   const renamed = context.table.finish(model.elements);
+  // Profiles whose shape has no canonical equivalent are kept by name, with any properties the file states.
+  const unmapped = [...context.table.unmapped].filter((profile) => model.profiles.includes(profile));
+  if (unmapped.length > 0) {
+    report.approximated(
+      'Profile',
+      `${unmapped.length} sections (${unmapped
+        .slice(0, 3)
+        .map((profile) => `"${profile.name}" ${String(profile.attributes['ifcProfileType'] ?? '')}`.trim())
+        .join(', ')}${unmapped.length > 3 ? ', …' : ''}) have a shape the canonical model has no ` +
+        'parametric form for; they are kept by name (IFC dimensions as attributes) with the properties stated',
+      { concept: 'section', ids: unmapped.map((profile) => profile.id) },
+    );
+  }
   const fromType = model.profiles.filter((profile) => profile.attributes['ifcProfileFrom'] === 'ObjectType');
   if (fromType.length > 0) {
     report.approximated(
@@ -168,6 +181,7 @@ function interpret(file: IfcFile, originatingSystem: string, preprocessorVersion
           ', ',
         )}${fromType.length > 3 ? ', …' : ''}) are known only by name: their members have a faceted ` +
         "body and no profile definition, so the section is the member's type name, with no dimensions",
+      { concept: 'section', ids: fromType.map((profile) => profile.id) },
     );
   }
   for (const [name, given] of renamed) {
@@ -175,6 +189,7 @@ function interpret(file: IfcFile, originatingSystem: string, preprocessorVersion
       'Profile',
       `${given.length} different profiles (shape, dimensions or material) are all named "${name}"; ` +
         `they are named ${given.map((id) => `"${id}"`).join(', ')} so each keeps its own section`,
+      { concept: 'section', ids: given },
     );
   }
 
