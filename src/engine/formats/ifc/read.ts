@@ -10,9 +10,11 @@
  *   members; Area: other plates and surface members; Opening: IfcOpeningElement; Foundation: IfcFooting;
  * - Profile: I, asymmetric I, rectangle, circle, rectangular and circular hollow; L, C, T, Z and others by name
  *   (dimensions kept as attributes); shell properties by use and thickness;
- * - Material: IfcRelAssociatesMaterial (material, profile set, layer set, list, constituents), IFC4 mechanical
- *   properties; Cardinal point from IfcMaterialProfileSetUsage;
- * - Restraint and Springs: IfcBoundaryNodeCondition; Releases: IfcRelConnectsStructuralMember conditions;
+ * - Material: IfcRelAssociatesMaterial (material, profile set, layer set, list, constituents), IFC4 material
+ *   property sets and IFC2X3 mechanical property entities; Cardinal point from IfcMaterialProfileSetUsage;
+ *   IFC2X3 sections from IfcRelAssociatesProfileProperties, stated section properties in both schemas;
+ * - Restraint and Springs: IfcBoundaryNodeCondition (IFC4 booleans and stiffnesses, IFC2X3 numbers with −1 rigid);
+ *   Releases: IfcRelConnectsStructuralMember conditions; Orientation: IfcStructuralCurveMember.Axis;
  * - LoadPattern / LoadCase / LoadCombination: IfcStructuralLoadGroup / IfcStructuralLoadCase / LOAD_COMBINATION;
  * - PointLoad, LinearLoad, AreaLoad: single, linear and planar force actions (configurations as trapezoids).
  * Not read: tessellated geometry (mesh extraction to glTF is a separate capability), curved members, results,
