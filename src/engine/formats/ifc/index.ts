@@ -64,20 +64,20 @@ export const IFC_CAPABILITIES: readonly Capability[] = [
     concept: 'Material',
     read: 'full',
     write: 'full',
-    note: 'IfcRelAssociatesMaterial (material, profile set, layer set, list); IFC4 mechanical properties',
+    note: 'IfcRelAssociatesMaterial (material, profile set, layer set, list); IFC4 Pset_Material* and IFC2X3 mechanical properties',
   },
   {
     concept: 'Profile',
     read: 'partial',
     write: 'partial',
-    note: 'I, rectangle, circle and their hollow forms by dimensions; L, C, T, Z and others by name; library sections are written as a named square of equal area',
+    note: 'I, rectangle, circle and their hollow forms by dimensions, with stated properties; IFC2X3 profile properties; L, C, T, Z and others by name; library sections are written as a named square of equal area',
   },
   { concept: 'Orientation', read: 'full', write: 'full' },
   {
     concept: 'Cardinal point',
     read: 'full',
     write: 'full',
-    note: 'IfcMaterialProfileSetUsage; left/right points follow IFC profile x',
+    note: 'IfcMaterialProfileSetUsage (CSI 11 = IFC 15, shear centre); IFC 11–14 and 16–19 read as edge midpoints; left/right points follow IFC profile x',
   },
   {
     concept: 'End offsets and rigid zones',

@@ -10,9 +10,11 @@
  *   members; Area: other plates and surface members; Opening: IfcOpeningElement; Foundation: IfcFooting;
  * - Profile: I, asymmetric I, rectangle, circle, rectangular and circular hollow; L, C, T, Z and others by name
  *   (dimensions kept as attributes); shell properties by use and thickness;
- * - Material: IfcRelAssociatesMaterial (material, profile set, layer set, list, constituents), IFC4 mechanical
- *   properties; Cardinal point from IfcMaterialProfileSetUsage;
- * - Restraint and Springs: IfcBoundaryNodeCondition; Releases: IfcRelConnectsStructuralMember conditions;
+ * - Material: IfcRelAssociatesMaterial (material, profile set, layer set, list, constituents), IFC4 material
+ *   property sets and IFC2X3 mechanical property entities; Cardinal point from IfcMaterialProfileSetUsage;
+ *   IFC2X3 sections from IfcRelAssociatesProfileProperties, stated section properties in both schemas;
+ * - Restraint and Springs: IfcBoundaryNodeCondition (IFC4 booleans and stiffnesses, IFC2X3 numbers with −1 rigid);
+ *   Releases: IfcRelConnectsStructuralMember conditions; Orientation: IfcStructuralCurveMember.Axis;
  * - LoadPattern / LoadCase / LoadCombination: IfcStructuralLoadGroup / IfcStructuralLoadCase / LOAD_COMBINATION;
  * - PointLoad, LinearLoad, AreaLoad: single, linear and planar force actions (configurations as trapezoids).
  * Not read: tessellated geometry (mesh extraction to glTF is a separate capability), curved members, results,
@@ -157,6 +159,19 @@ function interpret(file: IfcFile, originatingSystem: string, preprocessorVersion
   model.materials = context.table.materials;
   model.profiles = context.table.profiles;
   const renamed = context.table.finish(model.elements);
+  // Profiles whose shape has no canonical equivalent are kept by name, with any properties the file states.
+  const unmapped = [...context.table.unmapped].filter((profile) => model.profiles.includes(profile));
+  if (unmapped.length > 0) {
+    report.approximated(
+      'Profile',
+      `${unmapped.length} sections (${unmapped
+        .slice(0, 3)
+        .map((profile) => `"${profile.name}" ${String(profile.attributes['ifcProfileType'] ?? '')}`.trim())
+        .join(', ')}${unmapped.length > 3 ? ', …' : ''}) have a shape the canonical model has no ` +
+        'parametric form for; they are kept by name (IFC dimensions as attributes) with the properties stated',
+      { concept: 'section', ids: unmapped.map((profile) => profile.id) },
+    );
+  }
   const fromType = model.profiles.filter((profile) => profile.attributes['ifcProfileFrom'] === 'ObjectType');
   if (fromType.length > 0) {
     report.approximated(
@@ -168,6 +183,7 @@ function interpret(file: IfcFile, originatingSystem: string, preprocessorVersion
           ', ',
         )}${fromType.length > 3 ? ', …' : ''}) are known only by name: their members have a faceted ` +
         "body and no profile definition, so the section is the member's type name, with no dimensions",
+      { concept: 'section', ids: fromType.map((profile) => profile.id) },
     );
   }
   for (const [name, given] of renamed) {
@@ -175,6 +191,7 @@ function interpret(file: IfcFile, originatingSystem: string, preprocessorVersion
       'Profile',
       `${given.length} different profiles (shape, dimensions or material) are all named "${name}"; ` +
         `they are named ${given.map((id) => `"${id}"`).join(', ')} so each keeps its own section`,
+      { concept: 'section', ids: given },
     );
   }
 

@@ -11,8 +11,9 @@ import type { ReadContext } from './readContext';
 import { NODE_MERGE_MM } from './readNodes';
 import { baseAttributes, count, elementId, elementName, frameTypeOf, polygonNodes } from './readContext';
 import type { Transform, Vec3 } from './readGeometry';
-import { applyPoint, cartesianPoint, dot, length, normalize, sub } from './readGeometry';
-import { ifcClassName } from './readProfiles';
+import { applyPoint, applyVector, cartesianPoint, dot, length, normalize, sub } from './readGeometry';
+import { csiCardinalPoint, ifcClassName, sectionOf } from './readProfiles';
+import { memberAxes } from './writeGeometry';
 import type { IfcLine } from './readStep';
 import { bool, enumValue, num, nums, ref, refs, str } from './readStep';
 
@@ -30,21 +31,53 @@ const CONDITION_KEYS = [
   'RotationalStiffnessY',
   'RotationalStiffnessZ',
 ] as const;
+/** IFC2X3 names the translational stiffnesses LinearStiffnessX/Y/Z (IFC4 renamed them). */
+const IFC2X3_CONDITION_KEYS = [
+  'LinearStiffnessX',
+  'LinearStiffnessY',
+  'LinearStiffnessZ',
+  'RotationalStiffnessX',
+  'RotationalStiffnessY',
+  'RotationalStiffnessZ',
+] as const;
 
 /**
  * A stiffness from an IFC boundary condition: `true` (IFC4 IfcBoolean) is fixed, `false` free; a number is a
- * spring, where IFC2X3's −1 and any value beyond 1e20 mean rigid, and 0 means free.
+ * spring, 0 free, and any value beyond 1e20 rigid. IFC2X3 has only numbers and writes −1 for rigid; IFC4 forbids
+ * that convention (a negative IFC4 stiffness is a destabilising spring).
  */
 type Fixity = { kind: 'fixed' } | { kind: 'free' } | { kind: 'spring'; value: number };
 
-function fixity(raw: unknown): Fixity | undefined {
+function fixity(raw: unknown, ifc2x3: boolean): Fixity | undefined {
   const flag = bool(raw);
   if (flag !== undefined) return flag ? { kind: 'fixed' } : { kind: 'free' };
   const value = num(raw);
   if (value === undefined) return undefined;
-  if (value < 0 || value >= 1e20) return { kind: 'fixed' };
+  if ((ifc2x3 && value < 0) || Math.abs(value) >= 1e20) return { kind: 'fixed' };
   if (value === 0) return { kind: 'free' };
   return { kind: 'spring', value };
+}
+
+/** The six stiffnesses of a boundary condition, in DOF order, whichever schema names them. */
+function conditionFixities(context: ReadContext, condition: IfcLine): (Fixity | undefined)[] {
+  const ifc2x3 = context.file.schema === 'IFC2X3';
+  return CONDITION_KEYS.map((key, index) =>
+    fixity(condition[key] ?? condition[IFC2X3_CONDITION_KEYS[index] as string], ifc2x3),
+  );
+}
+
+/** Whether an IfcAxis2Placement3D turns the axes (a condition stated in rotated axes). */
+function rotates(context: ReadContext, placementId: number | undefined): boolean {
+  const placement = context.file.line(placementId);
+  if (!placement) return false;
+  const axis = nums(context.file.line(ref(placement['Axis']))?.['DirectionRatios']);
+  const direction = nums(context.file.line(ref(placement['RefDirection']))?.['DirectionRatios']);
+  const off = (values: number[] | undefined, expected: [number, number, number]): boolean => {
+    if (!values) return false;
+    const size = Math.hypot(...values) || 1;
+    return expected.some((value, index) => Math.abs((values[index] ?? 0) / size - value) > 1e-6);
+  };
+  return off(axis, [0, 0, 1]) || off(direction, [1, 0, 0]);
 }
 
 /** All topology items of a product's representations (vertices, edges, faces), whatever their identifier. */
@@ -111,6 +144,22 @@ function node(context: ReadContext, transform: Transform, point: Vec3): Node {
   return context.nodes.at(world.x * factor, world.y * factor, world.z * factor);
 }
 
+/**
+ * The orientation angle (degrees) that turns CSI's default axis 2 of the member start → end onto `axis` (IFC's
+ * local z, the section's depth direction, world axes); undefined when `axis` runs along the member.
+ */
+function angleOfAxis(start: Vec3, end: Vec3, axis: Vec3): number | undefined {
+  const axes = memberAxes([start.x, start.y, start.z], [end.x, end.y, end.z]);
+  const a: [number, number, number] = [axis.x, axis.y, axis.z];
+  const along = a[0] * axes.axis1[0] + a[1] * axes.axis1[1] + a[2] * axes.axis1[2];
+  const size = Math.hypot(...a);
+  if (!(size > 0) || Math.sqrt(Math.max(0, size ** 2 - along ** 2)) < 1e-6 * size) return undefined;
+  const on2 = a[0] * axes.axis2[0] + a[1] * axes.axis2[1] + a[2] * axes.axis2[2];
+  const on3 = a[0] * axes.axis3[0] + a[1] * axes.axis3[1] + a[2] * axes.axis3[2];
+  const degrees = Math.round(((Math.atan2(on3, on2) * 180) / Math.PI) * 1e6) / 1e6;
+  return degrees === 0 ? 0 : degrees;
+}
+
 export function readAnalysis(context: ReadContext): AnalysisResult {
   const { file, model, report } = context;
   const carried = new Set<number>();
@@ -132,6 +181,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     if (!world || !point) {
       report.dropped('IfcStructuralPointConnection', 'it has no vertex to place it', {
         id: str(connection['GlobalId']) ?? `#${connection.expressID}`,
+        concept: 'node',
         line: file.sourceLine(connection.expressID),
       });
       continue;
@@ -148,6 +198,33 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     );
     nodeOf.set(connection.expressID, created);
     applyCondition(context, created, file.line(ref(connection['AppliedCondition'])));
+    if (created.restraint || created.springPropertyId) {
+      if (rotates(context, ref(connection['ConditionCoordinateSystem']))) {
+        report.approximated(
+          'IfcStructuralPointConnection',
+          'its support is stated in rotated axes (ConditionCoordinateSystem); it is read in global axes',
+          { id: created.id, concept: 'restraint', line: file.sourceLine(connection.expressID) },
+        );
+      }
+    }
+  }
+
+  // Supports along lines and over faces have no canonical equivalent (restraints are nodal).
+  for (const connection of [
+    ...file.linesOf('IFCSTRUCTURALCURVECONNECTION'),
+    ...file.linesOf('IFCSTRUCTURALSURFACECONNECTION'),
+  ]) {
+    count(context, connection);
+    if (ref(connection['AppliedCondition']) === undefined) continue;
+    report.dropped(
+      ifcClassName(file.typeOf(connection)),
+      'a support along an edge or over a face is not read: only supports at point connections are',
+      {
+        id: str(connection['GlobalId']) ?? `#${connection.expressID}`,
+        concept: 'restraint',
+        line: file.sourceLine(connection.expressID),
+      },
+    );
   }
 
   const connectionsOf = new Map<number, number[]>();
@@ -171,6 +248,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     if (!world || !ends) {
       report.dropped('IfcStructuralCurveMember', 'it has no edge to take its end points from', {
         id: str(member['GlobalId']) ?? `#${member.expressID}`,
+        concept: 'element',
         line: file.sourceLine(member.expressID),
       });
       continue;
@@ -179,6 +257,8 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     // edge that stops short of its connection (ETABS exports rigid end zones so) keeps the gap as an end offset.
     const connected = (connectionsOf.get(member.expressID) ?? []).flatMap((id) => nodeOf.get(id) ?? []);
     const factor = context.units.length;
+    const edgeAxis = normalize(sub(applyPoint(world, ends[1]), applyPoint(world, ends[0])));
+    let lateral = 0;
     const endAt = (point: Vec3, exclude?: Node): { node: Node; offset: number } => {
       const world3 = applyPoint(world, point);
       const at = { x: world3.x * factor, y: world3.y * factor, z: world3.z * factor };
@@ -191,7 +271,15 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
           bestDistance = distance;
         }
       }
-      if (best) return { node: best, offset: bestDistance <= NODE_MERGE_MM ? 0 : bestDistance };
+      if (best) {
+        if (bestDistance > NODE_MERGE_MM && edgeAxis) {
+          // The part of the gap across the member is an eccentricity an end offset cannot hold.
+          const gap = sub(at, best);
+          const along = dot(gap, edgeAxis);
+          lateral = Math.max(lateral, Math.sqrt(Math.max(0, bestDistance ** 2 - along ** 2)));
+        }
+        return { node: best, offset: bestDistance <= NODE_MERGE_MM ? 0 : bestDistance };
+      }
       return { node: context.nodes.at(at.x, at.y, at.z), offset: 0 };
     };
     const first = endAt(ends[0]);
@@ -201,17 +289,66 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     if (start === end) {
       report.dropped('IfcStructuralCurveMember', 'its two ends are less than 1 mm apart', {
         id: str(member['GlobalId']) ?? `#${member.expressID}`,
+        concept: 'element',
         line: file.sourceLine(member.expressID),
       });
       continue;
     }
     const id = elementId(context, member);
+    const where = { id, line: file.sourceLine(member.expressID) };
+    if (lateral > NODE_MERGE_MM) {
+      report.approximated(
+        'IfcStructuralCurveMember',
+        `its edge is ${Math.round(lateral)} mm off its point connection across the member (an eccentricity); ` +
+          'the member is read between the connections, and the gap along it as an end offset',
+        { ...where, concept: 'offset' },
+      );
+    }
     const attributes = baseAttributes(context, member);
-    const axis = nums(file.line(ref(member['Axis']))?.['DirectionRatios']);
-    if (axis) setAttribute(attributes, 'ifcAxis', axis);
     const use = context.table.associations().get(member.expressID) ?? {};
-    const profileId = use.profile ? context.table.frameProfile(use.profile, use.materialId) : undefined;
+    const axisLine =
+      file.line(ref(member['Axis'])) ??
+      (use.profileOrientation && 'direction' in use.profileOrientation
+        ? use.profileOrientation.direction
+        : undefined);
+    const axis = nums(axisLine?.['DirectionRatios']);
+    if (axis) setAttribute(attributes, 'ifcAxis', axis);
+    const profileId = use.profile
+      ? context.table.frameProfile(use.profile, use.materialId)
+      : use.profileProperties
+        ? context.table.propertiesProfile(use.profileProperties, use.materialId)
+        : undefined;
     const levelId = context.levelOf.get(member.expressID);
+    let orientationAngle: number | undefined;
+    if (axis && axis.length === 3) {
+      const turned = applyVector(world, { x: axis[0] ?? 0, y: axis[1] ?? 0, z: axis[2] ?? 0 });
+      orientationAngle = angleOfAxis(start, end, turned);
+      if (orientationAngle === undefined) {
+        report.approximated(
+          'IfcStructuralCurveMember',
+          'its Axis runs along the member, so it does not orient the section; the default orientation is used',
+          { ...where, concept: 'localAxis' },
+        );
+      }
+    } else if (use.profileOrientation && 'angle' in use.profileOrientation) {
+      orientationAngle = use.profileOrientation.angle * context.units.angle;
+      report.approximated(
+        'IfcRelAssociatesProfileProperties',
+        "its ProfileOrientation angle is read as the rotation from CSI's default local axes",
+        { ...where, concept: 'localAxis' },
+      );
+    }
+    if (orientationAngle !== undefined && Math.abs(orientationAngle) < 1e-6) orientationAngle = undefined;
+    const cardinal = csiCardinalPoint(use.cardinalPoint, sectionOf(context.table, profileId));
+    if (cardinal.approximated) {
+      report.approximated('IfcMaterialProfileSetUsage', cardinal.approximated, {
+        ...where,
+        concept: 'cardinalPoint',
+      });
+    }
+    if (cardinal.dropped) {
+      report.dropped('IfcMaterialProfileSetUsage', cardinal.dropped, { ...where, concept: 'cardinalPoint' });
+    }
     model.elements.push({
       id,
       type: frameTypeOf(start, end),
@@ -224,6 +361,8 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       // The profile carries the material; a member states one only when it has no profile.
       ...(use.materialId && !profileId ? { materialId: use.materialId } : {}),
       ...(levelId ? { levelId } : {}),
+      ...(orientationAngle !== undefined ? { orientationAngle } : {}),
+      ...(cardinal.cardinalPoint !== undefined ? { cardinalPoint: cardinal.cardinalPoint } : {}),
       ...(first.offset > 0 || second.offset > 0
         ? { endOffsets: { i: first.offset, j: second.offset }, rigidZoneFactor: 1 }
         : {}),
@@ -246,11 +385,30 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       i: noEndReleases(),
       j: noEndReleases(),
     };
-    const names = ['p', 'v2', 'v3', 't', 'm2', 'm3'] as const;
-    CONDITION_KEYS.forEach((key, index) => {
-      if (fixity(condition[key])?.kind === 'free')
-        releases[which][names[index] as (typeof names)[number]] = true;
+    // IFC member axes: x along the member, z = Axis = CSI axis 2, y = −axis 3 (as the writer states them).
+    const names = ['p', 'v3', 'v2', 't', 'm3', 'm2'] as const;
+    const elementIdOf = model.elements.find((element) => element.attributes['ifcExpressId'] === memberId)?.id;
+    const partial: string[] = [];
+    conditionFixities(context, condition).forEach((state, index) => {
+      const name = names[index] as (typeof names)[number];
+      if (state?.kind === 'free') releases[which][name] = true;
+      if (state?.kind === 'spring') partial.push(name);
     });
+    if (partial.length > 0) {
+      report.approximated(
+        'IfcRelConnectsStructuralMember',
+        `the ${which === 'i' ? 'start' : 'end'} of the member is elastically connected (${partial.join(', ')}); ` +
+          'partial fixity is not carried, so those degrees of freedom are read as fixed',
+        { id: elementIdOf ?? `#${memberId}`, concept: 'release', line: file.sourceLine(relation.expressID) },
+      );
+    }
+    if (rotates(context, ref(relation['ConditionCoordinateSystem']))) {
+      report.approximated(
+        'IfcRelConnectsStructuralMember',
+        'the end condition is stated in rotated axes (ConditionCoordinateSystem); it is read in member axes',
+        { id: elementIdOf ?? `#${memberId}`, concept: 'release', line: file.sourceLine(relation.expressID) },
+      );
+    }
     releasesOf.set(memberId, releases);
   }
   for (const element of model.elements) {
@@ -274,6 +432,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     if (nodes.length < 3) {
       report.dropped('IfcStructuralSurfaceMember', 'it has no face with three or more corners', {
         id: str(member['GlobalId']) ?? `#${member.expressID}`,
+        concept: 'element',
         line: file.sourceLine(member.expressID),
       });
       continue;
@@ -334,6 +493,19 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
   }
 
   readLoads(context, nodeOf, memberNodes);
+
+  // Analysis results (reactions, result groups) are not carried by the canonical model.
+  const results = [...file.linesOf('IFCSTRUCTURALRESULTGROUP'), ...file.linesOf('IFCSTRUCTURALREACTION')];
+  if (results.length > 0) {
+    report.dropped(
+      'IfcStructuralResultGroup',
+      `${results.length} result groups and reactions are not read (results are not carried)`,
+      {
+        concept: 'results',
+        ids: results.map((line) => str(line['GlobalId']) ?? `#${line.expressID}`),
+      },
+    );
+  }
   return { carried };
 }
 
@@ -350,9 +522,24 @@ function applyCondition(context: ReadContext, target: Node, condition: IfcLine |
   };
   const spring: Record<(typeof DOFS)[number], number> = { ux: 0, uy: 0, uz: 0, rx: 0, ry: 0, rz: 0 };
   let springs = false;
-  CONDITION_KEYS.forEach((key, index) => {
+  const type = context.file.typeOf(condition);
+  if (type !== 'IFCBOUNDARYNODECONDITION' && type !== 'IFCBOUNDARYNODECONDITIONWARPING') {
+    context.report.dropped(
+      ifcClassName(type),
+      'a point connection needs an IfcBoundaryNodeCondition; this condition is not read',
+      { id: target.id, concept: 'restraint' },
+    );
+    return;
+  }
+  const warping = fixity(condition['WarpingStiffness'], context.file.schema === 'IFC2X3');
+  if (warping && warping.kind !== 'free') {
+    context.report.dropped('IfcBoundaryNodeConditionWarping', 'warping restraints are not carried', {
+      id: target.id,
+      concept: 'restraint',
+    });
+  }
+  conditionFixities(context, condition).forEach((state, index) => {
     const dof = DOFS[index] as (typeof DOFS)[number];
-    const state = fixity(condition[key]);
     if (state?.kind === 'fixed') restraint[dof] = true;
     if (state?.kind === 'spring') {
       springs = true;
@@ -539,6 +726,7 @@ function readLoads(
     const subject = ifcClassName(file.typeOf(action));
     const where = {
       id: str(action['GlobalId']) ?? `#${action.expressID}`,
+      concept: 'load' as const,
       line: file.sourceLine(action.expressID),
     };
     const patternGroup = (groupsOfAction.get(action.expressID) ?? []).find((group) => patternOf.has(group));

@@ -39,7 +39,7 @@ import {
   scale,
   sub,
 } from './readGeometry';
-import { ifcClassName, predefinedType } from './readProfiles';
+import { csiCardinalPoint, ifcClassName, predefinedType, sectionOf } from './readProfiles';
 import type { IfcLine } from './readStep';
 import { ref, str } from './readStep';
 
@@ -182,7 +182,16 @@ function readFrame(context: ReadContext, line: IfcLine, world: Transform): Eleme
       ? context.table.namedFrameProfile(typeName, use.materialId)
       : undefined;
   const levelId = context.levelOf.get(line.expressID);
-  const cardinalPoint = use.cardinalPoint;
+  const cardinal = csiCardinalPoint(use.cardinalPoint, sectionOf(context.table, profileId));
+  const note = cardinal.approximated ?? cardinal.dropped;
+  if (note) {
+    context.report[cardinal.approximated ? 'approximated' : 'dropped']('IfcMaterialProfileSetUsage', note, {
+      id,
+      concept: 'cardinalPoint',
+      line: context.file.sourceLine(line.expressID),
+    });
+  }
+  const cardinalPoint = cardinal.cardinalPoint;
   return {
     id,
     type,
@@ -195,12 +204,7 @@ function readFrame(context: ReadContext, line: IfcLine, world: Transform): Eleme
     // The profile carries the material; a member states one only when it has no profile.
     ...(use.materialId && !profileId ? { materialId: use.materialId } : {}),
     ...(levelId ? { levelId } : {}),
-    ...(cardinalPoint !== undefined &&
-    Number.isInteger(cardinalPoint) &&
-    cardinalPoint >= 1 &&
-    cardinalPoint <= 11
-      ? { cardinalPoint }
-      : {}),
+    ...(cardinalPoint !== undefined ? { cardinalPoint } : {}),
   };
 }
 

@@ -1,4 +1,12 @@
-import type { Attributes, Element, Material, MaterialKind, Profile, SectionShape } from '../../schema';
+import type {
+  Attributes,
+  Element,
+  FrameProfile,
+  Material,
+  MaterialKind,
+  Profile,
+  SectionShape,
+} from '../../schema';
 import { setAttribute } from '../../schema';
 import type { IfcFile, IfcLine } from './readStep';
 import { CLASS_NAMES, enumValue, num, ref, refs, str } from './readStep';
@@ -10,8 +18,12 @@ export interface MaterialUse {
   materialId?: string;
   /** The profile definition of a profile set (IFC4 framing). */
   profile?: IfcLine;
-  /** IfcMaterialProfileSetUsage.CardinalPoint (1–9 bounding box, 10 centroid, as in CSI). */
+  /** IfcMaterialProfileSetUsage.CardinalPoint, IFC numbering (see `csiCardinalPoint`). */
   cardinalPoint?: number;
+  /** IFC2X3 IfcGeneralProfileProperties (IfcRelAssociatesProfileProperties) that state no profile definition. */
+  profileProperties?: IfcLine;
+  /** IFC2X3 IfcRelAssociatesProfileProperties.ProfileOrientation: an angle (file units) or an IfcDirection. */
+  profileOrientation?: { angle: number } | { direction: IfcLine };
   /** Total thickness of a layer set (walls, slabs), file units. */
   layerThickness?: number;
 }
@@ -39,6 +51,31 @@ const MATERIAL_PROPERTIES: Record<string, [keyof Material, keyof IfcUnits | 'non
 };
 
 /**
+ * Stated section properties (IFC2X3 IfcStructuralProfileProperties attributes, IFC4 Pset_ProfileMechanical
+ * properties) → canonical fields. IFC's member axes are x along the member, z = the section's depth direction
+ * (IfcStructuralCurveMember.Axis, CSI axis 2) and y across it: Iy is the strong-axis inertia (CSI I33), the shear
+ * area along z is CSI As2.
+ */
+type SectionProperties = NonNullable<FrameProfile['properties']>;
+
+const SECTION_PROPERTIES: [string, keyof SectionProperties, 'area' | 'inertia'][] = [
+  ['CrossSectionArea', 'area', 'area'],
+  ['MomentOfInertiaY', 'i33', 'inertia'],
+  ['MomentOfInertiaZ', 'i22', 'inertia'],
+  ['TorsionalConstantX', 'j', 'inertia'],
+  ['ShearDeformationAreaZ', 'as2', 'area'],
+  ['ShearDeformationAreaY', 'as3', 'area'],
+  ['ShearAreaZ', 'as2', 'area'],
+  ['ShearAreaY', 'as3', 'area'],
+];
+
+/** IFC2X3 material property entities whose class says what the material is. */
+const KIND_OF_PROPERTIES: Record<string, MaterialKind> = {
+  IFCMECHANICALSTEELMATERIALPROPERTIES: 'steel',
+  IFCMECHANICALCONCRETEMATERIALPROPERTIES: 'concrete',
+};
+
+/**
  * Materials and profiles of the file, created on first use so the model holds only those elements use.
  * Materials are keyed by their IfcMaterial express id (ids are their names, made unique); profiles by shape
  * and name, so the 1,949 profile definitions of a Tekla export become the few dozen sections they describe.
@@ -55,6 +92,9 @@ export class ProfileTable {
   private readonly usedProfileIds = new Set<string>();
   private readonly materialUse = new Map<number, MaterialUse>();
   private materialProperties: Map<number, IfcLine[]> | undefined;
+  private profileProperties: Map<number, IfcLine[]> | undefined;
+  /** Frame profiles whose IFC shape has no canonical equivalent (kept by name), for the report. */
+  readonly unmapped = new Set<Profile>();
 
   constructor(
     private readonly file: IfcFile,
@@ -67,6 +107,29 @@ export class ProfileTable {
       for (const relation of this.file.linesOf('IFCRELASSOCIATESMATERIAL')) {
         const use = this.readUse(this.file.line(ref(relation['RelatingMaterial'])));
         for (const productId of refs(relation['RelatedObjects'])) this.materialUse.set(productId, use);
+      }
+      // IFC2X3 gives a structural member its section through profile properties, not the material.
+      for (const relation of this.file.linesOf('IFCRELASSOCIATESPROFILEPROPERTIES')) {
+        const properties = this.file.line(ref(relation['RelatingProfileProperties']));
+        if (!properties) continue;
+        const definition = this.file.line(ref(properties['ProfileDefinition']));
+        const rawOrientation = relation['ProfileOrientation'];
+        const direction = this.file.follow(rawOrientation, 'IFCDIRECTION');
+        const angle = direction ? undefined : num(rawOrientation);
+        const profileOrientation = direction
+          ? { direction }
+          : angle !== undefined && angle !== 0
+            ? { angle }
+            : undefined;
+        for (const productId of refs(relation['RelatedObjects'])) {
+          const use = this.materialUse.get(productId) ?? {};
+          if (use.profile) continue;
+          this.materialUse.set(productId, {
+            ...use,
+            ...(definition ? { profile: definition } : { profileProperties: properties }),
+            ...(profileOrientation ? { profileOrientation } : {}),
+          });
+        }
       }
     }
     return this.materialUse;
@@ -149,7 +212,19 @@ export class ProfileTable {
       }
     }
     for (const set of this.materialProperties.get(materialId) ?? []) {
-      for (const propertyId of refs(set['Properties'])) {
+      // IFC2X3: IfcMechanicalMaterialProperties and its kin state the values as attributes.
+      const setType = this.file.typeOf(set);
+      for (const [name, [field, quantity]] of Object.entries(MATERIAL_PROPERTIES)) {
+        const value = num(set[name]);
+        if (value === undefined) continue;
+        (material as Record<string, unknown>)[field] =
+          value * (quantity === 'none' ? 1 : (this.units[quantity] as number));
+      }
+      const kind = KIND_OF_PROPERTIES[setType];
+      if (kind && material.kind === 'other') material.kind = kind;
+      // IFC4 property sets hold IfcPropertySingleValue; IFC2X3 IfcExtendedMaterialProperties the same, by
+      // another attribute name.
+      for (const propertyId of [...refs(set['Properties']), ...refs(set['ExtendedProperties'])]) {
         const property = this.file.line(propertyId);
         const name = str(property?.['Name']);
         const mapping = name === undefined ? undefined : MATERIAL_PROPERTIES[name];
@@ -173,7 +248,73 @@ export class ProfileTable {
   frameProfile(profile: IfcLine, materialId: string | undefined): string {
     const { section, attributes } = this.section(profile);
     const name = str(profile['ProfileName'])?.trim() || sectionName(section, this.file.typeOf(profile));
-    return this.frameProfileOf(name, section, attributes, materialId);
+    const properties = this.statedProperties(this.propertiesOf(profile.expressID));
+    const id = this.frameProfileOf(name, section, attributes, materialId, properties);
+    if (section.shape === 'library' || section.shape === 'general') {
+      const created = this.frameProfiles.get(id);
+      if (created) this.unmapped.add(created);
+    }
+    return id;
+  }
+
+  /**
+   * The profile of IFC2X3 profile properties that name a section without defining its shape: a section by name
+   * (or `general`) with the properties they state.
+   */
+  propertiesProfile(properties: IfcLine, materialId: string | undefined): string {
+    const name = str(properties['ProfileName'])?.trim();
+    const attributes: Attributes = {};
+    setAttribute(attributes, 'ifcProfileType', ifcClassName(this.file.typeOf(properties)));
+    const section: SectionShape = name ? { shape: 'library', designation: name } : { shape: 'general' };
+    const id = this.frameProfileOf(
+      name || 'General',
+      section,
+      attributes,
+      materialId,
+      this.statedProperties([properties]),
+    );
+    const created = this.frameProfiles.get(id);
+    if (created) this.unmapped.add(created);
+    return id;
+  }
+
+  /** IfcProfileProperties (both schemas) that describe a profile definition, by the definition's express id. */
+  private propertiesOf(profileId: number): IfcLine[] {
+    if (!this.profileProperties) {
+      this.profileProperties = new Map();
+      for (const set of this.file.linesOf('IFCPROFILEPROPERTIES')) {
+        const owner = ref(set['ProfileDefinition']);
+        if (owner === undefined) continue;
+        this.profileProperties.set(owner, [...(this.profileProperties.get(owner) ?? []), set]);
+      }
+    }
+    return this.profileProperties.get(profileId) ?? [];
+  }
+
+  /** Section properties the file states: IFC2X3 attributes or IFC4 single values, in mm² and mm⁴. */
+  private statedProperties(sets: IfcLine[]): SectionProperties | undefined {
+    const stated: SectionProperties = {};
+    for (const set of sets) {
+      const values = new Map<string, number>();
+      for (const [name] of SECTION_PROPERTIES) {
+        const value = num(set[name]);
+        if (value !== undefined) values.set(name, value);
+      }
+      for (const propertyId of refs(set['Properties'])) {
+        const property = this.file.line(propertyId);
+        const name = str(property?.['Name']);
+        const value = num(property?.['NominalValue']);
+        if (name !== undefined && value !== undefined) values.set(name, value);
+      }
+      for (const [name, field, quantity] of SECTION_PROPERTIES) {
+        const value = values.get(name);
+        // ShearDeformationArea comes first in the list: a steel set's ShearArea does not override it.
+        if (value !== undefined && value > 0 && stated[field] === undefined) {
+          stated[field] = value * this.units[quantity];
+        }
+      }
+    }
+    return Object.keys(stated).length > 0 ? stated : undefined;
   }
 
   /**
@@ -194,6 +335,7 @@ export class ProfileTable {
     section: SectionShape,
     attributes: Attributes,
     materialId: string | undefined,
+    properties?: SectionProperties,
   ): string {
     const key = JSON.stringify([name, section.shape, materialId ?? '']);
     const candidates = this.profileByKey.get(key) ?? [];
@@ -209,6 +351,7 @@ export class ProfileTable {
       attributes,
       kind: 'frame',
       section,
+      ...(properties ? { properties } : {}),
       ...(materialId ? { materialId } : {}),
     };
     this.frameProfiles.set(created.id, created);
@@ -426,4 +569,50 @@ function round(value: number): number {
 export function predefinedType(line: IfcLine): string {
   const value = enumValue(line['PredefinedType']) ?? '';
   return value === 'NOTDEFINED' || value === 'USERDEFINED' ? '' : value;
+}
+
+/**
+ * IfcCardinalPointReference → CSI cardinal point. IFC 1–9 are the bounding box points and 10 the centroid, as in
+ * CSI; IFC 15 (shear centre) is CSI 11. IFC 11–14 put the axis on an edge in line with the centroid and 16–19 in
+ * line with the shear centre: CSI has no such points, so they become the edge's middle (2, 4, 6, 8), which is the
+ * same point for a doubly symmetric section and an approximation otherwise.
+ */
+export function csiCardinalPoint(
+  ifc: number | undefined,
+  section: SectionShape | undefined,
+): { cardinalPoint?: number; approximated?: string; dropped?: string } {
+  if (ifc === undefined) return {};
+  if (!Number.isInteger(ifc) || ifc < 1 || ifc > 19) {
+    return { dropped: `IFC cardinal point ${ifc} is not one IFC defines (1–19)` };
+  }
+  if (ifc <= 10) return { cardinalPoint: ifc };
+  if (ifc === 15) return { cardinalPoint: 11 };
+  // 11/16 bottom, 12/17 left, 13/18 right, 14/19 top.
+  const cardinalPoint = [2, 4, 6, 8][ifc > 15 ? ifc - 16 : ifc - 11] as number;
+  if (section && doublySymmetric(section)) return { cardinalPoint };
+  const what = ifc < 15 ? 'the centroid' : 'the shear centre';
+  return {
+    cardinalPoint,
+    approximated: `IFC cardinal point ${ifc} (an edge in line with ${what}) is CSI ${cardinalPoint}, the middle of that edge; they differ for a section that is not doubly symmetric`,
+  };
+}
+
+function doublySymmetric(section: SectionShape): boolean {
+  if (section.shape === 'rectangle' || section.shape === 'circle' || section.shape === 'pipe') return true;
+  if (section.shape === 'tube') return true;
+  if (section.shape === 'i') {
+    return (
+      (section.bottomFlangeWidth === undefined || section.bottomFlangeWidth === section.flangeWidth) &&
+      (section.bottomFlangeThickness === undefined ||
+        section.bottomFlangeThickness === section.flangeThickness)
+    );
+  }
+  return false;
+}
+
+/** The canonical section of a frame profile id, once a member has it (for cardinal point checks). */
+export function sectionOf(table: ProfileTable, profileId: string | undefined): SectionShape | undefined {
+  if (profileId === undefined) return undefined;
+  const profile = table.profiles.find((candidate) => candidate.id === profileId);
+  return profile?.kind === 'frame' ? profile.section : undefined;
 }

@@ -20,6 +20,9 @@ export interface IfcUnits {
   massDensity: number;
   linearStiffness: number;
   rotationalStiffness: number;
+  /** mm² and mm⁴ per file unit of area and of moment of inertia (section properties). */
+  area: number;
+  inertia: number;
   angle: number;
   /** The length and force unit names, for `model.sourceUnits`. */
   lengthName: string;
@@ -56,6 +59,8 @@ const USED_UNITS = new Set([
   'MASSUNIT',
   'LINEARSTIFFNESSUNIT',
   'ROTATIONALSTIFFNESSUNIT',
+  'AREAUNIT',
+  'MOMENTOFINERTIAUNIT',
   'PLANEANGLEUNIT',
 ]);
 
@@ -152,6 +157,8 @@ export function readUnits(file: IfcFile, report: ReportBuilder): IfcUnits {
     massDensity: pick('MASSDENSITYUNIT', pick('MASSUNIT', 1) / metre ** 3),
     linearStiffness: pick('LINEARSTIFFNESSUNIT', newton / metre),
     rotationalStiffness: pick('ROTATIONALSTIFFNESSUNIT', newton * metre),
+    area: pick('AREAUNIT', metre ** 2) * 1e6,
+    inertia: pick('MOMENTOFINERTIAUNIT', metre ** 4) * 1e12,
     angle: (si.get('PLANEANGLEUNIT') ?? 1) * (180 / Math.PI),
     lengthName: lengthName || 'METRE',
     forceName: forceName || 'NEWTON',

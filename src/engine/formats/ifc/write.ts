@@ -710,9 +710,10 @@ class IfcWriter {
       null,
     ]);
     const set = this.step.add('IFCMATERIALPROFILESET', [profile.name, null, [materialProfile], null]);
+    // CSI 1–10 are IFC's (bounding box points, centroid); CSI 11, the shear centre, is IFC 15.
     return this.step.add('IFCMATERIALPROFILESETUSAGE', [
       set,
-      cardinal === undefined ? null : int(cardinal),
+      cardinal === undefined ? null : int(cardinal === 11 ? 15 : cardinal),
       null,
     ]);
   }
