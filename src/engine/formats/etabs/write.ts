@@ -80,6 +80,8 @@ const NAMED_KINDS: Record<string, [string, FidelityConcept]> = {
   LOADPATTERN: ['load pattern', 'pattern'],
   LOADCASE: ['load case', 'case'],
   COMBO: ['load combination', 'combination'],
+  DIAPHRAGM: ['diaphragm', 'diaphragm'],
+  GROUP: ['group', 'group'],
 };
 
 class E2kWriter {
@@ -137,6 +139,7 @@ class E2kWriter {
   private readonly patternNames: Map<string, string>;
   private readonly caseNames: Map<string, string>;
   private readonly comboNames: Map<string, string>;
+  private readonly diaphragmNames: Map<string, string>;
 
   constructor(private readonly model: Model) {
     this.springLabels = uniqueLabels(model.springProperties);
@@ -152,6 +155,7 @@ class E2kWriter {
     this.patternNames = this.uniqueNames('LOADPATTERN', model.loadPatterns);
     this.caseNames = this.uniqueNames('LOADCASE', model.loadCases);
     this.comboNames = this.uniqueNames('COMBO', model.loadCombinations);
+    this.diaphragmNames = this.uniqueNames('DIAPHRAGM', model.diaphragms);
   }
 
   /**
@@ -490,7 +494,12 @@ class E2kWriter {
   private writeDiaphragms(): void {
     for (const diaphragm of this.model.diaphragms) {
       const mapped = `TYPE ${diaphragm.rigidity === 'rigid' ? 'RIGID' : 'SEMIRIGID'}`;
-      this.emitObject(SECTION.diaphragms, `DIAPHRAGM ${quoteE2k(diaphragm.name)}`, mapped, diaphragm);
+      this.emitObject(
+        SECTION.diaphragms,
+        `DIAPHRAGM ${quoteE2k(this.diaphragmNames.get(diaphragm.id) ?? diaphragm.name)}`,
+        mapped,
+        diaphragm,
+      );
     }
   }
 
@@ -851,7 +860,8 @@ class E2kWriter {
           });
         } else parts.push(`SPRINGPROP ${quoteE2k(label)}`);
       }
-      if (node.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(node.diaphragmId)}`);
+      if (node.diaphragmId !== undefined)
+        parts.push(`DIAPH ${quoteE2k(this.diaphragmNames.get(node.diaphragmId) ?? node.diaphragmId)}`);
       const hasAttributes = isEtabsObject(node) && this.attributeFragments(node.attributes)[0] !== '';
       if (parts.length === 0 && !hasAttributes) continue;
       const story = (this.levels[ref.storyIndex] as Level).name;
@@ -944,7 +954,10 @@ class E2kWriter {
         const parts: string[] = [];
         if (element.profileId !== undefined)
           parts.push(`SECTION ${quoteE2k(this.shellPropNames.get(element.profileId) ?? element.profileId)}`);
-        if (element.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(element.diaphragmId)}`);
+        if (element.diaphragmId !== undefined)
+          parts.push(
+            `DIAPH ${quoteE2k(this.diaphragmNames.get(element.diaphragmId) ?? element.diaphragmId)}`,
+          );
         if (element.orientationAngle !== undefined)
           parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
         if (element.type === 'Opening' && !Object.hasOwn(element.attributes, 'OPENING'))
@@ -1248,8 +1261,9 @@ class E2kWriter {
   }
 
   private writeGroups(): void {
+    const groupNames = this.uniqueNames('GROUP', this.model.groups);
     for (const group of this.model.groups) {
-      const head = `GROUP ${quoteE2k(group.name)}`;
+      const head = `GROUP ${quoteE2k(groupNames.get(group.id) ?? group.name)}`;
       this.emitObject(SECTION.groups, head, '', group);
       for (const member of group.members) {
         let ref: PlanRef | undefined;
