@@ -33,6 +33,8 @@ const HEADER = [
   '  FRAMESECTION  "W1"  MATERIAL "S355"  SHAPE "Steel I/Wide Flange"  D 0.4 B 0.2 TF 0.02 TW 0.01',
   '$ SLAB PROPERTIES',
   '  SHELLPROP  "S1"  PROPTYPE  "Slab"  MATERIAL "S355"  SLABTHICKNESS 0.2',
+  // The inch mark, doubled inside the quotes as ETABS writes it.
+  '  SHELLPROP  "12"" SLAB"  PROPTYPE  "Slab"  MATERIAL "S355"  SLABTHICKNESS 0.3',
   '$ POINT COORDINATES',
   '  POINT "1"  0 0',
   '  POINT "2"  6 0',
@@ -64,6 +66,9 @@ const assignmentLine = fc.constantFrom(
   '  AREAASSIGN  "F1"  "L1"  SECTION "S1"  DIAPH "D9"  ANG 30',
   '  AREAASSIGN  "F1"  "L1"  OPENING "Yes"',
   '  AREAASSIGN  "F1"  "L2"  DIAPH ""',
+  '  AREAASSIGN  "F1"  "L1"  SECTION "12"" SLAB"  DIAPH "D1"',
+  '  AREAASSIGN  "F1"  "L2"  SECTION "12"""  DIAPH "D1"',
+  '  LINEASSIGN  "B1"  "L2"  SECTION "W1"  RELEASE "PINNED"',
   '$ SHELL OBJECT LOADS',
   '  AREALOAD  "F1"  "L2"  TYPE "UNIFF"  DIR "GRAV"  LC "LIVE"  FVAL 2.5',
   '  AREALOAD  "F1"  "L2"  TYPE "UNIFF"  LC "LIVE"',

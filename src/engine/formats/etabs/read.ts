@@ -39,6 +39,7 @@ import {
   UnknownUnitError,
 } from '../../units';
 import { ParseError } from '../parseError';
+import type { FidelityConcept, ReportWhere } from '../report';
 import { ReportBuilder } from '../report';
 import type { ReadResult } from '../types';
 import { normalizeTitle, SECTION } from './dialect';
@@ -63,6 +64,9 @@ export const META_AREA_TYPE = '$areaType';
 export const META_DIRECTION_WORD = '$direction';
 
 const SOURCE_TOOL = 'etabs' as const;
+
+/** Appended to the id of an area whose label a line also has (see `areaId`). */
+export const AREA_ID_MARK = '#area';
 
 /**
  * The attribute bag of every node, element and load that has no attributes: one frozen object rather than a
@@ -875,7 +879,7 @@ class E2kReader {
     const patternId = tokens.tokenLike(pattern, this.recent.pattern);
     this.recent.pattern = patternId;
     if (patternId === '' || !patterns.has(patternId)) return undefined;
-    const element = this.elementAt(assignment.name, assignment.story);
+    const element = this.elementAt('area', assignment.name, assignment.story);
     if (!element) return undefined;
     let mapped: LoadDirection | undefined;
     if (direction >= 0) {
@@ -917,6 +921,7 @@ class E2kReader {
         {
           id: definition.label,
           line: definition.lineNo,
+          concept: 'element',
         },
       );
     }
@@ -1135,7 +1140,11 @@ class E2kReader {
       nodes: undefined,
     };
     if (this.planPoints.has(label)) {
-      this.report.warning('POINT', 'defined twice; the last definition is used', { id: label, line: lineNo });
+      this.report.warning('POINT', 'defined twice; the last definition is used', {
+        id: label,
+        line: lineNo,
+        concept: 'node',
+      });
     }
     this.planPoints.set(label, point);
     return true;
@@ -1169,7 +1178,11 @@ class E2kReader {
       throw new ParseError(FORMAT_NAME, lineNo, `LINE "${label}": the story drop must be a whole number ≥ 0`);
     }
     if (this.lineDefinitions.has(label)) {
-      this.report.warning('LINE', 'defined twice; the last definition is used', { id: label, line: lineNo });
+      this.report.warning('LINE', 'defined twice; the last definition is used', {
+        id: label,
+        line: lineNo,
+        concept: 'element',
+      });
     }
     this.lineDefinitions.set(label, {
       label,
@@ -1216,7 +1229,11 @@ class E2kReader {
       drops.push(drop);
     }
     if (this.areaDefinitions.has(label)) {
-      this.report.warning('AREA', 'defined twice; the last definition is used', { id: label, line: lineNo });
+      this.report.warning('AREA', 'defined twice; the last definition is used', {
+        id: label,
+        line: lineNo,
+        concept: 'element',
+      });
     }
     this.areaDefinitions.set(label, {
       label,
@@ -1243,7 +1260,12 @@ class E2kReader {
   private nodeIndex!: StoryIndex<Node>;
   /** `@story` per story index: ids are `label@story`, built with one concatenation. */
   private idSuffixes: string[] = [];
-  private elementIndex!: StoryIndex<number>;
+  /**
+   * Lines and areas by label and story, in two namespaces: ETABS lets a line and an area share a label ("1"), so
+   * an assignment, load or group member finds its object only through its own kind's index.
+   */
+  private lineIndex!: StoryIndex<number>;
+  private areaIndex!: StoryIndex<number>;
 
   private sharedSource: Source | undefined;
 
@@ -1280,7 +1302,8 @@ class E2kReader {
     this.idSuffixes = this.model.levels.map((level) => `@${level.id}`);
     const byIdOnly = this.model.levels.some((level) => level.id.includes('@'));
     this.nodeIndex = new StoryIndex(byIdOnly, this.levelIndex);
-    this.elementIndex = new StoryIndex(byIdOnly, this.levelIndex);
+    this.lineIndex = new StoryIndex(byIdOnly, this.levelIndex);
+    this.areaIndex = new StoryIndex(byIdOnly, this.levelIndex);
     const levelOf = (story: string): number | undefined => this.levelIndex.get(story);
     for (const table of [this.pointAssigns, this.lineAssigns, this.areaAssigns]) {
       table.mergeRepeats(levelOf, this.model.levels.length);
@@ -1343,12 +1366,14 @@ class E2kReader {
     this.factors = quantityFactors(this.units);
   }
 
-  private optionalNumber(pair: Pair | undefined, what: string): number | undefined {
+  /** `where`: the object and concept the number belongs to, for the report when it is not a number. */
+  private optionalNumber(pair: Pair | undefined, what: string, where: ReportWhere = {}): number | undefined {
     if (!pair || pair.value === null) return undefined;
     const value = parseE2kNumber(pair.value);
     if (value === undefined) {
       pair.used = false;
       this.report.warning(what, `"${pair.value}" is not a number; kept as an attribute`, {
+        ...where,
         line: pair.lineNo,
       });
     }
@@ -1361,8 +1386,9 @@ class E2kReader {
     const heights: (number | undefined)[] = [];
     const explicit: (number | undefined)[] = [];
     for (const story of this.storyLines) {
-      heights.push(this.optionalNumber(take(story.pairs, 'HEIGHT'), 'STORY HEIGHT'));
-      explicit.push(this.optionalNumber(take(story.pairs, 'ELEV'), 'STORY ELEV'));
+      const where: ReportWhere = { id: story.name, concept: 'level' };
+      heights.push(this.optionalNumber(take(story.pairs, 'HEIGHT'), 'STORY HEIGHT', where));
+      explicit.push(this.optionalNumber(take(story.pairs, 'ELEV'), 'STORY ELEV', where));
     }
     for (let index = count - 1; index >= 0; index--) {
       const below = index === count - 1 ? undefined : elevations[index + 1];
@@ -1416,9 +1442,13 @@ class E2kReader {
         this.report.approximated('MATERIAL', 'no material type; "other" assumed', {
           id: object.name,
           line: object.lineNo,
+          concept: 'material',
         });
       const scaled = (key: string, factor: number): number | undefined => {
-        const value = this.optionalNumber(take(pairs, key), `MATERIAL ${key}`);
+        const value = this.optionalNumber(take(pairs, key), `MATERIAL ${key}`, {
+          id: object.name,
+          concept: 'material',
+        });
         return value === undefined ? undefined : value * factor;
       };
       const grade = take(pairs, 'GRADE');
@@ -1462,12 +1492,14 @@ class E2kReader {
     }
   }
 
-  private materialRef(pair: Pair | undefined, owner: string): string | undefined {
+  private materialRef(pair: Pair | undefined, owner: string, ownerId: string): string | undefined {
     if (!pair?.value) return undefined;
     if (this.named.get('MATERIAL')?.has(pair.value)) return pair.value;
     pair.used = false;
     this.report.warning(owner, `material "${pair.value}" is not defined; kept as an attribute`, {
+      id: ownerId,
       line: pair.lineNo,
+      concept: 'material',
     });
     return undefined;
   }
@@ -1476,7 +1508,7 @@ class E2kReader {
     const f = this.factors;
     for (const object of this.objects('FRAMESECTION')) {
       const { pairs } = object;
-      const materialId = this.materialRef(take(pairs, 'MATERIAL'), 'FRAMESECTION');
+      const materialId = this.materialRef(take(pairs, 'MATERIAL'), 'FRAMESECTION', object.name);
       const shapePair = take(pairs, 'SHAPE');
       const shapeWord = shapePair?.value ?? '';
       const upper = shapeWord.toUpperCase();
@@ -1544,6 +1576,7 @@ class E2kReader {
           this.report.approximated('FRAMESECTION', `shape "${shapeWord}" kept by name only`, {
             id: object.name,
             line: object.lineNo,
+            concept: 'section',
           });
         }
       }
@@ -1557,7 +1590,10 @@ class E2kReader {
         ['I22', 'i22', f.inertia],
         ['TORSION', 'j', f.inertia],
       ] as const) {
-        const value = this.optionalNumber(take(pairs, key), `FRAMESECTION ${key}`);
+        const value = this.optionalNumber(take(pairs, key), `FRAMESECTION ${key}`, {
+          id: object.name,
+          concept: 'section',
+        });
         if (value !== undefined) properties[field] = value * factor;
       }
       const profile: Profile = {
@@ -1575,7 +1611,7 @@ class E2kReader {
     }
     for (const object of this.objects('SHELLPROP')) {
       const { pairs } = object;
-      const materialId = this.materialRef(take(pairs, 'MATERIAL'), 'SHELLPROP');
+      const materialId = this.materialRef(take(pairs, 'MATERIAL'), 'SHELLPROP', object.name);
       const propType = take(pairs, 'PROPTYPE');
       const useWord = (propType?.value ?? '').toUpperCase();
       const use =
@@ -1619,6 +1655,7 @@ class E2kReader {
         this.report.approximated('DIAPHRAGM', 'no rigidity given; rigid assumed', {
           id: object.name,
           line: object.lineNo,
+          concept: 'diaphragm',
         });
       }
       const diaphragm: Diaphragm = {
@@ -1638,7 +1675,10 @@ class E2kReader {
     for (const object of this.objects('POINTSPRING')) {
       const value = (key: string, factor: number): number => {
         const pair = take(object.pairs, key);
-        return (this.optionalNumber(pair, `POINTSPRING ${key}`) ?? 0) * factor;
+        return (
+          (this.optionalNumber(pair, `POINTSPRING ${key}`, { id: object.name, concept: 'spring' }) ?? 0) *
+          factor
+        );
       };
       const spring: SpringProperty = {
         id: object.name,
@@ -1684,7 +1724,7 @@ class E2kReader {
       let geometry: Grid['geometry'] | undefined;
       if (general) {
         const values = ['X1', 'Y1', 'X2', 'Y2'].map((key) =>
-          this.optionalNumber(take(pairs, key), `GENGRID ${key}`),
+          this.optionalNumber(take(pairs, key), `GENGRID ${key}`, { concept: 'grid' }),
         );
         if (values.every((value) => value !== undefined)) {
           const [x1, y1, x2, y2] = values.map((value) => (value as number) * this.factors.length) as [
@@ -1697,7 +1737,7 @@ class E2kReader {
         }
       } else {
         const direction = take(pairs, 'DIR');
-        const coordinate = this.optionalNumber(take(pairs, 'COORD'), 'GRID COORD');
+        const coordinate = this.optionalNumber(take(pairs, 'COORD'), 'GRID COORD', { concept: 'grid' });
         const axis = direction?.value?.toUpperCase();
         if ((axis === 'X' || axis === 'Y') && coordinate !== undefined) {
           geometry = { kind: 'axis', direction: axis, coordinate: coordinate * this.factors.length };
@@ -1707,6 +1747,7 @@ class E2kReader {
         this.report.dropped(general ? 'GENGRID' : 'GRID', 'incomplete grid line; kept as text', {
           id: label,
           line: line.lineNo,
+          concept: 'grid',
         });
         this.keepIn(SECTION.grids, line.text);
         continue;
@@ -1749,7 +1790,7 @@ class E2kReader {
         !point
           ? `point "${label}" is not defined in $ POINT COORDINATES`
           : `story ${storyIndex + 1} does not exist`,
-        { id: label, line: lineNo },
+        { id: label, line: lineNo, concept: 'node' },
       );
       return undefined;
     }
@@ -1776,26 +1817,32 @@ class E2kReader {
 
   /** Adds an element, or replaces the one with its id in place (a Map keyed by id keeps the first position). */
   private putElement(
+    index: StoryIndex<number>,
     label: string,
     levelId: string,
     existingIndex: number | undefined,
     element: Element,
   ): void {
     if (existingIndex === undefined) {
-      this.elementIndex.set(label, levelId, this.elementList.length);
+      index.set(label, levelId, this.elementList.length);
       this.elementList.push(element);
     } else this.elementList[existingIndex] = element;
   }
 
-  private elementAt(label: string, story: string): Element | undefined {
-    const index = this.elementIndex.get(label, story);
+  private elementAt(kind: 'line' | 'area', label: string, story: string): Element | undefined {
+    const index = (kind === 'line' ? this.lineIndex : this.areaIndex).get(label, story);
     return index === undefined ? undefined : this.elementList[index];
   }
 
   /** The last story looked up and its index: assignments come in runs of one story. */
   private lastStoryLookup: { story: string; index: number | undefined } | undefined;
 
-  private storyIndexOf(assignment: { story: string; lineNo: number }, subject: string): number | undefined {
+  /** `concept`: what the assignment would have made (its id is `name@story`, as it would have been). */
+  private storyIndexOf(
+    assignment: { name: string; story: string; lineNo: number },
+    subject: string,
+    concept: FidelityConcept,
+  ): number | undefined {
     let index: number | undefined;
     const last = this.lastStoryLookup;
     if (last !== undefined && last.story === assignment.story) index = last.index;
@@ -1804,7 +1851,11 @@ class E2kReader {
       this.lastStoryLookup = { story: assignment.story, index };
     }
     if (index === undefined) {
-      this.report.dropped(subject, `story "${assignment.story}" is not defined`, { line: assignment.lineNo });
+      this.report.dropped(subject, `story "${assignment.story}" is not defined`, {
+        id: `${assignment.name}@${assignment.story}`,
+        line: assignment.lineNo,
+        concept,
+      });
     }
     return index;
   }
@@ -1813,7 +1864,7 @@ class E2kReader {
     const springs = new Set(this.model.springProperties.map((spring) => spring.id));
     const diaphragms = new Set(this.model.diaphragms.map((diaphragm) => diaphragm.id));
     for (const assignment of this.pointAssigns) {
-      const storyIndex = this.storyIndexOf(assignment, 'POINTASSIGN');
+      const storyIndex = this.storyIndexOf(assignment, 'POINTASSIGN', 'node');
       if (storyIndex === undefined) continue;
       const node = this.node(assignment.name, storyIndex, assignment.lineNo);
       if (!node) continue;
@@ -1827,7 +1878,7 @@ class E2kReader {
           this.report.warning(
             'RESTRAINT',
             `"${restraint.value ?? ''}" is not a set of UX…RZ; kept as an attribute`,
-            { line: assignment.lineNo },
+            { id: node.id, line: assignment.lineNo, concept: 'restraint' },
           );
         }
       }
@@ -1842,14 +1893,21 @@ class E2kReader {
     }
   }
 
-  private profileRef(pair: Pair | undefined, kind: 'frame' | 'shell', owner: string): string | undefined {
+  private profileRef(
+    pair: Pair | undefined,
+    kind: 'frame' | 'shell',
+    owner: string,
+    ownerId: string,
+  ): string | undefined {
     if (!pair?.value) return undefined;
     const found = this.named.get(kind === 'frame' ? 'FRAMESECTION' : 'SHELLPROP')?.has(pair.value);
     if (found) return pair.value;
     pair.used = false;
     if (pair.value.toUpperCase() !== 'NONE') {
       this.report.warning(owner, `section "${pair.value}" is not defined; kept as an attribute`, {
+        id: ownerId,
         line: pair.lineNo,
+        concept: 'section',
       });
     }
     return undefined;
@@ -1868,7 +1926,7 @@ class E2kReader {
         this.report.dropped(
           'LINEASSIGN',
           `line "${assignment.name}" is not defined in $ LINE CONNECTIVITIES`,
-          { line: assignment.lineNo },
+          { id: `${assignment.name}@${assignment.story}`, line: assignment.lineNo, concept: 'element' },
         );
         continue;
       }
@@ -1877,7 +1935,7 @@ class E2kReader {
         this.keepUnmappedObject('LINE', definition, assignment, keptLines);
         continue;
       }
-      const storyIndex = this.storyIndexOf(assignment, 'LINEASSIGN');
+      const storyIndex = this.storyIndexOf(assignment, 'LINEASSIGN', 'element');
       if (storyIndex === undefined) continue;
       const points = (definition.planPoints ??= [
         this.planPoints.get(definition.i),
@@ -1888,11 +1946,12 @@ class E2kReader {
       if (!start || !end) continue;
       const level = this.model.levels[storyIndex] as Level;
       const id = definition.label + (this.idSuffixes[storyIndex] as string);
-      const existingIndex = this.elementIndex.get(definition.label, level.id);
+      const existingIndex = this.lineIndex.get(definition.label, level.id);
       if (existingIndex !== undefined) {
         this.report.warning('LINEASSIGN', 'assigned twice on one story; the last assignment is used', {
           id,
           line: assignment.lineNo,
+          concept: 'element',
         });
       }
       // The fast path makes its element whole, in one object literal: made here first and then replaced, a
@@ -1901,7 +1960,7 @@ class E2kReader {
         ? undefined
         : this.fastLineAssign(assignment, id, definition.label, type, start.id, end.id, level.id);
       if (fast) {
-        this.putElement(definition.label, level.id, existingIndex, fast);
+        this.putElement(this.lineIndex, definition.label, level.id, existingIndex, fast);
         continue;
       }
       const element: FrameElement = {
@@ -1915,12 +1974,12 @@ class E2kReader {
         attributes: NO_ATTRIBUTES,
       };
       const pairs = this.pairsOf(assignment);
-      const profileId = this.profileRef(take(pairs, 'SECTION'), 'frame', 'LINEASSIGN');
+      const profileId = this.profileRef(take(pairs, 'SECTION'), 'frame', 'LINEASSIGN', id);
       if (profileId) element.profileId = profileId;
-      const angle = this.optionalNumber(take(pairs, 'ANG'), 'ANG');
+      const angle = this.optionalNumber(take(pairs, 'ANG'), 'ANG', { id, concept: 'localAxis' });
       if (angle !== undefined) element.orientationAngle = angle;
       const cardinal = take(pairs, 'CARDINALPT');
-      const cardinalValue = this.optionalNumber(cardinal, 'CARDINALPT');
+      const cardinalValue = this.optionalNumber(cardinal, 'CARDINALPT', { id, concept: 'cardinalPoint' });
       if (
         cardinalValue !== undefined &&
         Number.isInteger(cardinalValue) &&
@@ -1929,18 +1988,18 @@ class E2kReader {
       ) {
         element.cardinalPoint = cardinalValue;
       } else if (cardinal) cardinal.used = false;
-      const offsetI = this.optionalNumber(take(pairs, 'LENGTHOFFI'), 'LENGTHOFFI');
-      const offsetJ = this.optionalNumber(take(pairs, 'LENGTHOFFJ'), 'LENGTHOFFJ');
+      const offsetI = this.optionalNumber(take(pairs, 'LENGTHOFFI'), 'LENGTHOFFI', { id, concept: 'offset' });
+      const offsetJ = this.optionalNumber(take(pairs, 'LENGTHOFFJ'), 'LENGTHOFFJ', { id, concept: 'offset' });
       if (offsetI !== undefined || offsetJ !== undefined) {
         element.endOffsets = {
           i: (offsetI ?? 0) * this.factors.length,
           j: (offsetJ ?? 0) * this.factors.length,
         };
       }
-      const rigid = this.optionalNumber(take(pairs, 'RIGIDZONE'), 'RIGIDZONE');
+      const rigid = this.optionalNumber(take(pairs, 'RIGIDZONE'), 'RIGIDZONE', { id, concept: 'rigidZone' });
       if (rigid !== undefined) element.rigidZoneFactor = rigid;
       const offsets = ['OFFSETXI', 'OFFSETYI', 'OFFSETZI', 'OFFSETXJ', 'OFFSETYJ', 'OFFSETZJ'].map((key) =>
-        this.optionalNumber(take(pairs, key), key),
+        this.optionalNumber(take(pairs, key), key, { id, concept: 'offset' }),
       );
       if (offsets.some((value) => value !== undefined)) {
         const [xi, yi, zi, xj, yj, zj] = offsets.map(
@@ -1957,15 +2016,24 @@ class E2kReader {
         if (parsed) element.releases = parsed;
         else {
           release.used = false;
-          this.report.warning(
+          this.report.dropped(
             'RELEASE',
-            `"${release.value ?? ''}" has unknown release names; kept as an attribute`,
-            { id, line: assignment.lineNo },
+            `"${release.value ?? ''}" has unknown release names; the member is read fixed-ended (the text is kept as an attribute for ETABS)`,
+            { id, line: assignment.lineNo, concept: 'release' },
           );
         }
       }
+      // Partial fixity springs have no canonical field: kept for ETABS, said lost for any other tool.
+      const fixity = pairs.filter((pair) => !pair.used && /FIX/i.test(pair.key)).map((pair) => pair.key);
+      if (fixity.length > 0) {
+        this.report.dropped(
+          'LINEASSIGN',
+          `partial fixity (${fixity.join(', ')}) is not mapped; kept as attributes for ETABS only`,
+          { id, line: assignment.lineNo, concept: 'release' },
+        );
+      }
       element.attributes = leftovers(pairs);
-      this.putElement(definition.label, level.id, existingIndex, element);
+      this.putElement(this.lineIndex, definition.label, level.id, existingIndex, element);
     }
     const assignedLines = new Set(this.lineAssigns.nameList());
     for (const definition of this.lineDefinitions.values()) {
@@ -1974,6 +2042,15 @@ class E2kReader {
         this.keepIn(SECTION.lines, this.definitionText(definition));
       }
     }
+  }
+
+  /**
+   * An area's id: `label@story`, like a line's, unless a line has the same label (ETABS keeps the two apart):
+   * then `label@story#area`, so ids stay unique in the elements; the label itself is kept as the name.
+   */
+  private areaId(label: string, storyIndex: number): string {
+    const id = label + (this.idSuffixes[storyIndex] as string);
+    return this.lineDefinitions.has(label) ? `${id}${AREA_ID_MARK}` : id;
   }
 
   private buildAreaElements(): void {
@@ -1987,7 +2064,7 @@ class E2kReader {
         this.report.dropped(
           'AREAASSIGN',
           `area "${assignment.name}" is not defined in $ AREA CONNECTIVITIES`,
-          { line: assignment.lineNo },
+          { id: `${assignment.name}@${assignment.story}`, line: assignment.lineNo, concept: 'element' },
         );
         continue;
       }
@@ -1997,7 +2074,7 @@ class E2kReader {
         this.keepUnmappedObject('AREA', definition, assignment, keptAreas);
         continue;
       }
-      const storyIndex = this.storyIndexOf(assignment, 'AREAASSIGN');
+      const storyIndex = this.storyIndexOf(assignment, 'AREAASSIGN', 'element');
       if (storyIndex === undefined) continue;
       const nodes: Node[] = [];
       const points = (definition.planPoints ??= definition.points.map((label) => this.planPoints.get(label)));
@@ -2012,7 +2089,7 @@ class E2kReader {
       }
       if (nodes.length !== definition.points.length) continue;
       const level = this.model.levels[storyIndex] as Level;
-      const id = definition.label + (this.idSuffixes[storyIndex] as string);
+      const id = this.areaId(definition.label, storyIndex);
       const nodeIds = nodes.map((node) => node.id);
       const common: AreaElement = {
         id,
@@ -2025,14 +2102,15 @@ class E2kReader {
       };
       const fast = this.generalOnly ? undefined : this.fastAreaAssign(assignment, common, diaphragms);
       if (fast) {
-        const existingIndex = this.elementIndex.get(definition.label, level.id);
+        const existingIndex = this.areaIndex.get(definition.label, level.id);
         if (existingIndex !== undefined) {
           this.report.warning('AREAASSIGN', 'assigned twice on one story; the last assignment is used', {
             id,
             line: assignment.lineNo,
+            concept: 'element',
           });
         }
-        this.putElement(definition.label, level.id, existingIndex, fast);
+        this.putElement(this.areaIndex, definition.label, level.id, existingIndex, fast);
         continue;
       }
       const pairs = this.pairsOf(assignment);
@@ -2051,22 +2129,23 @@ class E2kReader {
         levelId: level.id,
         attributes,
       };
-      const profileId = this.profileRef(take(pairs, 'SECTION'), 'shell', 'AREAASSIGN');
+      const profileId = this.profileRef(take(pairs, 'SECTION'), 'shell', 'AREAASSIGN', id);
       if (profileId) element.profileId = profileId;
       const diaphragm = take(pairs, 'DIAPH');
       if (diaphragm?.value && diaphragms.has(diaphragm.value)) element.diaphragmId = diaphragm.value;
       else if (diaphragm) diaphragm.used = false;
-      const angle = this.optionalNumber(take(pairs, 'ANG'), 'ANG');
+      const angle = this.optionalNumber(take(pairs, 'ANG'), 'ANG', { id, concept: 'localAxis' });
       if (angle !== undefined) element.orientationAngle = angle;
-      const existingIndex = this.elementIndex.get(definition.label, level.id);
+      const existingIndex = this.areaIndex.get(definition.label, level.id);
       if (existingIndex !== undefined) {
         this.report.warning('AREAASSIGN', 'assigned twice on one story; the last assignment is used', {
           id,
           line: assignment.lineNo,
+          concept: 'element',
         });
       }
       leftovers(pairs, element.attributes);
-      this.putElement(definition.label, level.id, existingIndex, element);
+      this.putElement(this.areaIndex, definition.label, level.id, existingIndex, element);
     }
     for (const definition of this.areaDefinitions.values()) {
       if (!assigned.has(definition.label)) this.keepIn(SECTION.areas, this.definitionText(definition));
@@ -2076,7 +2155,10 @@ class E2kReader {
   private buildPatterns(): void {
     for (const object of this.objects('PATTERN')) {
       const type = take(object.pairs, 'TYPE');
-      const selfWeight = this.optionalNumber(take(object.pairs, 'SELFWEIGHT'), 'SELFWEIGHT');
+      const selfWeight = this.optionalNumber(take(object.pairs, 'SELFWEIGHT'), 'SELFWEIGHT', {
+        id: object.name,
+        concept: 'pattern',
+      });
       const pattern: LoadPattern = {
         id: object.name,
         source: this.source(),
@@ -2114,7 +2196,7 @@ class E2kReader {
           this.report.warning(
             'LOADCASE',
             `pattern "${pair.value ?? ''}" is not defined; kept as an attribute`,
-            { id: object.name, line: pair.lineNo },
+            { id: object.name, line: pair.lineNo, concept: 'case' },
           );
         }
       }
@@ -2159,6 +2241,7 @@ class E2kReader {
           this.report.warning('COMBO', `"${pair.value}" is not defined; kept as an attribute`, {
             id: object.name,
             line: pair.lineNo,
+            concept: 'combination',
           });
           continue;
         }
@@ -2203,12 +2286,11 @@ class E2kReader {
     );
     const keepLoad = (assignment: Assignment, reason: string): void => {
       this.keepIn(assignment.section, this.assignmentText(assignment));
+      // No load is made: the item names the object it would have loaded.
       this.report.warning(
         this.assignmentText(assignment).trim().split(' ')[0] ?? 'LOAD',
         `${reason}; kept as text`,
-        {
-          line: assignment.lineNo,
-        },
+        { id: `${assignment.name}@${assignment.story}`, line: assignment.lineNo, concept: 'load' },
       );
     };
     for (const assignment of this.pointLoads) {
@@ -2224,14 +2306,15 @@ class E2kReader {
         );
         continue;
       }
-      const storyIndex = this.storyIndexOf(assignment, 'POINTLOAD');
+      const storyIndex = this.storyIndexOf(assignment, 'POINTLOAD', 'load');
       if (storyIndex === undefined) continue;
       const node = this.node(assignment.name, storyIndex, assignment.lineNo);
       if (!node) continue;
+      const id = this.loadId('point', node.id, pattern.value, counters);
       const component = (key: string, factor: number): number =>
-        (this.optionalNumber(take(pairs, key), key) ?? 0) * factor;
+        (this.optionalNumber(take(pairs, key), key, { id, concept: 'load' }) ?? 0) * factor;
       const load: PointLoad = {
-        id: this.loadId('point', node.id, pattern.value, counters),
+        id,
         source: this.source(),
         name: assignment.name,
         type: 'PointLoad',
@@ -2255,8 +2338,8 @@ class E2kReader {
       const pattern = take(pairs, 'LC');
       const word = type?.value?.toUpperCase() ?? '';
       const shape = LINE_LOAD_TYPES[word];
-      const elementId = `${assignment.name}@${assignment.story}`;
-      const element = this.elementAt(assignment.name, assignment.story);
+      const element = this.elementAt('line', assignment.name, assignment.story);
+      const elementId = element?.id ?? `${assignment.name}@${assignment.story}`;
       if (!shape || !pattern?.value || !patterns.has(pattern.value) || !element) {
         keepLoad(
           assignment,
@@ -2268,6 +2351,9 @@ class E2kReader {
         );
         continue;
       }
+      // The element found for `${name}@${story}` is the one element with that id: counted by the object.
+      const id = this.loadId('line', elementId, pattern.value, counters, element);
+      const where: ReportWhere = { id, concept: 'load' };
       const direction = take(pairs, 'DIR');
       let mappedDirection = direction?.value ? DIRECTION_BY_WORD[direction.value.toUpperCase()] : undefined;
       // ETABS 20.3 wrote `DIR " "` on two frame loads of the RAM-bridge example; an ETABS frame load without a
@@ -2276,6 +2362,7 @@ class E2kReader {
       if (blankDirection) {
         mappedDirection = 'Gravity';
         this.report.approximated('LINELOAD', 'blank DIR read as gravity, the ETABS default direction', {
+          ...where,
           line: assignment.lineNo,
         });
       }
@@ -2290,7 +2377,7 @@ class E2kReader {
             : f.lineMoment;
       let distribution: LinearLoad['distribution'];
       if (shape.distribution === 'uniform') {
-        const value = (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL') ?? 0) * valueFactor;
+        const value = (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL', where) ?? 0) * valueFactor;
         distribution = {
           kind: 'distributed',
           relative: true,
@@ -2303,22 +2390,21 @@ class E2kReader {
         distribution = {
           kind: 'distributed',
           relative: true,
-          start: this.optionalNumber(take(pairs, 'RDSTART'), 'RDSTART') ?? 0,
-          end: this.optionalNumber(take(pairs, 'RDEND'), 'RDEND') ?? 1,
-          startValue: (this.optionalNumber(take(pairs, 'FSTART'), 'FSTART') ?? 0) * valueFactor,
-          endValue: (this.optionalNumber(take(pairs, 'FEND'), 'FEND') ?? 0) * valueFactor,
+          start: this.optionalNumber(take(pairs, 'RDSTART'), 'RDSTART', where) ?? 0,
+          end: this.optionalNumber(take(pairs, 'RDEND'), 'RDEND', where) ?? 1,
+          startValue: (this.optionalNumber(take(pairs, 'FSTART'), 'FSTART', where) ?? 0) * valueFactor,
+          endValue: (this.optionalNumber(take(pairs, 'FEND'), 'FEND', where) ?? 0) * valueFactor,
         };
       } else {
         distribution = {
           kind: 'point',
           relative: true,
-          start: this.optionalNumber(take(pairs, 'RDIST'), 'RDIST') ?? 0,
-          value: (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL') ?? 0) * valueFactor,
+          start: this.optionalNumber(take(pairs, 'RDIST'), 'RDIST', where) ?? 0,
+          value: (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL', where) ?? 0) * valueFactor,
         };
       }
       const load: LinearLoad = {
-        // The element found for `${name}@${story}` is the one element with that id: counted by the object.
-        id: this.loadId('line', elementId, pattern.value, counters, element),
+        id,
         source: this.source(),
         name: assignment.name,
         type: 'LinearLoad',
@@ -2336,7 +2422,7 @@ class E2kReader {
     for (const assignment of this.areaLoads) {
       const fast = this.generalOnly ? undefined : this.fastAreaLoad(assignment, patterns);
       if (fast) {
-        // The area's own id: equal to `${name}@${story}`, and already a string of its own.
+        // The area's own id (`${name}@${story}`, or marked as an area's), already a string of its own.
         const elementId = fast.element.id;
         const id = this.loadId('area', elementId, fast.patternId, counters, fast.element);
         // Two literals rather than a spread: each gives all loads of its kind one shape, made without a copy.
@@ -2368,8 +2454,8 @@ class E2kReader {
       const pairs = this.pairsOf(assignment);
       const type = take(pairs, 'TYPE');
       const pattern = take(pairs, 'LC');
-      const elementId = `${assignment.name}@${assignment.story}`;
-      const element = this.elementAt(assignment.name, assignment.story);
+      const element = this.elementAt('area', assignment.name, assignment.story);
+      const elementId = element?.id ?? `${assignment.name}@${assignment.story}`;
       if (
         type?.value?.toUpperCase() !== 'UNIFF' ||
         !pattern?.value ||
@@ -2389,15 +2475,16 @@ class E2kReader {
       const direction = take(pairs, 'DIR');
       const mappedDirection = direction?.value ? DIRECTION_BY_WORD[direction.value.toUpperCase()] : undefined;
       if (direction && !mappedDirection) direction.used = false;
+      const id = this.loadId('area', elementId, pattern.value, counters, element);
       const load: AreaLoad = {
-        id: this.loadId('area', elementId, pattern.value, counters, element),
+        id,
         source: this.source(),
         name: assignment.name,
         type: 'AreaLoad',
         elementId,
         patternId: pattern.value,
         ...(mappedDirection ? { direction: mappedDirection } : {}),
-        value: (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL') ?? 0) * f.pressure,
+        value: (this.optionalNumber(take(pairs, 'FVAL'), 'FVAL', { id, concept: 'load' }) ?? 0) * f.pressure,
         attributes: {},
       };
       load.attributes = leftovers(pairs);
@@ -2423,15 +2510,16 @@ class E2kReader {
       ) {
         const label = line.tokens[3] as string;
         const story = line.tokens[4] as string;
-        const id = `${label}@${story}`;
-        const exists =
+        // The member's own id: an area's may be marked apart from a line's of the same label.
+        const id =
           kindWord === 'POINT'
-            ? this.nodeIndex.get(label, story) !== undefined
-            : this.elementIndex.get(label, story) !== undefined;
-        if (!exists) {
-          this.report.dropped('GROUP', `member ${kindWord} "${id}" does not exist`, {
+            ? this.nodeIndex.get(label, story)?.id
+            : this.elementAt(kindWord === 'LINE' ? 'line' : 'area', label, story)?.id;
+        if (id === undefined) {
+          this.report.dropped('GROUP', `member ${kindWord} "${label}@${story}" does not exist`, {
             id: name,
             line: line.lineNo,
+            concept: 'group',
           });
           continue;
         }
@@ -2477,10 +2565,21 @@ function parseRestraint(text: string): Restraint | undefined {
   return restraint;
 }
 
-function parseReleases(text: string): Releases | undefined {
+/**
+ * ETABS' one named release: `RELEASE "PINNED"` is a beam pinned at both ends, M2 and M3 free at I and J. ETABS
+ * 20 writes that set under this word and every other set as a DOF list: across the real files it is never written
+ * as "M2I M2J M3I M3J", while "TI M2I M2J M3I M3J" (torsion too) and the one-ended sets are, beside "PINNED".
+ */
+export const PINNED_RELEASE_WORD = 'PINNED';
+
+export function parseReleases(text: string): Releases | undefined {
   const releases: Releases = { type: 'Releases', i: noEndReleases(), j: noEndReleases() };
   for (const word of text.split(' ')) {
     if (word === '') continue;
+    if (word.toUpperCase() === PINNED_RELEASE_WORD) {
+      releases.i.m2 = releases.i.m3 = releases.j.m2 = releases.j.m3 = true;
+      continue;
+    }
     const target = RELEASE_TOKENS[word.toUpperCase() as keyof typeof RELEASE_TOKENS];
     if (!target) return undefined;
     releases[target[0]][target[1]] = true;

@@ -2,7 +2,10 @@ import { ParseError } from '../parseError';
 
 export const FORMAT_NAME = 'ETABS e2k';
 
-/** One data line of an .e2k: its tokens (quotes removed) and which of them were quoted. */
+/**
+ * One data line of an .e2k: its tokens (quotes removed, a doubled quote inside a quoted token read as one) and
+ * which of them were quoted.
+ */
 export interface E2kLine {
   lineNo: number;
   /** The line as written, without its line ending. */
@@ -40,13 +43,17 @@ export class E2kLineTokens {
   starts = new Int32Array(64);
   ends = new Int32Array(64);
   quoted = new Uint8Array(64);
+  /** 1 where a quoted token holds a doubled quote (`"12"" SLAB"`, the inch mark): read back as one quote. */
+  escaped = new Uint8Array(64);
 
   token(index: number): string {
-    return this.text.slice(this.starts[index], this.ends[index]);
+    const raw = this.text.slice(this.starts[index], this.ends[index]);
+    return this.escaped[index] === 1 ? raw.replaceAll('""', '"') : raw;
   }
 
   /** Whether token `index` is exactly `word`, without slicing it out. */
   equals(index: number, word: string): boolean {
+    if (this.escaped[index] === 1) return this.token(index) === word;
     const start = this.starts[index] as number;
     return (this.ends[index] as number) - start === word.length && this.text.startsWith(word, start);
   }
@@ -79,22 +86,26 @@ export class E2kLineTokens {
     return { lineNo: this.lineNo, text: this.lineText(), tokens, quoted };
   }
 
-  push(start: number, end: number, quoted: boolean): void {
+  push(start: number, end: number, quoted: boolean, escaped = false): void {
     if (this.count === this.starts.length) {
       const size = this.count * 2;
       const starts = new Int32Array(size);
       const ends = new Int32Array(size);
       const flags = new Uint8Array(size);
+      const escapes = new Uint8Array(size);
       starts.set(this.starts);
       ends.set(this.ends);
       flags.set(this.quoted);
+      escapes.set(this.escaped);
       this.starts = starts;
       this.ends = ends;
       this.quoted = flags;
+      this.escaped = escapes;
     }
     this.starts[this.count] = start;
     this.ends[this.count] = end;
     this.quoted[this.count] = quoted ? 1 : 0;
+    this.escaped[this.count] = escaped ? 1 : 0;
     this.count++;
   }
 }
@@ -109,7 +120,8 @@ export interface E2kTokenHandlers {
 /**
  * Tokenises `text` from `position` to the end of its line into `out` (appending), and returns where the line
  * ends. Tokens are separated by spaces, tabs and NBSP; a quoted token ends at its closing quote even when the
- * next token is glued to it (`RELEASE "TI M2I"LENGTHOFFI 0.275`).
+ * next token is glued to it (`RELEASE "TI M2I"LENGTHOFFI 0.275`). Inside a quoted token a doubled quote is
+ * one quote of the name (ETABS writes the inch mark so: `"12"" NWC SLAB"`).
  */
 export function tokenizeE2kRange(text: string, position: number, out: E2kLineTokens): number {
   const length = text.length;
@@ -122,12 +134,21 @@ export function tokenizeE2kRange(text: string, position: number, out: E2kLineTok
     if (code === LF || code === CR) return position;
     if (code === QUOTE) {
       let close = position + 1;
-      while (close < length && (code = text.charCodeAt(close)) !== QUOTE && code !== LF && code !== CR)
-        close++;
-      if (close >= length || code !== QUOTE) {
-        throw new ParseError(FORMAT_NAME, out.lineNo, 'a quoted name is not closed');
+      let escaped = false;
+      for (;;) {
+        while (close < length && (code = text.charCodeAt(close)) !== QUOTE && code !== LF && code !== CR)
+          close++;
+        if (close >= length || code !== QUOTE) {
+          throw new ParseError(FORMAT_NAME, out.lineNo, 'a quoted name is not closed');
+        }
+        if (text.charCodeAt(close + 1) === QUOTE) {
+          escaped = true;
+          close += 2;
+          continue;
+        }
+        break;
       }
-      out.push(position + 1, close, true);
+      out.push(position + 1, close, true, escaped);
       position = close + 1;
       continue;
     }
@@ -241,7 +262,7 @@ export function formatE2kNumber(value: number): string {
   return `${mantissa}E${power < 0 ? '-' : '+'}${String(Math.abs(power)).padStart(2, '0')}`;
 }
 
-/** Quotes a value for writing; ETABS names never contain a double quote, so one is replaced. */
+/** Quotes a value for writing; a quote in it is doubled, as ETABS writes the inch mark (`"12"" SLAB"`). */
 export function quoteE2k(value: string): string {
-  return value.includes('"') ? `"${value.replaceAll('"', "'")}"` : `"${value}"`;
+  return value.includes('"') ? `"${value.replaceAll('"', '""')}"` : `"${value}"`;
 }

@@ -2,7 +2,9 @@ import type {
   AttributeValue,
   Attributes,
   Element,
+  FrameElement,
   FrameProfile,
+  LinearLoad,
   Level,
   Material,
   Model,
@@ -14,6 +16,7 @@ import { DOF_NAMES, END_RELEASE_NAMES, isAreaElement, isFrameElement } from '../
 import { Windows1252Chunks } from '../../text/encoding';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
+import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
 import { shearModulusRelation, weightMatchesMass } from './materialRules';
 import type { WriteResult } from '../types';
@@ -24,6 +27,7 @@ import {
   DIRECTION_BY_WORD,
   ETABS_ATTRIBUTE_KEY,
   META_DIRECTION_WORD,
+  PINNED_RELEASE_WORD,
   RELEASE_TOKENS,
   RESTRAINT_TOKENS,
 } from './read';
@@ -68,6 +72,18 @@ function valueText(value: AttributeValue): string | undefined {
   return undefined;
 }
 
+/** What `uniqueNames` calls each list, and the concept its renames are reported under. */
+const NAMED_KINDS: Record<string, [string, FidelityConcept]> = {
+  MATERIAL: ['material', 'material'],
+  FRAMESECTION: ['section', 'section'],
+  SHELLPROP: ['section', 'section'],
+  LOADPATTERN: ['load pattern', 'pattern'],
+  LOADCASE: ['load case', 'case'],
+  COMBO: ['load combination', 'combination'],
+  DIAPHRAGM: ['diaphragm', 'diaphragm'],
+  GROUP: ['group', 'group'],
+};
+
 class E2kWriter {
   private readonly report = new ReportBuilder();
   /**
@@ -90,6 +106,8 @@ class E2kWriter {
   private readonly elementLabels: string[] = [];
   private elementStories = new Int32Array(0);
   private elementKinds = new Uint8Array(0);
+  /** 1 where a frame element was written with its ends swapped (its line loads are mirrored to match). */
+  private elementSwapped = new Uint8Array(0);
   private writtenElementCount = 0;
   /** Element ids that loads and groups refer to: only these need a lookup by id. */
   private readonly referencedElements = new Set<string>();
@@ -114,6 +132,14 @@ class E2kWriter {
   private readonly frameSectionNames: Map<string, string>;
   private readonly shellPropNames: Map<string, string>;
   private profileMaterials: Map<string, string> | undefined;
+  /**
+   * The names written for load patterns, cases and combinations, by id: ETABS refers to them by name (LC, LOADPAT,
+   * LOAD), while a model from IFC names them by a GlobalId id, so every reference goes through these maps.
+   */
+  private readonly patternNames: Map<string, string>;
+  private readonly caseNames: Map<string, string>;
+  private readonly comboNames: Map<string, string>;
+  private readonly diaphragmNames: Map<string, string>;
 
   constructor(private readonly model: Model) {
     this.springLabels = uniqueLabels(model.springProperties);
@@ -126,6 +152,10 @@ class E2kWriter {
       'SHELLPROP',
       model.profiles.filter((profile) => profile.kind !== 'frame'),
     );
+    this.patternNames = this.uniqueNames('LOADPATTERN', model.loadPatterns);
+    this.caseNames = this.uniqueNames('LOADCASE', model.loadCases);
+    this.comboNames = this.uniqueNames('COMBO', model.loadCombinations);
+    this.diaphragmNames = this.uniqueNames('DIAPHRAGM', model.diaphragms);
   }
 
   /**
@@ -133,20 +163,24 @@ class E2kWriter {
    * first free suffix, "W12X26 (2)", reported, so each object keeps its own definition and its members.
    */
   private uniqueNames(subject: string, items: readonly { id: string; name: string }[]): Map<string, string> {
+    const [what, concept] = NAMED_KINDS[subject] ?? ['section', 'section'];
+    // A name must be one line of text: a line break would end the e2k line.
+    const nameOf = (item: { id: string; name: string }): string =>
+      (item.name.trim() === '' ? item.id : item.name).replace(/[\r\n]+/g, ' ');
     const taken = new Set<string>();
-    for (const item of items) taken.add(item.name === '' ? item.id : item.name);
+    for (const item of items) taken.add(nameOf(item));
     const written = new Set<string>();
     const names = new Map<string, string>();
     for (const item of items) {
       if (names.has(item.id)) continue;
-      const wanted = item.name === '' ? item.id : item.name;
+      const wanted = nameOf(item);
       let name = wanted;
       if (written.has(name)) {
         for (let suffix = 2; taken.has(name) || written.has(name); suffix++) name = `${wanted} (${suffix})`;
         this.report.approximated(
           subject,
-          `another ${subject === 'MATERIAL' ? 'material' : 'section'} is also named "${wanted}"; ETABS needs unique names, so this one is written as "${name}"`,
-          { id: item.id },
+          `another ${what} is also named "${wanted}"; ETABS needs unique names, so this one is written as "${name}"`,
+          { id: item.id, concept },
         );
       }
       written.add(name);
@@ -162,6 +196,7 @@ class E2kWriter {
     this.usedNodes = new Uint8Array(model.nodes.length);
     this.elementStories = new Int32Array(model.elements.length);
     this.elementKinds = new Uint8Array(model.elements.length);
+    this.elementSwapped = new Uint8Array(model.elements.length);
     const version =
       model.source.tool === 'etabs' && model.source.version ? model.source.version : DEFAULT_VERSION;
     this.dialect = /^[0-9]\./.test(version) ? 'legacy' : 'modern';
@@ -183,7 +218,8 @@ class E2kWriter {
     this.writeLoadDefinitions();
     this.writeLoads();
     this.writeGroups();
-    if (model.results) this.report.dropped('results', 'ETABS text models carry no analysis results');
+    if (model.results)
+      this.report.dropped('results', 'ETABS text models carry no analysis results', { concept: 'results' });
     this.reportNodesNotWritten();
     const encoded = this.assemble(file);
     const bytes = encoded.bytes();
@@ -258,12 +294,14 @@ class E2kWriter {
       this.report.dropped(
         'POINT',
         `${orphaned.length} nodes used only by elements not written are not written either (${examples(orphaned)})`,
+        { ids: orphaned.map((node) => node.id), concept: 'node' },
       );
     }
     if (unused.length > 0) {
       this.report.dropped(
         'POINT',
         `${unused.length} nodes nothing uses are not written: ETABS keeps a point on a storey only where something uses it (${examples(unused)})`,
+        { ids: unused.map((node) => node.id), concept: 'node' },
       );
     }
   }
@@ -345,36 +383,86 @@ class E2kWriter {
   }
 
   private writeLevels(): void {
-    this.levels = [...this.model.levels];
+    // ETABS lists stories from the top down and reads each HEIGHT as the distance to the next line; IFC, SAP2000
+    // and JSON may give levels bottom-first, so they are sorted (stable: equal elevations keep their order).
+    this.levels = this.uniqueStoryNames([...this.model.levels].sort((a, b) => b.elevation - a.elevation));
     if (this.levels.length === 0 && this.model.nodes.length > 0) this.inferLevels();
     this.levels.forEach((level, index) => this.levelIndex.set(level.id, index));
+    const reheighted: string[] = [];
     this.levels.forEach((level, index) => {
       const isBase = index === this.levels.length - 1;
       const below = this.levels[index + 1];
       const parts: string[] = [];
       if (isBase) parts.push(`ELEV ${this.length(level.elevation)}`);
       else {
-        parts.push(`HEIGHT ${this.length(level.height)}`);
         const expected = (below as Level).elevation + level.height;
-        if (Math.abs(expected - level.elevation) > 1e-9 * Math.max(1, Math.abs(level.elevation))) {
-          parts.push(`ELEV ${this.length(level.elevation)}`);
+        const consistent =
+          Math.abs(expected - level.elevation) <= 1e-9 * Math.max(1, Math.abs(level.elevation));
+        if (consistent || isEtabsObject(level)) {
+          parts.push(`HEIGHT ${this.length(level.height)}`);
+          if (!consistent) parts.push(`ELEV ${this.length(level.elevation)}`);
+        } else {
+          // ETABS stacks stories by HEIGHT: a level from elsewhere (IFC gives none) gets the distance down to
+          // the level below, which keeps its elevation.
+          parts.push(`HEIGHT ${this.length(level.elevation - (below as Level).elevation)}`);
+          reheighted.push(level.id);
         }
       }
       if (level.isMaster !== undefined) parts.push(`MASTERSTORY ${level.isMaster ? '"Yes"' : '"No"'}`);
       if (level.similarTo !== undefined) parts.push(`SIMILARTO ${quoteE2k(level.similarTo)}`);
       this.emitObject(SECTION.stories, `STORY ${quoteE2k(level.name)}`, parts.join('  '), level);
     });
+    if (reheighted.length > 0) {
+      this.report.approximated(
+        'STORY',
+        'height written as the distance down to the level below, the only height ETABS knows',
+        { ids: reheighted, concept: 'level' },
+      );
+    }
   }
 
-  /** Models without storeys (SAP2000) get one storey per distinct node elevation, named after it. */
+  /**
+   * ETABS names a story once and refers to it by name: a level with no name or a name an earlier level has is
+   * written under a fresh one (reported), as a copy, so every reference below uses `level.name`.
+   */
+  private uniqueStoryNames(levels: Level[]): Level[] {
+    const taken = new Set(levels.map((level) => level.name));
+    const written = new Set<string>();
+    return levels.map((level) => {
+      const wanted = (level.name.trim() === '' ? level.id : level.name).replace(/[\r\n]+/g, ' ');
+      let name = wanted;
+      if (written.has(name) || (name !== level.name && taken.has(name))) {
+        for (let suffix = 2; taken.has(name) || written.has(name); suffix++) name = `${wanted} (${suffix})`;
+      }
+      written.add(name);
+      if (name === level.name) return level;
+      this.report.approximated(
+        'STORY',
+        `story name "${level.name}" is empty or taken; ETABS needs unique names, so it is written as "${name}"`,
+        { id: level.id, concept: 'level' },
+      );
+      return { ...level, name };
+    });
+  }
+
+  /**
+   * Models without storeys (SAP2000) get one storey per distinct node elevation, named after it in file units,
+   * rounded to 1e-6 of the unit so float noise (948.0000000000001) stays out of the name, and made unique.
+   */
   private inferLevels(): void {
     const elevations = [...new Set(this.model.nodes.map((node) => Number(node.z.toPrecision(12))))].sort(
       (a, b) => b - a,
     );
+    const names = new Set<string>(['Base']);
     this.levels = elevations.map((elevation, index) => {
       const below = elevations[index + 1];
-      const name =
-        index === elevations.length - 1 ? 'Base' : `Z${formatE2kNumber(elevation / this.factors.length)}`;
+      let name = 'Base';
+      if (index !== elevations.length - 1) {
+        const wanted = `Z${formatE2kNumber(Number((elevation / this.factors.length).toFixed(6)))}`;
+        name = wanted;
+        for (let suffix = 2; names.has(name); suffix++) name = `${wanted}~${suffix}`;
+        names.add(name);
+      }
       return {
         id: name,
         source: { tool: 'gusset' },
@@ -388,6 +476,7 @@ class E2kWriter {
     this.report.approximated(
       'STORY',
       `no storeys in the model; ${this.levels.length} inferred from node elevations`,
+      { concept: 'level' },
     );
   }
 
@@ -405,7 +494,12 @@ class E2kWriter {
   private writeDiaphragms(): void {
     for (const diaphragm of this.model.diaphragms) {
       const mapped = `TYPE ${diaphragm.rigidity === 'rigid' ? 'RIGID' : 'SEMIRIGID'}`;
-      this.emitObject(SECTION.diaphragms, `DIAPHRAGM ${quoteE2k(diaphragm.name)}`, mapped, diaphragm);
+      this.emitObject(
+        SECTION.diaphragms,
+        `DIAPHRAGM ${quoteE2k(this.diaphragmNames.get(diaphragm.id) ?? diaphragm.name)}`,
+        mapped,
+        diaphragm,
+      );
     }
   }
 
@@ -431,7 +525,7 @@ class E2kWriter {
         this.report.warning(
           'MATERIAL',
           'weight and mass per volume are both written but are not related by g; ETABS derives one from the other',
-          { id: material.id },
+          { id: material.id, concept: 'material' },
         );
       }
       if (legacy) {
@@ -502,7 +596,7 @@ class E2kWriter {
       this.report.approximated(
         'MATERIAL',
         'shear modulus is not E/(2(1+U)) of an isotropic material: written as G12, which ETABS derives from E and U',
-        { id: material.id },
+        { id: material.id, concept: 'material' },
       );
     }
     return `G12 ${formatE2kNumber(material.shearModulus / this.factors.pressure)}`;
@@ -545,6 +639,7 @@ class E2kWriter {
             if (section.bottomFlangeWidth !== undefined || section.bottomFlangeThickness !== undefined) {
               this.report.approximated('FRAMESECTION', 'unequal flanges written with the top flange', {
                 id: profile.id,
+                concept: 'section',
               });
             }
             break;
@@ -567,7 +662,7 @@ class E2kWriter {
           this.report.approximated(
             'FRAMESECTION',
             "section properties written with ETABS' General-section keys; ETABS computes a shape's own from its dimensions",
-            { id: profile.id },
+            { id: profile.id, concept: 'section' },
           );
         }
         this.emitObject(
@@ -635,7 +730,10 @@ class E2kWriter {
         Object.values(property.stiffness).some((value) => value !== undefined) &&
         !isEtabsObject(property)
       ) {
-        this.report.dropped('LINKPROP', 'link stiffnesses are not written', { id: property.id });
+        this.report.dropped('LINKPROP', 'link stiffnesses are not written', {
+          id: property.id,
+          concept: 'link',
+        });
       }
     }
   }
@@ -663,7 +761,10 @@ class E2kWriter {
   private storyOf(node: Node): number {
     if (node.levelId !== undefined) {
       const index = this.levelIndex.get(node.levelId);
-      if (index !== undefined) return index;
+      // ETABS hangs a point below its story; a node from elsewhere above its level (an IFC column's top node
+      // contained in the storey below) goes to the story at or above it, or its column would have no height.
+      const level = index === undefined ? undefined : this.levels[index];
+      if (level && (isEtabsObject(node) || node.z <= level.elevation + 1e-6)) return index as number;
     }
     // The level whose elevation is closest at or above the node: ETABS offsets points down from their story.
     let best = 0;
@@ -690,7 +791,7 @@ class E2kWriter {
       const storyIndex = this.storyOf(node);
       const level = this.levels[storyIndex];
       if (!level) {
-        this.report.dropped('POINT', 'no storey to place the node on', { id: node.id });
+        this.report.dropped('POINT', 'no storey to place the node on', { id: node.id, concept: 'node' });
         continue;
       }
       const plan = { x: node.x, y: node.y, dz: level.elevation - node.z };
@@ -714,7 +815,7 @@ class E2kWriter {
         this.report.approximated(
           'POINT',
           `plan point "${label}" differs between storeys; written as "${candidate}"`,
-          { id: node.id },
+          { id: node.id, concept: 'node' },
         );
         label = candidate;
       }
@@ -755,10 +856,12 @@ class E2kWriter {
         if (label === undefined) {
           this.report.dropped('SPRINGPROP', `spring property "${node.springPropertyId}" does not exist`, {
             id: node.id,
+            concept: 'spring',
           });
         } else parts.push(`SPRINGPROP ${quoteE2k(label)}`);
       }
-      if (node.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(node.diaphragmId)}`);
+      if (node.diaphragmId !== undefined)
+        parts.push(`DIAPH ${quoteE2k(this.diaphragmNames.get(node.diaphragmId) ?? node.diaphragmId)}`);
       const hasAttributes = isEtabsObject(node) && this.attributeFragments(node.attributes)[0] !== '';
       if (parts.length === 0 && !hasAttributes) continue;
       const story = (this.levels[ref.storyIndex] as Level).name;
@@ -790,15 +893,18 @@ class E2kWriter {
         let i = this.nodeRef.get(element.startNodeId);
         let j = this.nodeRef.get(element.endNodeId);
         if (!i || !j) {
-          this.report.dropped(element.type, 'an end node is missing', { id: element.id });
+          this.report.dropped(element.type, 'an end node is missing', { id: element.id, concept: 'element' });
           continue;
         }
-        let releases = element.releases;
+        let written: FrameElement = element;
         if (i.storyIndex < j.storyIndex) {
+          // ETABS puts a line's i-end on the lower story: what belongs to an end moves with it.
           [i, j] = [j, i];
-          releases = releases ? { type: 'Releases', i: releases.j, j: releases.i } : undefined;
+          written = swappedEnds(element);
+          this.elementSwapped[slot] = 1;
           this.report.approximated(element.type, 'ends swapped so the j-end is on the upper storey', {
             id: element.id,
+            concept: 'endOrder',
           });
         }
         const kindWord = element.type === 'Column' ? 'COLUMN' : element.type === 'Beam' ? 'BEAM' : 'BRACE';
@@ -812,13 +918,16 @@ class E2kWriter {
         this.setElementRef(element.id, slot, label, j.storyIndex, LINE_KIND);
         this.markUsed(i);
         this.markUsed(j);
-        this.writeLineAssign(element, label, j.storyIndex, releases);
+        this.writeLineAssign(written, label, j.storyIndex);
         continue;
       }
       if (isAreaElement(element)) {
         const refs = element.nodeIds.map((id) => this.nodeRef.get(id));
         if (refs.some((ref) => ref === undefined)) {
-          this.report.dropped(element.type, 'a vertex node is missing', { id: element.id });
+          this.report.dropped(element.type, 'a vertex node is missing', {
+            id: element.id,
+            concept: 'element',
+          });
           continue;
         }
         const placed = refs as NodeRef[];
@@ -845,7 +954,10 @@ class E2kWriter {
         const parts: string[] = [];
         if (element.profileId !== undefined)
           parts.push(`SECTION ${quoteE2k(this.shellPropNames.get(element.profileId) ?? element.profileId)}`);
-        if (element.diaphragmId !== undefined) parts.push(`DIAPH ${quoteE2k(element.diaphragmId)}`);
+        if (element.diaphragmId !== undefined)
+          parts.push(
+            `DIAPH ${quoteE2k(this.diaphragmNames.get(element.diaphragmId) ?? element.diaphragmId)}`,
+          );
         if (element.orientationAngle !== undefined)
           parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
         if (element.type === 'Opening' && !Object.hasOwn(element.attributes, 'OPENING'))
@@ -861,6 +973,7 @@ class E2kWriter {
       }
       this.report.dropped(element.type, `${element.type} elements are not written to ETABS text`, {
         id: element.id,
+        concept: element.type === 'Link' ? 'link' : 'element',
       });
     }
     for (const [label, definition] of lineDefinitions)
@@ -899,7 +1012,7 @@ class E2kWriter {
         this.report.approximated(
           element.type,
           `label "${wanted}" differs between storeys; written as "${candidate}"`,
-          { id: element.id },
+          { id: element.id, concept: 'element' },
         );
         return candidate;
       }
@@ -918,12 +1031,9 @@ class E2kWriter {
     return this.profileMaterials.get(profileId);
   }
 
-  private writeLineAssign(
-    element: Element & { type: 'Beam' | 'Column' | 'Brace' },
-    label: string,
-    storyIndex: number,
-    releases: Releases | undefined,
-  ): void {
+  /** `element` as written: with its ends swapped when the writer swapped them. */
+  private writeLineAssign(element: FrameElement, label: string, storyIndex: number): void {
+    const releases = element.releases;
     const parts: string[] = [];
     if (element.profileId !== undefined)
       parts.push(`SECTION ${quoteE2k(this.frameSectionNames.get(element.profileId) ?? element.profileId)}`);
@@ -945,7 +1055,10 @@ class E2kWriter {
     }
     // A member material that is its section's own is no override: nothing is lost.
     if (element.materialId !== undefined && element.materialId !== this.profileMaterial(element.profileId))
-      this.report.dropped(element.type, 'a member material override is not written', { id: element.id });
+      this.report.dropped(element.type, 'a member material override is not written', {
+        id: element.id,
+        concept: 'material',
+      });
     const story = (this.levels[storyIndex] as Level).name;
     this.emitObject(
       SECTION.lineAssigns,
@@ -958,26 +1071,38 @@ class E2kWriter {
   private writeLoadDefinitions(): void {
     const legacy = this.dialect === 'legacy';
     for (const pattern of this.model.loadPatterns) {
+      const name = quoteE2k(this.patternNames.get(pattern.id) ?? pattern.name);
       const mapped = `TYPE  ${quoteE2k(pattern.patternType)}  SELFWEIGHT  ${formatE2kNumber(pattern.selfWeightMultiplier)}`;
-      if (legacy) this.emitObject(SECTION.staticLoads, `LOADCASE ${quoteE2k(pattern.name)}`, mapped, pattern);
-      else this.emitObject(SECTION.loadPatterns, `LOADPATTERN ${quoteE2k(pattern.name)}`, mapped, pattern);
+      if (legacy) this.emitObject(SECTION.staticLoads, `LOADCASE ${name}`, mapped, pattern);
+      else this.emitObject(SECTION.loadPatterns, `LOADPATTERN ${name}`, mapped, pattern);
     }
     for (const loadCase of this.model.loadCases) {
       if (legacy) {
-        this.report.dropped('LOADCASE', 'ETABS 9 files have no load cases', { id: loadCase.id });
+        this.report.dropped('LOADCASE', 'ETABS 9 files have no load cases', {
+          id: loadCase.id,
+          concept: 'case',
+        });
         continue;
       }
-      const head = `LOADCASE ${quoteE2k(loadCase.name)}`;
+      const head = `LOADCASE ${quoteE2k(this.caseNames.get(loadCase.id) ?? loadCase.name)}`;
       this.emitObject(SECTION.loadCases, head, `TYPE  ${quoteE2k(loadCase.caseType)}`, loadCase);
       for (const load of loadCase.loads) {
+        const pattern = this.patternNames.get(load.patternId);
+        if (pattern === undefined) {
+          this.report.dropped('LOADCASE', `pattern "${load.patternId}" does not exist; not written`, {
+            id: loadCase.id,
+            concept: 'case',
+          });
+          continue;
+        }
         this.emit(
           SECTION.loadCases,
-          `  ${head}  LOADPAT  ${quoteE2k(load.patternId)}  SF  ${formatE2kNumber(load.scale)}  `,
+          `  ${head}  LOADPAT  ${quoteE2k(pattern)}  SF  ${formatE2kNumber(load.scale)}  `,
         );
       }
     }
     for (const combination of this.model.loadCombinations) {
-      const head = `COMBO ${quoteE2k(combination.name)}`;
+      const head = `COMBO ${quoteE2k(this.comboNames.get(combination.id) ?? combination.name)}`;
       this.emitObject(
         SECTION.combinations,
         head,
@@ -986,12 +1111,38 @@ class E2kWriter {
       );
       for (const item of combination.items) {
         const key = item.kind === 'pattern' ? 'LOAD' : item.kind === 'case' ? 'LOADCASE' : 'LOADCOMBO';
+        const names =
+          item.kind === 'pattern'
+            ? this.patternNames
+            : item.kind === 'case'
+              ? this.caseNames
+              : this.comboNames;
+        const name = names.get(item.id);
+        if (name === undefined || (item.kind === 'case' && legacy)) {
+          this.report.dropped('COMBO', `${item.kind} "${item.id}" is not in the written model; not written`, {
+            id: combination.id,
+            concept: 'combination',
+          });
+          continue;
+        }
         this.emit(
           SECTION.combinations,
-          `  ${head}  ${key} ${quoteE2k(item.id)}  SF ${formatE2kNumber(item.scale)}  `,
+          `  ${head}  ${key} ${quoteE2k(name)}  SF ${formatE2kNumber(item.scale)}  `,
         );
       }
     }
+  }
+
+  /** The written name of a load's pattern; undefined (and the load reported lost) when it has none. */
+  private loadPatternName(load: { id: string; type: string; patternId: string }): string | undefined {
+    const name = this.patternNames.get(load.patternId);
+    if (name === undefined) {
+      this.report.dropped(load.type, `pattern "${load.patternId}" does not exist`, {
+        id: load.id,
+        concept: 'load',
+      });
+    }
+    return name;
   }
 
   private writeLoads(): void {
@@ -1002,12 +1153,18 @@ class E2kWriter {
       if (load.type === 'PointLoad') {
         const ref = this.nodeRef.get(load.nodeId);
         if (!ref) {
-          this.report.dropped('POINTLOAD', `node "${load.nodeId}" does not exist`, { id: load.id });
+          this.report.dropped('POINTLOAD', `node "${load.nodeId}" does not exist`, {
+            id: load.id,
+            concept: 'load',
+          });
           continue;
         }
+        const pattern = this.loadPatternName(load);
+        if (pattern === undefined) continue;
         if (load.coordinateSystem.toLowerCase() !== 'global') {
           this.report.approximated('POINTLOAD', `components in ${load.coordinateSystem} written as global`, {
             id: load.id,
+            concept: 'load',
           });
         }
         const components = (
@@ -1029,16 +1186,21 @@ class E2kWriter {
         this.emitObject(
           SECTION.pointLoads,
           `POINTLOAD  ${quoteE2k(ref.label)}  ${quoteE2k(story)}`,
-          `TYPE "FORCE"  LC ${quoteE2k(load.patternId)}    ${components}`.trimEnd(),
+          `TYPE "FORCE"  LC ${quoteE2k(pattern)}    ${components}`.trimEnd(),
           load,
         );
         continue;
       }
       const slot = this.elementRef.get(load.elementId);
       if (slot === undefined) {
-        this.report.dropped(load.type, `element "${load.elementId}" was not written`, { id: load.id });
+        this.report.dropped(load.type, `element "${load.elementId}" was not written`, {
+          id: load.id,
+          concept: 'load',
+        });
         continue;
       }
+      const pattern = this.loadPatternName(load);
+      if (pattern === undefined) continue;
       const label = this.elementLabels[slot] as string;
       const story = (this.levels[this.elementStories[slot] as number] as Level).name;
       this.writtenLoads.add(load.id);
@@ -1051,20 +1213,33 @@ class E2kWriter {
         this.emitObject(
           legacy ? SECTION.areaLoadsLegacy : SECTION.shellLoads,
           `AREALOAD  ${quoteE2k(label)}  ${quoteE2k(story)}`,
-          `TYPE "UNIFF"  ${direction}LC ${quoteE2k(load.patternId)}  FVAL ${number(load.value, f.pressure)}`,
+          `TYPE "UNIFF"  ${direction}LC ${quoteE2k(pattern)}  FVAL ${number(load.value, f.pressure)}`,
           load,
         );
         continue;
       }
-      const distribution = load.distribution;
+      let distribution = load.distribution;
+      if (this.elementSwapped[slot] === 1) {
+        // The member's ends were swapped: the same load, measured from the other end.
+        distribution = mirrored(distribution);
+        this.report.approximated(
+          'LINELOAD',
+          'measured from the other end, as its member was written reversed',
+          {
+            id: load.id,
+            concept: 'load',
+          },
+        );
+      }
       const moment = load.quantity === 'moment';
       let body: string;
       if (distribution.kind === 'point') {
         if (!distribution.relative)
           this.report.approximated('LINELOAD', 'absolute distance written as relative is not supported', {
             id: load.id,
+            concept: 'load',
           });
-        body = `TYPE ${moment ? '"POINTM"' : '"POINTF"'}  ${direction}LC ${quoteE2k(load.patternId)}  FVAL ${number(distribution.value, moment ? f.moment : f.force)}  RDIST ${formatE2kNumber(distribution.start)}`;
+        body = `TYPE ${moment ? '"POINTM"' : '"POINTF"'}  ${direction}LC ${quoteE2k(pattern)}  FVAL ${number(distribution.value, moment ? f.moment : f.force)}  RDIST ${formatE2kNumber(distribution.start)}`;
       } else {
         const factor = moment ? f.lineMoment : f.lineLoad;
         const uniform =
@@ -1073,11 +1248,12 @@ class E2kWriter {
           distribution.end === 1 &&
           distribution.startValue === distribution.endValue;
         body = uniform
-          ? `TYPE ${moment ? '"UNIFM"' : '"UNIFF"'}  ${direction}LC ${quoteE2k(load.patternId)}  FVAL ${number(distribution.startValue, factor)}`
-          : `TYPE ${moment ? '"TRAPM"' : '"TRAPF"'}  ${direction}LC ${quoteE2k(load.patternId)}  FSTART ${number(distribution.startValue, factor)}  FEND ${number(distribution.endValue, factor)}  RDSTART ${formatE2kNumber(distribution.start)}  RDEND ${formatE2kNumber(distribution.end)}`;
+          ? `TYPE ${moment ? '"UNIFM"' : '"UNIFF"'}  ${direction}LC ${quoteE2k(pattern)}  FVAL ${number(distribution.startValue, factor)}`
+          : `TYPE ${moment ? '"TRAPM"' : '"TRAPF"'}  ${direction}LC ${quoteE2k(pattern)}  FSTART ${number(distribution.startValue, factor)}  FEND ${number(distribution.endValue, factor)}  RDSTART ${formatE2kNumber(distribution.start)}  RDEND ${formatE2kNumber(distribution.end)}`;
         if (!distribution.relative)
           this.report.approximated('LINELOAD', 'absolute distances are written as relative ones', {
             id: load.id,
+            concept: 'load',
           });
       }
       this.emitObject(SECTION.frameLoads, `LINELOAD  ${quoteE2k(label)}  ${quoteE2k(story)}`, body, load);
@@ -1085,8 +1261,9 @@ class E2kWriter {
   }
 
   private writeGroups(): void {
+    const groupNames = this.uniqueNames('GROUP', this.model.groups);
     for (const group of this.model.groups) {
-      const head = `GROUP ${quoteE2k(group.name)}`;
+      const head = `GROUP ${quoteE2k(groupNames.get(group.id) ?? group.name)}`;
       this.emitObject(SECTION.groups, head, '', group);
       for (const member of group.members) {
         let ref: PlanRef | undefined;
@@ -1106,7 +1283,10 @@ class E2kWriter {
           }
         }
         if (!ref) {
-          this.report.dropped('GROUP', `member "${member.id}" is not in the written model`, { id: group.id });
+          this.report.dropped('GROUP', `member "${member.id}" is not in the written model`, {
+            id: group.id,
+            concept: 'group',
+          });
           continue;
         }
         const story = (this.levels[ref.storyIndex] as Level).name;
@@ -1209,13 +1389,48 @@ const RELEASE_WORDS = END_RELEASE_NAMES.flatMap((name) =>
   }),
 );
 
+/**
+ * The RELEASE value ETABS writes: "PINNED" for M2 and M3 free at both ends and nothing else (its word for a
+ * pinned beam), else the DOF list.
+ */
 function releaseText(releases: Releases): string {
+  const { i, j } = releases;
+  if (i.m2 && i.m3 && j.m2 && j.m3 && !i.p && !i.v2 && !i.v3 && !i.t && !j.p && !j.v2 && !j.v3 && !j.t) {
+    return PINNED_RELEASE_WORD;
+  }
   let text = '';
   for (const { end, name, word } of RELEASE_WORDS) {
     if (!releases[end][name]) continue;
     text = text === '' ? word : `${text} ${word}`;
   }
   return text;
+}
+
+/** A frame element with its ends exchanged: nodes, releases, length and insertion offsets. */
+function swappedEnds(element: FrameElement): FrameElement {
+  const swapped: FrameElement = {
+    ...element,
+    startNodeId: element.endNodeId,
+    endNodeId: element.startNodeId,
+  };
+  if (element.releases) swapped.releases = { type: 'Releases', i: element.releases.j, j: element.releases.i };
+  if (element.endOffsets) swapped.endOffsets = { i: element.endOffsets.j, j: element.endOffsets.i };
+  if (element.insertionOffsets)
+    swapped.insertionOffsets = { i: element.insertionOffsets.j, j: element.insertionOffsets.i };
+  return swapped;
+}
+
+/** A line load's distribution measured from the other end (relative positions r become 1 − r). */
+function mirrored(distribution: LinearLoad['distribution']): LinearLoad['distribution'] {
+  if (!distribution.relative) return distribution;
+  if (distribution.kind === 'point') return { ...distribution, start: 1 - distribution.start };
+  return {
+    ...distribution,
+    start: 1 - distribution.end,
+    end: 1 - distribution.start,
+    startValue: distribution.endValue,
+    endValue: distribution.startValue,
+  };
 }
 
 /** Writes a model as ETABS `.e2k` text in ETABS' own section order and quoting, windows-1252 encoded. */
