@@ -142,6 +142,29 @@ const SUBJECT_WORDS: Readonly<Record<string, string>> = {
   Grid: 'Grid line',
 };
 
+/** A message's subject, built only when there is a difference to name (most objects have none). */
+type Label = string | (() => string);
+
+function resolve(label: Label): string {
+  return typeof label === 'string' ? label : label();
+}
+
+/** A cache of comparisons per pair of definitions (before id, after id), without a string key per lookup. */
+class PairCache<T> {
+  private readonly entries = new Map<string | undefined, Map<string | undefined, T>>();
+
+  get(before: string | undefined, after: string | undefined, compute: () => T): T {
+    let inner = this.entries.get(before);
+    if (!inner) this.entries.set(before, (inner = new Map()));
+    let value = inner.get(after);
+    if (value === undefined) {
+      value = compute();
+      inner.set(after, value);
+    }
+    return value;
+  }
+}
+
 /** An optional collection another part of the schema may add (`functions`): read it if it is there. */
 interface NamedObject {
   id: string;
@@ -215,9 +238,9 @@ class Comparison {
   private patterns = new Pairing();
   private diaphragms = new Pairing();
   private loads = new Pairing();
-  private readonly profileCache = new Map<string, FieldChange[]>();
-  private readonly materialCache = new Map<string, FieldChange[]>();
-  private readonly linkCache = new Map<string, FieldChange[]>();
+  private readonly profileCache = new PairCache<FieldChange[]>();
+  private readonly materialCache = new PairCache<FieldChange[]>();
+  private readonly linkCache = new PairCache<FieldChange[]>();
   /** Per diaphragm (before id, else after id): the nodes and areas whose assignment to it changed. */
   private readonly diaphragmAssignments = new Map<string, { ids: string[]; example: string }>();
 
@@ -244,8 +267,8 @@ class Comparison {
   run(): FidelityComparison {
     const before = this.b.model;
     const after = this.a.model;
-    this.nodes = matchNodes(before.nodes, after.nodes, this.tolerances.position);
-    const elementMatch = matchElements(before.elements, after.elements, this.nodes);
+    this.nodes = matchNodes(before.nodes, after.nodes, this.a.nodes, this.tolerances.position);
+    const elementMatch = matchElements(before.elements, after.elements, this.a.elements, this.nodes);
     this.elements = elementMatch.pairing;
 
     this.compareDefinitions();
@@ -343,7 +366,7 @@ class Comparison {
     subject: string,
     beforeId: string,
     afterId: string,
-    label: string,
+    label: Label,
     changes: readonly FieldChange[],
     field: string,
     references: readonly (string | undefined)[] = [],
@@ -360,7 +383,7 @@ class Comparison {
       field: only ? only.field : field,
       before: only ? only.before : Object.fromEntries(changes.map((change) => [change.field, change.before])),
       after: only ? only.after : Object.fromEntries(changes.map((change) => [change.field, change.after])),
-      message: `${label}: ${changes.map((change) => change.words).join('; ')}`,
+      message: `${resolve(label)}: ${changes.map((change) => change.words).join('; ')}`,
     };
     if (afterId !== beforeId) difference.afterId = afterId;
     this.push(difference);
@@ -915,7 +938,7 @@ class Comparison {
       const afterId = this.nodes.afterOf.get(node.id);
       if (afterId === undefined) continue;
       const other = this.a.nodes.get(afterId) as Node;
-      const label = this.nodeLabel(node);
+      const label = () => this.nodeLabel(node);
 
       const restraintChanges: FieldChange[] = [];
       for (const dof of DOF_NAMES) {
@@ -963,7 +986,7 @@ class Comparison {
     afterId: string,
     beforeDiaphragm: string | undefined,
     afterDiaphragm: string | undefined,
-    label: string,
+    label: Label,
   ): void {
     const expected = beforeDiaphragm === undefined ? undefined : this.diaphragms.afterOf.get(beforeDiaphragm);
     if (beforeDiaphragm === undefined && afterDiaphragm === undefined) return;
@@ -986,7 +1009,7 @@ class Comparison {
       if (!entry)
         this.diaphragmAssignments.set(
           key,
-          (entry = { ids: [], example: `${label}: ${beforeName} before, ${afterName} after` }),
+          (entry = { ids: [], example: `${resolve(label)}: ${beforeName} before, ${afterName} after` }),
         );
       entry.ids.push(beforeId, afterId);
     }
@@ -1062,7 +1085,7 @@ class Comparison {
   }
 
   private compareElement(kind: FidelityKind, x: Element, y: Element, matchedById: boolean): void {
-    const label = this.elementLabel(x, y.id);
+    const label = () => this.elementLabel(x, y.id);
     const elementChanges: FieldChange[] = [];
     if (x.type !== y.type)
       elementChanges.push({
@@ -1119,15 +1142,12 @@ class Comparison {
       if (x.type !== 'Opening') this.checkDiaphragm(kind, x.id, y.id, x.diaphragmId, y.diaphragmId, label);
     }
     if (x.type === 'Link' && y.type === 'Link') {
-      const key = `${x.linkPropertyId ?? ''}\u0000${y.linkPropertyId ?? ''}`;
-      let changes = this.linkCache.get(key);
-      if (!changes) {
-        changes = this.linkPropertyChanges(
+      const changes = this.linkCache.get(x.linkPropertyId, y.linkPropertyId, () =>
+        this.linkPropertyChanges(
           x.linkPropertyId === undefined ? undefined : this.b.linkProperties.get(x.linkPropertyId),
           y.linkPropertyId === undefined ? undefined : this.a.linkProperties.get(y.linkPropertyId),
-        );
-        this.linkCache.set(key, changes);
-      }
+        ),
+      );
       this.pushChanges(kind, 'link', x.type, x.id, y.id, label, changes, 'linkProperty', [
         x.linkPropertyId,
         y.linkPropertyId,
@@ -1135,61 +1155,53 @@ class Comparison {
     }
   }
 
-  private compareSection(kind: FidelityKind, x: Element, y: Element, label: string): void {
+  private compareSection(kind: FidelityKind, x: Element, y: Element, label: Label): void {
     if (!KIND_ASPECTS[kind].includes('section')) return;
     const beforeId = 'profileId' in x ? x.profileId : undefined;
     const afterId = 'profileId' in y ? y.profileId : undefined;
     if (beforeId === undefined && afterId === undefined) return;
-    const key = `${beforeId ?? ''}\u0000${afterId ?? ''}`;
-    let changes = this.profileCache.get(key);
-    if (!changes) {
+    const changes = this.profileCache.get(beforeId, afterId, () => {
       const beforeProfile = beforeId === undefined ? undefined : this.b.profiles.get(beforeId);
       const afterProfile = afterId === undefined ? undefined : this.a.profiles.get(afterId);
-      changes =
-        beforeProfile && afterProfile
-          ? profileChanges(beforeProfile, afterProfile, this.tolerances.relative).map((change) => ({
-              ...change,
-              words: `section ${beforeProfile.name} ${change.words}`,
-            }))
-          : [
-              {
-                field: 'profileId',
-                before: beforeProfile?.name ?? beforeId,
-                after: afterProfile?.name ?? afterId,
-                words: `section ${describeValue(beforeProfile?.name ?? beforeId)} before, ${describeValue(afterProfile?.name ?? afterId)} after`,
-              },
-            ];
-      this.profileCache.set(key, changes);
-    }
+      return beforeProfile && afterProfile
+        ? profileChanges(beforeProfile, afterProfile, this.tolerances.relative).map((change) => ({
+            ...change,
+            words: `section ${beforeProfile.name} ${change.words}`,
+          }))
+        : [
+            {
+              field: 'profileId',
+              before: beforeProfile?.name ?? beforeId,
+              after: afterProfile?.name ?? afterId,
+              words: `section ${describeValue(beforeProfile?.name ?? beforeId)} before, ${describeValue(afterProfile?.name ?? afterId)} after`,
+            },
+          ];
+    });
     this.pushChanges(kind, 'section', x.type, x.id, y.id, label, changes, 'section', [beforeId, afterId]);
   }
 
-  private compareMaterial(kind: FidelityKind, x: Element, y: Element, label: string): void {
+  private compareMaterial(kind: FidelityKind, x: Element, y: Element, label: Label): void {
     if (!KIND_ASPECTS[kind].includes('material')) return;
     const beforeId = this.effectiveMaterialId(x, this.b);
     const afterId = this.effectiveMaterialId(y, this.a);
     if (beforeId === undefined && afterId === undefined) return;
-    const key = `${beforeId ?? ''}\u0000${afterId ?? ''}`;
-    let changes = this.materialCache.get(key);
-    if (!changes) {
+    const changes = this.materialCache.get(beforeId, afterId, () => {
       const beforeMaterial = beforeId === undefined ? undefined : this.b.materials.get(beforeId);
       const afterMaterial = afterId === undefined ? undefined : this.a.materials.get(afterId);
-      changes =
-        beforeMaterial && afterMaterial
-          ? materialChanges(beforeMaterial, afterMaterial, this.tolerances.relative).map((change) => ({
-              ...change,
-              words: `material ${beforeMaterial.name} ${change.words}`,
-            }))
-          : [
-              {
-                field: 'materialId',
-                before: beforeMaterial?.name ?? beforeId,
-                after: afterMaterial?.name ?? afterId,
-                words: `material ${describeValue(beforeMaterial?.name ?? beforeId)} before, ${describeValue(afterMaterial?.name ?? afterId)} after`,
-              },
-            ];
-      this.materialCache.set(key, changes);
-    }
+      return beforeMaterial && afterMaterial
+        ? materialChanges(beforeMaterial, afterMaterial, this.tolerances.relative).map((change) => ({
+            ...change,
+            words: `material ${beforeMaterial.name} ${change.words}`,
+          }))
+        : [
+            {
+              field: 'materialId',
+              before: beforeMaterial?.name ?? beforeId,
+              after: afterMaterial?.name ?? afterId,
+              words: `material ${describeValue(beforeMaterial?.name ?? beforeId)} before, ${describeValue(afterMaterial?.name ?? afterId)} after`,
+            },
+          ];
+    });
     // The profiles too: a material that comes through a section is explained by an item naming that section.
     const profiles = ['profileId' in x ? x.profileId : undefined, 'profileId' in y ? y.profileId : undefined];
     this.pushChanges(kind, 'material', x.type, x.id, y.id, label, changes, 'material', [
@@ -1203,7 +1215,7 @@ class Comparison {
     kind: FidelityKind,
     x: FrameElement,
     y: FrameElement,
-    label: string,
+    label: Label,
     swapped: boolean,
   ): void {
     // With the ends swapped, the after member's end j is the before member's end i.
@@ -1315,7 +1327,7 @@ class Comparison {
     subject: string,
     beforeId: string,
     afterId: string,
-    label: string,
+    label: Label,
     before: number | undefined,
     after: number | undefined,
   ): void {
@@ -1343,7 +1355,7 @@ class Comparison {
   }
 
   /** Stiffness modifiers, whatever their fields: a factor not stated is 1. */
-  private compareModifiers(kind: FidelityKind, x: Element, y: Element, label: string): void {
+  private compareModifiers(kind: FidelityKind, x: Element, y: Element, label: Label): void {
     const xm = (x as { modifiers?: Record<string, unknown> }).modifiers;
     const ym = (y as { modifiers?: Record<string, unknown> }).modifiers;
     if (xm === undefined && ym === undefined) return;

@@ -20,23 +20,22 @@ export class Pairing {
  * its id when one within tolerance has it (cheap, and the usual case of a round trip); the rest are paired with
  * the nearest unpaired node through a spatial hash, so the whole matching is linear in the node count.
  */
-export function matchNodes(before: readonly Node[], after: readonly Node[], tolerance: number): Pairing {
+export function matchNodes(
+  before: readonly Node[],
+  after: readonly Node[],
+  afterById: ReadonlyMap<string, Node>,
+  tolerance: number,
+): Pairing {
   const pairing = new Pairing();
   const toleranceSquared = tolerance * tolerance;
-  const afterIndexById = new Map<string, number>();
-  after.forEach((node, index) => afterIndexById.set(node.id, index));
-  const afterTaken = new Uint8Array(after.length);
   const leftover: Node[] = [];
   for (const node of before) {
-    const index = afterIndexById.get(node.id);
-    const candidate = index === undefined ? undefined : after[index];
+    const candidate = afterById.get(node.id);
     if (
-      index !== undefined &&
       candidate &&
-      afterTaken[index] === 0 &&
+      !pairing.beforeOf.has(candidate.id) &&
       distanceSquared(node, candidate) <= toleranceSquared
     ) {
-      afterTaken[index] = 1;
       pairing.add(node.id, candidate.id);
     } else {
       leftover.push(node);
@@ -46,8 +45,10 @@ export function matchNodes(before: readonly Node[], after: readonly Node[], tole
 
   // A zero tolerance still needs a positive cell; coincident points then share a cell.
   const hash = new SpatialHash(Math.max(tolerance, 1e-6));
+  const afterTaken = new Uint8Array(after.length);
   after.forEach((node, index) => {
-    if (afterTaken[index] === 0) hash.insert(node.x, node.y, node.z, index);
+    if (pairing.beforeOf.has(node.id)) afterTaken[index] = 1;
+    else hash.insert(node.x, node.y, node.z, index);
   });
   for (const node of leftover) {
     let best = -1;
@@ -112,6 +113,25 @@ export function elementNodeIds(element: Element): readonly string[] {
   }
 }
 
+/** Whether `after` stands on the nodes `before`'s nodes matched (as a set: i/j may be swapped, polygons turned). */
+function standsOnMatchedNodes(before: Element, after: Element, nodes: Pairing): boolean {
+  const beforeIds = elementNodeIds(before);
+  const afterIds = elementNodeIds(after);
+  if (beforeIds.length !== afterIds.length || beforeIds.length === 0) return false;
+  if (beforeIds.length === 2) {
+    const start = nodes.afterOf.get(beforeIds[0] as string);
+    const end = nodes.afterOf.get(beforeIds[1] as string);
+    return (start === afterIds[0] && end === afterIds[1]) || (start === afterIds[1] && end === afterIds[0]);
+  }
+  const wanted = new Set(afterIds);
+  return (
+    beforeIds.every((id) => {
+      const mapped = nodes.afterOf.get(id);
+      return mapped !== undefined && wanted.has(mapped);
+    }) && new Set(beforeIds).size === wanted.size
+  );
+}
+
 /** Category and the sorted set of after-model node ids: what two matching elements share. */
 function placeKey(element: Element, nodeIds: readonly string[]): string {
   return `${category(element)}\u0000${[...new Set(nodeIds)].sort().join('\u0000')}`;
@@ -131,14 +151,35 @@ export interface ElementMatch {
 export function matchElements(
   before: readonly Element[],
   after: readonly Element[],
+  afterById: ReadonlyMap<string, Element>,
   nodes: Pairing,
 ): ElementMatch {
   const pairing = new Pairing();
   const byId = new Set<string>();
+  // The usual round trip keeps ids: an element whose namesake has its type and stands on its matched nodes is it.
+  const unsettled: Element[] = [];
+  for (const element of before) {
+    const candidate = afterById.get(element.id);
+    if (
+      candidate !== undefined &&
+      candidate.type === element.type &&
+      !pairing.beforeOf.has(candidate.id) &&
+      standsOnMatchedNodes(element, candidate, nodes)
+    ) {
+      pairing.add(element.id, candidate.id);
+    } else {
+      unsettled.push(element);
+    }
+  }
+  if (unsettled.length === 0) return { pairing, byId };
+
+  const afterTaken = new Uint8Array(after.length);
   const afterByPlace = new Map<string, number[]>();
-  const afterIndexById = new Map<string, number>();
   after.forEach((element, index) => {
-    afterIndexById.set(element.id, index);
+    if (pairing.beforeOf.has(element.id)) {
+      afterTaken[index] = 1;
+      return;
+    }
     const nodeIds = elementNodeIds(element);
     if (nodeIds.length === 0) return;
     const key = placeKey(element, nodeIds);
@@ -146,9 +187,8 @@ export function matchElements(
     if (list) list.push(index);
     else afterByPlace.set(key, [index]);
   });
-  const afterTaken = new Uint8Array(after.length);
   const leftover: Element[] = [];
-  for (const element of before) {
+  for (const element of unsettled) {
     const nodeIds = elementNodeIds(element);
     const mapped: string[] = [];
     for (const id of nodeIds) {
@@ -179,11 +219,9 @@ export function matchElements(
     }
   }
   for (const element of leftover) {
-    const index = afterIndexById.get(element.id);
-    if (index === undefined || afterTaken[index] === 1) continue;
-    const candidate = after[index] as Element;
+    const candidate = afterById.get(element.id);
+    if (candidate === undefined || pairing.beforeOf.has(candidate.id)) continue;
     if (category(candidate) !== category(element)) continue;
-    afterTaken[index] = 1;
     pairing.add(element.id, candidate.id);
     if (elementNodeIds(element).length > 0) byId.add(element.id);
   }
