@@ -177,7 +177,7 @@ function position(model: Model, id: string): [number, number, number] {
   return [found.x, found.y, found.z];
 }
 
-function ends(model: Model, element: FrameElement): [number, number, number][] {
+function ends(model: Model, element: FrameElement): [[number, number, number], [number, number, number]] {
   return [position(model, element.startNodeId), position(model, element.endNodeId)];
 }
 
