@@ -5,7 +5,8 @@
  * - Level: IfcBuildingStorey (elevation from its placement, else its Elevation attribute);
  * - Grid: IfcGrid / IfcGridAxis (straight axes; X/Y-parallel ones as axis grids, others as general lines);
  * - Beam, Column, Brace: IfcBeam, IfcColumn, IfcMember (Brace when inclined or typed BRACE/STRUT/TIE_ROD), and
- *   IfcStructuralCurveMember (by orientation); the line from an 'Axis' representation, else the extruded body;
+ *   IfcStructuralCurveMember (by orientation; its edge, edge curve, oriented edge or path topology); the line from
+ *   an 'Axis' representation, else the extruded body;
  * - Floor: IfcSlab, flat IfcPlate, horizontal IfcStructuralSurfaceMember; Wall: IfcWall*, vertical surface
  *   members; Area: other plates and surface members; Opening: IfcOpeningElement; Foundation: IfcFooting;
  * - Profile: I, asymmetric I, rectangle, circle, rectangular and circular hollow; L, C, T, Z and others by name
@@ -14,7 +15,7 @@
  *   property sets and IFC2X3 mechanical property entities; Cardinal point from IfcMaterialProfileSetUsage;
  *   IFC2X3 sections from IfcRelAssociatesProfileProperties, stated section properties in both schemas;
  * - Restraint and Springs: IfcBoundaryNodeCondition (IFC4 booleans and stiffnesses, IFC2X3 numbers with −1 rigid);
- *   Releases: IfcRelConnectsStructuralMember conditions; Orientation: IfcStructuralCurveMember.Axis;
+ *   Releases: IfcRelConnectsStructuralMember conditions, PIN_JOINED_MEMBER; Orientation: its Axis;
  * - LoadPattern / LoadCase / LoadCombination: IfcStructuralLoadGroup / IfcStructuralLoadCase / LOAD_COMBINATION;
  * - PointLoad, LinearLoad, AreaLoad: single, linear and planar force actions (configurations as trapezoids).
  * Not read: tessellated geometry (mesh extraction to glTF is a separate capability), curved members, results,

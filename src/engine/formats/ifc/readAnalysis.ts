@@ -101,10 +101,36 @@ function vertexPoint(context: ReadContext, vertexId: number | undefined): Vec3 |
   return cartesianPoint(context.file, ref(vertex['VertexGeometry']));
 }
 
+/**
+ * Topology items that give a curve member its line: IfcEdge and its subtypes (IfcEdgeCurve, which
+ * ifcopenshell.api.geometry.add_topology_representation and inlbim write, IfcOrientedEdge, which FreeCAD writes,
+ * IfcSubedge), and the edge chains IfcPath and IfcEdgeLoop that the same IfcOpenShell API files under 'Edge'.
+ */
+const EDGE_ITEMS = new Set([
+  'IFCEDGE',
+  'IFCEDGECURVE',
+  'IFCORIENTEDEDGE',
+  'IFCSUBEDGE',
+  'IFCPATH',
+  'IFCEDGELOOP',
+]);
+
+/** IfcStructuralCurveMember and its subtype, as web-ifc names their lines. */
+const CURVE_MEMBERS = new Set(['IFCSTRUCTURALCURVEMEMBER', 'IFCSTRUCTURALCURVEMEMBERVARYING']);
+const SURFACE_MEMBERS = new Set(['IFCSTRUCTURALSURFACEMEMBER', 'IFCSTRUCTURALSURFACEMEMBERVARYING']);
+
 function edgeEnds(context: ReadContext, edge: IfcLine | undefined): [Vec3, Vec3] | undefined {
   if (!edge) return undefined;
   const file = context.file;
-  if (file.typeOf(edge) === 'IFCORIENTEDEDGE') {
+  const type = file.typeOf(edge);
+  if (type === 'IFCPATH' || type === 'IFCEDGELOOP') {
+    // A chain of edges: the member runs from the first edge's start to the last edge's end.
+    const list = refs(edge['EdgeList']);
+    const first = edgeEnds(context, file.line(list[0]));
+    const last = edgeEnds(context, file.line(list[list.length - 1]));
+    return first && last ? [first[0], last[1]] : undefined;
+  }
+  if (type === 'IFCORIENTEDEDGE') {
     const ends = edgeEnds(context, file.line(ref(edge['EdgeElement'])));
     return ends && enumValue(edge['Orientation']) === 'F' ? [ends[1], ends[0]] : ends;
   }
@@ -173,7 +199,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
 
   // Point connections first, so members' ends merge into them and keep their GlobalIds.
   const nodeOf = new Map<number, Node>();
-  for (const connection of file.linesOf('IFCSTRUCTURALPOINTCONNECTION')) {
+  for (const connection of structuralLines(context, 'IFCSTRUCTURALPOINTCONNECTION', 'node')) {
     count(context, connection);
     const world = context.placements.world(ref(connection['ObjectPlacement'])) ?? undefined;
     const vertex = topologyItems(context, connection).find((item) => file.typeOf(item) === 'IFCVERTEXPOINT');
@@ -237,21 +263,34 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
 
   // Curve members → frames.
   const memberNodes = new Map<number, [Node, Node]>();
-  for (const member of file.linesOf('IFCSTRUCTURALCURVEMEMBER')) {
+  const pinJoined = new Set<number>();
+  for (const member of structuralLines(context, 'IFCSTRUCTURALCURVEMEMBER', 'element')) {
     count(context, member);
+    if (enumValue(member['PredefinedType']) === 'PIN_JOINED_MEMBER') pinJoined.add(member.expressID);
     const world = context.placements.world(ref(member['ObjectPlacement']));
-    const edge = topologyItems(context, member).find((item) => {
-      const type = file.typeOf(item);
-      return type === 'IFCEDGE' || type === 'IFCORIENTEDEDGE' || type === 'IFCSUBEDGE';
-    });
+    const edge = topologyItems(context, member).find((item) => EDGE_ITEMS.has(file.typeOf(item)));
     const ends = edgeEnds(context, edge);
     if (!world || !ends) {
-      report.dropped('IfcStructuralCurveMember', 'it has no edge to take its end points from', {
-        id: str(member['GlobalId']) ?? `#${member.expressID}`,
-        concept: 'element',
-        line: file.sourceLine(member.expressID),
-      });
+      report.dropped(
+        ifcClassName(file.typeOf(member)),
+        !edge
+          ? 'it has no edge topology (IfcTopologyRepresentation with an IfcEdge) to take its end points from'
+          : 'its edge has no vertex points with coordinates (IfcVertexPoint on an IfcCartesianPoint)',
+        {
+          id: str(member['GlobalId']) ?? `#${member.expressID}`,
+          concept: 'element',
+          line: file.sourceLine(member.expressID),
+        },
+      );
       continue;
+    }
+    const chain = edge ? refs(edge['EdgeList']).length : 0;
+    if (chain > 1) {
+      report.approximated(
+        ifcClassName(file.typeOf(member)),
+        `its topology is a chain of ${chain} edges; it is read as one straight member from the first end to the last`,
+        { id: str(member['GlobalId']) ?? `#${member.expressID}`, concept: 'element' },
+      );
     }
     // The member's ends are the point connections IfcRelConnectsStructuralMember names, nearest end first; an
     // edge that stops short of its connection (ETABS exports rigid end zones so) keeps the gap as an end offset.
@@ -318,6 +357,16 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       : use.profileProperties
         ? context.table.propertiesProfile(use.profileProperties, use.materialId)
         : undefined;
+    if (!profileId) {
+      // Not a loss (the file states no section), but an analysis tool will need one.
+      report.warning(
+        ifcClassName(file.typeOf(member)),
+        use.materialId
+          ? 'it has a material but no profile (IfcMaterialProfileSet), so the frame has no section'
+          : 'it has no profile (IfcMaterialProfileSet) and no material, so the frame has no section',
+        { ...where, concept: 'section' },
+      );
+    }
     const levelId = context.levelOf.get(member.expressID);
     let orientationAngle: number | undefined;
     if (axis && axis.length === 3) {
@@ -372,6 +421,15 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
 
   // Member end conditions (IfcRelConnectsStructuralMember.AppliedCondition) → releases, in member axes.
   const releasesOf = new Map<number, Releases>();
+  // A pin-joined member (a truss bar) carries axial force only: both ends hinged for bending, and torsion
+  // released at one end (releasing it at both would leave the bar free to spin).
+  for (const memberId of pinJoined) {
+    if (!memberNodes.has(memberId)) continue;
+    const releases: Releases = { type: 'Releases', i: noEndReleases(), j: noEndReleases() };
+    releases.i.m2 = releases.i.m3 = true;
+    releases.j.m2 = releases.j.m3 = releases.j.t = true;
+    releasesOf.set(memberId, releases);
+  }
   for (const relation of file.linesOf('IFCRELCONNECTSSTRUCTURALMEMBER')) {
     const memberId = ref(relation['RelatingStructuralMember']);
     const ends = memberId === undefined ? undefined : memberNodes.get(memberId);
@@ -420,7 +478,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
   }
 
   // Surface members → floors, walls or areas by orientation.
-  for (const member of file.linesOf('IFCSTRUCTURALSURFACEMEMBER')) {
+  for (const member of structuralLines(context, 'IFCSTRUCTURALSURFACEMEMBER', 'element')) {
     count(context, member);
     const world = context.placements.world(ref(member['ObjectPlacement']));
     const face = topologyItems(context, member).find((item) => {
@@ -487,11 +545,12 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     if (product === undefined) continue;
     const standsFor = refs(relation['RelatedObjects']).some((id) => {
       const type = file.typeOf(file.line(id));
-      return type === 'IFCSTRUCTURALCURVEMEMBER' || type === 'IFCSTRUCTURALSURFACEMEMBER';
+      return CURVE_MEMBERS.has(type) || SURFACE_MEMBERS.has(type);
     });
     if (standsFor) carried.add(product);
   }
 
+  reportEmptyModels(context, models);
   readLoads(context, nodeOf, memberNodes);
 
   // Analysis results (reactions, result groups) are not carried by the canonical model.
@@ -507,6 +566,68 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     );
   }
   return { carried };
+}
+
+/**
+ * The lines of a structural class (and its subclasses) that web-ifc decodes; each one it cannot decode (a wrong
+ * attribute count or type for the file's schema) is reported, so such a member is never lost without a word.
+ */
+function structuralLines(context: ReadContext, typeName: string, concept: 'element' | 'node'): IfcLine[] {
+  const { file, report } = context;
+  const lines: IfcLine[] = [];
+  for (const id of file.idsOf(typeName)) {
+    const line = file.line(id);
+    if (line) {
+      lines.push(line);
+      continue;
+    }
+    report.dropped(
+      ifcClassName(typeName),
+      `the line cannot be decoded as ${ifcClassName(typeName)} of ${file.schema} (wrong number or kind of attributes)`,
+      { id: `#${id}`, concept, line: file.sourceLine(id) },
+    );
+  }
+  return lines;
+}
+
+/**
+ * An analysis model that gave no frame or area and reported no member is stated as such: a file whose members
+ * the reader cannot find (not grouped, of a class it does not read) must not read as an empty model with nothing
+ * dropped.
+ */
+function reportEmptyModels(context: ReadContext, models: IfcLine[]): void {
+  const { file, model, report } = context;
+  if (models.length === 0) return;
+  const fromAnalysis = model.elements.some((element) => {
+    const type = String(element.attributes['ifcClass'] ?? '').toUpperCase();
+    return CURVE_MEMBERS.has(type) || SURFACE_MEMBERS.has(type);
+  });
+  const reported = report.items.some((item) => item.concept === 'element' && item.severity === 'dropped');
+  if (fromAnalysis || reported) return;
+  const grouped = new Map<number, string[]>();
+  for (const relation of file.linesOf('IFCRELASSIGNSTOGROUP')) {
+    const group = ref(relation['RelatingGroup']);
+    if (group === undefined) continue;
+    const classes = refs(relation['RelatedObjects']).map(
+      (id) => ifcClassName(file.typeOf(file.line(id))) || `#${id}`,
+    );
+    grouped.set(group, [...(grouped.get(group) ?? []), ...classes]);
+  }
+  for (const analysis of models) {
+    const classes = grouped.get(analysis.expressID) ?? [];
+    const kinds = [...new Set(classes)].slice(0, 4).join(', ');
+    report.dropped(
+      'IfcStructuralAnalysisModel',
+      classes.length === 0
+        ? 'the analysis model has no structural members (IfcStructuralCurveMember, IfcStructuralSurfaceMember) in the file, so it gives no frames or areas'
+        : `the analysis model groups ${classes.length} objects (${kinds}) but no structural member the reader could read, so it gives no frames or areas`,
+      {
+        id: str(analysis['GlobalId']) ?? `#${analysis.expressID}`,
+        concept: 'element',
+        line: file.sourceLine(analysis.expressID),
+      },
+    );
+  }
 }
 
 function applyCondition(context: ReadContext, target: Node, condition: IfcLine | undefined): void {
