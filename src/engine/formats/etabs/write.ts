@@ -994,6 +994,8 @@ class E2kWriter {
       if (legacy) this.emitObject(SECTION.staticLoads, `LOADCASE ${quoteE2k(pattern.name)}`, mapped, pattern);
       else this.emitObject(SECTION.loadPatterns, `LOADPATTERN ${quoteE2k(pattern.name)}`, mapped, pattern);
     }
+    const ritzDetails: string[] = [];
+    const spectrumSystems: string[] = [];
     for (const loadCase of this.model.loadCases) {
       if (legacy) {
         this.report.dropped('LOADCASE', 'ETABS 9 files have no load cases', { id: loadCase.id });
@@ -1010,6 +1012,28 @@ class E2kWriter {
       }
       for (const line of caseParameterLines(loadCase, this.factors.length))
         this.emit(SECTION.loadCases, `  ${head}  ${line}  `);
+      if (
+        loadCase.modal?.startingVectors?.some(
+          (vector) => vector.maxCycles !== undefined || vector.targetParticipation !== undefined,
+        )
+      )
+        ritzDetails.push(loadCase.id);
+      if (loadCase.responseSpectrum?.loads.some((load) => load.coordinateSystem !== undefined))
+        spectrumSystems.push(loadCase.id);
+    }
+    if (ritzDetails.length > 0) {
+      this.report.dropped(
+        'LOADCASE',
+        `${ritzDetails.length} Ritz cases: the maximum cycles and target participation of each starting vector are not written`,
+        { ids: ritzDetails, concept: 'case' },
+      );
+    }
+    if (spectrumSystems.length > 0) {
+      this.report.approximated(
+        'LOADCASE',
+        `${spectrumSystems.length} response spectrum cases: excitation written in the global system, without its named coordinate system`,
+        { ids: spectrumSystems, concept: 'case' },
+      );
     }
     for (const combination of this.model.loadCombinations) {
       const head = `COMBO ${quoteE2k(combination.name)}`;
