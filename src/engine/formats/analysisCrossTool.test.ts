@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { Model } from '../schema';
 import { ANALYSIS_E2K, e2kBytes } from '../testing/analysisFixtures';
 import { readE2k, writeE2k } from './etabs';
+import { writeCis2 } from './cis2';
+import { writeIfc } from './ifc';
+import { readModelJson, writeModelJson } from './json';
 import { readSap2000, writeSap2000 } from './sap2000';
+import { readXlsx, writeGussetWorkbook } from './xlsx';
 
 const ANALYSIS_S2K = [
   'TABLE:  "PROGRAM CONTROL"',
@@ -69,10 +73,9 @@ const ANALYSIS_S2K = [
 function analysisView(model: Model): unknown {
   return {
     profiles: model.profiles.map((profile) => [profile.id, profile.modifiers]),
-    members: model.elements.map((element) => [
-      element.name,
-      'modifiers' in element ? element.modifiers : undefined,
-    ]),
+    members: model.elements
+      .map((element) => [element.name, 'modifiers' in element ? element.modifiers : undefined] as const)
+      .sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : 0)),
     cases: model.loadCases.map((loadCase) => ({
       id: loadCase.id,
       caseType: loadCase.caseType,
@@ -165,5 +168,29 @@ describe('analysis data across ETABS and SAP2000', () => {
     const text = new TextDecoder().decode(writeE2k({ ...metric, source: { tool: 'gusset' } }).bytes);
     const sf = /ACCEL {2}"U1" {2}FUNC {2}"RS1" {2}SF {2}(\S+)/.exec(text)?.[1];
     expect(Number(sf)).toBeCloseTo(9806.65, 6);
+  });
+});
+
+describe('analysis data in the other writers', () => {
+  const model = readE2k(e2kBytes(ANALYSIS_E2K)).model;
+
+  it('canonical JSON and the Gusset workbook carry it whole', async () => {
+    const json = readModelJson(writeModelJson(model).bytes).model;
+    expect(analysisView(json)).toEqual(analysisView(model));
+    const workbook = readXlsx((await writeGussetWorkbook(model)).bytes);
+    expect(analysisView(workbook.model)).toEqual(analysisView(model));
+  });
+
+  it('IFC and CIS/2 report what they drop once per kind, with every id', async () => {
+    for (const report of [(await writeIfc(model)).report, writeCis2(model).report]) {
+      const items = report.items.filter((item) =>
+        ['modifier', 'case', 'function'].includes(item.concept ?? ''),
+      );
+      expect(items.map((item) => [item.concept, [...(item.ids ?? [])].sort()])).toEqual([
+        ['modifier', ['B1@L1', 'C40', 'F1@L1', 'S20']],
+        ['case', ['EQ', 'Modal', 'Ritz']],
+        ['function', ['RS1']],
+      ]);
+    }
   });
 });
