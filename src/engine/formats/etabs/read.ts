@@ -2195,6 +2195,8 @@ class E2kReader {
       }
       functions.push({ ...fn, source: this.source(), attributes: leftovers(object.pairs) });
     }
+    // Sorted by id: a header list hashes in order, and the model must not depend on the order a file lists them.
+    functions.sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
     if (functions.length > 0) this.model.functions = functions;
   }
 

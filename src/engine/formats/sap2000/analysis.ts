@@ -356,7 +356,10 @@ function readFunctions(reader: AnalysisReader): AnalysisFunction[] {
       functions.set(id, fn);
     }
   }
-  return [...functions.values()];
+  // Sorted by id: a header list hashes in order, and the model must not depend on the order a file lists them.
+  return [...functions.values()].sort((left, right) =>
+    left.id < right.id ? -1 : left.id > right.id ? 1 : 0,
+  );
 }
 
 /** SAP2000 LinModal cases' ModeType, and the case types of models from other tools. */
