@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, Point3Schema } from './common';
+import { AreaModifiersSchema, FrameModifiersSchema } from './modifiers';
 import { ReleasesSchema } from './releases';
 
 /**
@@ -23,6 +24,8 @@ export const frameFields = {
   /** Insertion offsets of each end from its node in global axes, mm (ETABS OFFSETXI…, SAP insertion). */
   insertionOffsets: z.object({ i: Point3Schema, j: Point3Schema }).optional(),
   releases: ReleasesSchema.optional(),
+  /** Member modifiers, applied on top of the section's (see modifiers.ts). */
+  modifiers: FrameModifiersSchema.optional(),
 };
 
 /** Fields shared by planar elements (Floor, Wall, Area, Opening): a closed polygon of nodes. */
@@ -33,4 +36,6 @@ export const areaFields = {
   levelId: IdSchema.optional(),
   diaphragmId: IdSchema.optional(),
   orientationAngle: z.number().optional(),
+  /** Object modifiers, applied on top of the shell property's (see modifiers.ts). */
+  modifiers: AreaModifiersSchema.optional(),
 };

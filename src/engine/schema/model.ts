@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AttributesSchema, SourceSchema } from './common';
 import { DiaphragmSchema } from './diaphragm';
 import { ElementSchema } from './element';
+import { AnalysisFunctionSchema } from './function';
 import { GridSchema } from './grid';
 import { GroupSchema } from './group';
 import { LevelSchema } from './level';
@@ -57,6 +58,11 @@ export const ModelSchema = z.object({
   linkProperties: z.array(LinkPropertySchema),
   springProperties: z.array(SpringPropertySchema),
   diaphragms: z.array(DiaphragmSchema),
+  /**
+   * Response spectrum and time history functions the cases refer to. Optional and absent when empty, and not one
+   * of MODEL_COLLECTIONS: it hashes with the header only when present, so every stored model keeps its hash.
+   */
+  functions: z.array(AnalysisFunctionSchema).optional(),
   results: ResultsSchema.optional(),
   attributes: AttributesSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseFields, IdSchema } from './common';
+import { AreaModifiersSchema, FrameModifiersSchema } from './modifiers';
 
 /**
  * The parametric shapes we map; dimensions in mm. Anything else is a `library` shape (by name, e.g. W14X90 from
@@ -52,6 +53,8 @@ export const ProfileSchema = z.discriminatedUnion('kind', [
     materialId: IdSchema.optional(),
     section: SectionShapeSchema,
     properties: SectionPropertiesSchema.optional(),
+    /** Section modifiers (ETABS FRAMESECTION AMOD…, SAP AMod…); members may add their own (modifiers.ts). */
+    modifiers: FrameModifiersSchema.optional(),
   }),
   z.object({
     ...baseFields,
@@ -63,6 +66,8 @@ export const ProfileSchema = z.discriminatedUnion('kind', [
     /** Shell, membrane or plate behaviour (ETABS MODELINGTYPE / 9.7.1 TYPE). */
     behaviour: z.string().optional(),
     thickness: z.number().optional(),
+    /** Property modifiers (ETABS SHELLPROP F11MOD…, SAP F11Mod…). */
+    modifiers: AreaModifiersSchema.optional(),
   }),
 ]);
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -20,6 +20,7 @@ import type {
 } from '../../schema';
 import { DOF_NAMES, END_RELEASE_NAMES, hasReleases, isFrameElement, isRestrained } from '../../schema';
 import { ReportBuilder } from '../report';
+import { reportAnalysisLoss } from '../analysisLoss';
 import type { WriteResult } from '../types';
 import {
   ANALYSIS_CASE_PREFIX,
@@ -473,6 +474,7 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
   if (model.groups.length > 0) report.dropped('Group', `${model.groups.length} groups are not written`);
   if (model.diaphragms.length > 0)
     report.dropped('Diaphragm', `${model.diaphragms.length} diaphragms are not written`);
+  reportAnalysisLoss(report, model, 'CIS/2');
 
   const timeStamp = options.timeStamp ?? new Date().toISOString().slice(0, 19);
   const header = [

@@ -1,4 +1,5 @@
 import type {
+  AnalysisFunction,
   AreaElement,
   AreaLoad,
   AttributeValue,
@@ -42,10 +43,27 @@ import { ParseError } from '../parseError';
 import type { FidelityConcept, ReportWhere } from '../report';
 import { ReportBuilder } from '../report';
 import type { ReadResult } from '../types';
+import {
+  AREAASSIGN_MODIFIERS,
+  FRAMESECTION_MODIFIERS,
+  FUNCTIONS_SECTION,
+  LINEASSIGN_MODIFIERS,
+  SHELLPROP_MODIFIERS,
+  takeCaseParameters,
+  takeFunction,
+  takeModifiers,
+} from './analysis';
 import { normalizeTitle, SECTION } from './dialect';
 import { isotropicShearModulus } from './materialRules';
 import type { E2kLine } from './tokenizer';
-import { E2kLineTokens, FORMAT_NAME, parseE2kNumber, scanE2kTokens, tokenizeE2kRange } from './tokenizer';
+import {
+  E2kLineTokens,
+  FORMAT_NAME,
+  parseE2kNumber,
+  quoteE2k,
+  scanE2kTokens,
+  tokenizeE2kRange,
+} from './tokenizer';
 
 /** What the reader keeps of the file itself, under `model.attributes.etabs`, so the writer can answer in kind. */
 export interface E2kFileAttributes {
@@ -1106,6 +1124,9 @@ class E2kReader {
       case 'COMBO':
         if (section === SECTION.combinations && this.namedObject('COMBO', line)) return;
         break;
+      case 'FUNCTION':
+        if (section === FUNCTIONS_SECTION && this.namedObject('FUNCTION', line)) return;
+        break;
       case 'GROUP':
         if (section === SECTION.groups && line.quoted[1]) {
           this.groupLines.push(line);
@@ -1596,6 +1617,7 @@ class E2kReader {
         });
         if (value !== undefined) properties[field] = value * factor;
       }
+      const modifiers = takeModifiers(pairs, FRAMESECTION_MODIFIERS);
       const profile: Profile = {
         id: object.name,
         source: this.source(),
@@ -1605,6 +1627,7 @@ class E2kReader {
         ...(materialId ? { materialId } : {}),
         section,
         ...(Object.keys(properties).length > 0 ? { properties } : {}),
+        ...(modifiers ? { modifiers } : {}),
         attributes: leftovers(pairs),
       };
       this.model.profiles.push(profile);
@@ -1638,8 +1661,11 @@ class E2kReader {
         use,
         ...(modeling?.value ? { behaviour: modeling.value } : {}),
         ...(thickness === undefined ? {} : { thickness }),
-        attributes: leftovers(pairs),
+        attributes: {},
       };
+      const modifiers = takeModifiers(pairs, SHELLPROP_MODIFIERS);
+      if (modifiers) profile.modifiers = modifiers;
+      profile.attributes = leftovers(pairs);
       this.model.profiles.push(profile);
     }
   }
@@ -2023,6 +2049,8 @@ class E2kReader {
           );
         }
       }
+      const modifiers = takeModifiers(pairs, LINEASSIGN_MODIFIERS);
+      if (modifiers) element.modifiers = modifiers;
       // Partial fixity springs have no canonical field: kept for ETABS, said lost for any other tool.
       const fixity = pairs.filter((pair) => !pair.used && /FIX/i.test(pair.key)).map((pair) => pair.key);
       if (fixity.length > 0) {
@@ -2136,6 +2164,8 @@ class E2kReader {
       else if (diaphragm) diaphragm.used = false;
       const angle = this.optionalNumber(take(pairs, 'ANG'), 'ANG', { id, concept: 'localAxis' });
       if (angle !== undefined) element.orientationAngle = angle;
+      const modifiers = takeModifiers(pairs, AREAASSIGN_MODIFIERS);
+      if (modifiers) element.modifiers = modifiers;
       const existingIndex = this.areaIndex.get(definition.label, level.id);
       if (existingIndex !== undefined) {
         this.report.warning('AREAASSIGN', 'assigned twice on one story; the last assignment is used', {
@@ -2178,6 +2208,8 @@ class E2kReader {
       const type = take(object.pairs, 'TYPE');
       const loads: LoadCase['loads'] = [];
       const { pairs } = object;
+      // Before LOADPAT is read as loads: a Ritz case names its starting patterns with it.
+      const parameters = takeCaseParameters(pairs, type?.value ?? '', this.factors.length, patterns);
       for (let index = 0; index < pairs.length; index++) {
         const pair = pairs[index] as Pair;
         if (pair.used || pair.key !== 'LOADPAT' || !pair.value || !patterns.has(pair.value)) continue;
@@ -2207,10 +2239,47 @@ class E2kReader {
         type: 'LoadCase',
         caseType: type?.value ?? '',
         loads,
+        ...parameters,
         attributes: leftovers(pairs),
       };
       this.model.loadCases.push(loadCase);
     }
+    this.buildFunctions();
+  }
+
+  /** `$ FUNCTIONS`: spectra and histories the cases refer to; one ETABS cannot be read as such stays as text. */
+  private buildFunctions(): void {
+    const functions: AnalysisFunction[] = [];
+    for (const object of this.objects('FUNCTION')) {
+      const fn = takeFunction(object.name, object.pairs);
+      if (!fn) {
+        let line = -1;
+        let text = '';
+        for (const pair of object.pairs) {
+          if (pair.lineIndex !== line) {
+            if (text !== '') this.keepIn(FUNCTIONS_SECTION, text);
+            line = pair.lineIndex;
+            text = `  FUNCTION ${quoteE2k(object.name)}`;
+          }
+          text += `  ${pair.key}${pair.value === null ? '' : ` ${pair.quoted ? quoteE2k(pair.value) : pair.value}`}`;
+        }
+        if (text !== '') this.keepIn(FUNCTIONS_SECTION, text);
+        this.report.approximated(
+          'FUNCTION',
+          'not a user or code spectrum or history ETABS text spells; kept as text',
+          {
+            id: object.name,
+            line: object.lineNo,
+            concept: 'function',
+          },
+        );
+        continue;
+      }
+      functions.push({ ...fn, source: this.source(), attributes: leftovers(object.pairs) });
+    }
+    // Sorted by id: a header list hashes in order, and the model must not depend on the order a file lists them.
+    functions.sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+    if (functions.length > 0) this.model.functions = functions;
   }
 
   private buildCombinations(): void {

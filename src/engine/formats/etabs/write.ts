@@ -20,6 +20,18 @@ import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
 import { shearModulusRelation, weightMatchesMass } from './materialRules';
 import type { WriteResult } from '../types';
+import {
+  AREAASSIGN_MODIFIERS,
+  caseParameterLines,
+  caseTypeText,
+  FRAMESECTION_MODIFIERS,
+  functionHead,
+  functionValueLines,
+  FUNCTIONS_SECTION,
+  LINEASSIGN_MODIFIERS,
+  modifierText,
+  SHELLPROP_MODIFIERS,
+} from './analysis';
 import type { E2kDialect } from './dialect';
 import { LEGACY_ORDER, MODERN_ORDER, normalizeTitle, SECTION } from './dialect';
 import type { E2kFileAttributes } from './read';
@@ -216,6 +228,7 @@ class E2kWriter {
     this.writeSprings();
     this.placeNodesAndElements(file);
     this.writeLoadDefinitions();
+    this.writeFunctions();
     this.writeLoads();
     this.writeGroups();
     if (model.results)
@@ -671,6 +684,11 @@ class E2kWriter {
           `${material}${shape}  ${properties}`.trim(),
           profile,
         );
+        this.writeModifierLine(
+          SECTION.frameSections,
+          `FRAMESECTION  ${quoteE2k(this.frameSectionNames.get(profile.id) ?? profile.name)}`,
+          modifierText(FRAMESECTION_MODIFIERS, profile.modifiers),
+        );
         continue;
       }
       const useWord = profile.use === 'other' ? 'slab' : profile.use;
@@ -696,7 +714,17 @@ class E2kWriter {
         `${propType}${material}${behaviour}${thickness}`.trim(),
         profile,
       );
+      this.writeModifierLine(
+        section,
+        `SHELLPROP  ${quoteE2k(this.shellPropNames.get(profile.id) ?? profile.name)}`,
+        modifierText(SHELLPROP_MODIFIERS, profile.modifiers),
+      );
     }
+  }
+
+  /** Section modifiers on a line of their own, as ETABS writes them. */
+  private writeModifierLine(section: string, head: string, text: string): void {
+    if (text !== '') this.emit(section, `  ${head}  ${text}  `);
   }
 
   /** Stated section properties, with the keys ETABS gives a General section (AREA, AS2, AS3, I33, I22, TORSION). */
@@ -960,6 +988,8 @@ class E2kWriter {
           );
         if (element.orientationAngle !== undefined)
           parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
+        const modifiers = modifierText(AREAASSIGN_MODIFIERS, element.modifiers);
+        if (modifiers !== '') parts.push(modifiers);
         if (element.type === 'Opening' && !Object.hasOwn(element.attributes, 'OPENING'))
           parts.push('OPENING "Yes"');
         const story = (this.levels[storyIndex] as Level).name;
@@ -1047,6 +1077,8 @@ class E2kWriter {
     if (element.rigidZoneFactor !== undefined)
       parts.push(`RIGIDZONE ${formatE2kNumber(element.rigidZoneFactor)}`);
     if (releases) parts.push(`RELEASE ${quoteE2k(releaseText(releases))}`);
+    const modifiers = modifierText(LINEASSIGN_MODIFIERS, element.modifiers);
+    if (modifiers !== '') parts.push(modifiers);
     if (element.insertionOffsets) {
       const { i, j } = element.insertionOffsets;
       parts.push(
@@ -1076,6 +1108,8 @@ class E2kWriter {
       if (legacy) this.emitObject(SECTION.staticLoads, `LOADCASE ${name}`, mapped, pattern);
       else this.emitObject(SECTION.loadPatterns, `LOADPATTERN ${name}`, mapped, pattern);
     }
+    const ritzDetails: string[] = [];
+    const spectrumSystems: string[] = [];
     for (const loadCase of this.model.loadCases) {
       if (legacy) {
         this.report.dropped('LOADCASE', 'ETABS 9 files have no load cases', {
@@ -1085,7 +1119,8 @@ class E2kWriter {
         continue;
       }
       const head = `LOADCASE ${quoteE2k(this.caseNames.get(loadCase.id) ?? loadCase.name)}`;
-      this.emitObject(SECTION.loadCases, head, `TYPE  ${quoteE2k(loadCase.caseType)}`, loadCase);
+      // SAP2000's words (LinModal, LinRespSpec…) are written as ETABS spells them.
+      this.emitObject(SECTION.loadCases, head, caseTypeText(loadCase), loadCase);
       for (const load of loadCase.loads) {
         const pattern = this.patternNames.get(load.patternId);
         if (pattern === undefined) {
@@ -1100,6 +1135,30 @@ class E2kWriter {
           `  ${head}  LOADPAT  ${quoteE2k(pattern)}  SF  ${formatE2kNumber(load.scale)}  `,
         );
       }
+      for (const line of caseParameterLines(loadCase, this.factors.length))
+        this.emit(SECTION.loadCases, `  ${head}  ${line}  `);
+      if (
+        loadCase.modal?.startingVectors?.some(
+          (vector) => vector.maxCycles !== undefined || vector.targetParticipation !== undefined,
+        )
+      )
+        ritzDetails.push(loadCase.id);
+      if (loadCase.responseSpectrum?.loads.some((load) => load.coordinateSystem !== undefined))
+        spectrumSystems.push(loadCase.id);
+    }
+    if (ritzDetails.length > 0) {
+      this.report.dropped(
+        'LOADCASE',
+        `${ritzDetails.length} Ritz cases: the maximum cycles and target participation of each starting vector are not written`,
+        { ids: ritzDetails, concept: 'case' },
+      );
+    }
+    if (spectrumSystems.length > 0) {
+      this.report.approximated(
+        'LOADCASE',
+        `${spectrumSystems.length} response spectrum cases: excitation written in the global system, without its named coordinate system`,
+        { ids: spectrumSystems, concept: 'case' },
+      );
     }
     for (const combination of this.model.loadCombinations) {
       const head = `COMBO ${quoteE2k(this.comboNames.get(combination.id) ?? combination.name)}`;
@@ -1143,6 +1202,37 @@ class E2kWriter {
       });
     }
     return name;
+  }
+
+  /** `$ FUNCTIONS`: user spectra and histories, and ETABS' own code spectra as read. */
+  private writeFunctions(): void {
+    const functions = this.model.functions ?? [];
+    if (functions.length === 0) return;
+    if (this.dialect === 'legacy') {
+      this.report.dropped('FUNCTION', 'ETABS 9 text is written without functions', {
+        ids: functions.map((fn) => fn.id),
+        concept: 'function',
+      });
+      return;
+    }
+    const codeDefined: string[] = [];
+    for (const fn of functions) {
+      const mapped = functionHead(fn, isEtabsObject(fn));
+      if (mapped === undefined) {
+        codeDefined.push(fn.id);
+        continue;
+      }
+      const head = `FUNCTION ${quoteE2k(fn.name)}`;
+      this.emitObject(FUNCTIONS_SECTION, head, mapped, fn);
+      for (const line of functionValueLines(fn)) this.emit(FUNCTIONS_SECTION, `  ${head}  ${line}  `);
+    }
+    if (codeDefined.length > 0) {
+      this.report.dropped(
+        'FUNCTION',
+        `${codeDefined.length} code-defined spectra of another tool are not written: ETABS spells its own codes' parameters`,
+        { ids: codeDefined, concept: 'function' },
+      );
+    }
   }
 
   private writeLoads(): void {

@@ -14,6 +14,7 @@ import type {
 } from '../../schema';
 import { DOF_NAMES, isAreaElement, isFrameElement } from '../../schema';
 import { ReportBuilder } from '../report';
+import { reportAnalysisLoss } from '../analysisLoss';
 import type { WriteResult } from '../types';
 import type { Vec3 } from './writeGeometry';
 import { memberAxes, norm, polygonFrame, sub, toVec } from './writeGeometry';
@@ -1101,6 +1102,7 @@ class IfcWriter {
       );
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
+    reportAnalysisLoss(this.report, this.model, 'IFC');
   }
 }
 

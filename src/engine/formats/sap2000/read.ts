@@ -41,6 +41,16 @@ import { parseCsiUnits, quantityFactors, UnknownUnitError } from '../../units';
 import { ParseError } from '../parseError';
 import { ReportBuilder } from '../report';
 import type { ReadResult } from '../types';
+import {
+  ANALYSIS_TABLES,
+  MEMBER_AREA_MODIFIERS,
+  MEMBER_FRAME_MODIFIERS,
+  modifierFieldNames,
+  readAnalysisTables,
+  rowModifiers,
+  SECTION_AREA_MODIFIERS,
+  SECTION_FRAME_MODIFIERS,
+} from './analysis';
 import { inferFrameType } from './geometry';
 import { NameIndex } from './nameIndex';
 import {
@@ -847,6 +857,9 @@ class SapReader {
         property('AS2', 'as2', f.area);
         property('AS3', 'as3', f.area);
         if (Object.keys(properties).length > 0) profile.properties = properties;
+        const modifiers = rowModifiers(this, table, row, SECTION_FRAME_MODIFIERS);
+        if (modifiers) profile.modifiers = modifiers;
+        for (const field of modifierFieldNames(SECTION_FRAME_MODIFIERS)) mapped.add(field);
         this.keepExtras(profile, table, row, mapped);
         this.frameProfiles.set(name, profile);
         this.model.profiles.push(profile);
@@ -923,6 +936,9 @@ class SapReader {
           profile.materialId = materialId;
           mapped.add('Material');
         }
+        const modifiers = rowModifiers(this, shells, row, SECTION_AREA_MODIFIERS);
+        if (modifiers && profile.kind === 'shell') profile.modifiers = modifiers;
+        for (const field of modifierFieldNames(SECTION_AREA_MODIFIERS)) mapped.add(field);
         this.keepExtras(profile, shells, row, mapped);
         this.shellProfiles.set(name, profile);
         this.model.profiles.push(profile);
@@ -1218,6 +1234,12 @@ class SapReader {
       if (rigid !== undefined) frame.rigidZoneFactor = rigid;
       this.keepExtras(frame, offsets, row, MAPPED.frameOffsets);
     });
+    const frameModifierFields = new Set(['Frame', ...modifierFieldNames(MEMBER_FRAME_MODIFIERS)]);
+    this.forEachOwnedRow(ANALYSIS_TABLES.frameModifiers, 'Frame', this.frames, (frame, table, row) => {
+      const modifiers = rowModifiers(this, table, row, MEMBER_FRAME_MODIFIERS);
+      if (modifiers) frame.modifiers = modifiers;
+      this.keepExtras(frame, table, row, frameModifierFields);
+    });
   }
 
   readAreas(): void {
@@ -1291,6 +1313,12 @@ class SapReader {
         mapped: MAPPED.areaAssignment,
       }),
     );
+    const areaModifierFields = new Set(['Area', ...modifierFieldNames(MEMBER_AREA_MODIFIERS)]);
+    this.forEachOwnedRow(ANALYSIS_TABLES.areaModifiers, 'Area', this.areas, (area, table, row) => {
+      const modifiers = rowModifiers(this, table, row, MEMBER_AREA_MODIFIERS);
+      if (modifiers) area.modifiers = modifiers;
+      this.keepExtras(area, table, row, areaModifierFields);
+    });
   }
 
   areaMappedFields(joints: number): ReadonlySet<string> {
@@ -1592,6 +1620,8 @@ class SapReader {
         loadCase.loads.push({ patternId: pattern, scale: this.optionalNumber(safeLoads, row, 'SF') ?? 1 });
       }
     }
+    const functions = readAnalysisTables(this, this.factors.length);
+    if (functions.length > 0) this.model.functions = functions;
   }
 
   patternRef(table: CsiTable, row: number, pattern: string, owner: string): void {

@@ -8,16 +8,29 @@ import type {
   AttributeValue,
   Element,
   Load,
+  LoadCase,
   Material,
   Model,
   Node,
   Profile,
   SpringProperty,
 } from '../../schema';
+import { isAreaElement, isFrameElement } from '../../schema';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseCsiUnits, quantityFactors } from '../../units';
 import { ReportBuilder } from '../report';
 import type { WriteResult } from '../types';
+import {
+  ANALYSIS_TABLES,
+  MEMBER_AREA_MODIFIERS,
+  MEMBER_FRAME_MODIFIERS,
+  modeType,
+  modifierCells,
+  ritzLoadName,
+  SECTION_AREA_MODIFIERS,
+  SECTION_FRAME_MODIFIERS,
+  SPECTRUM_CODE_PREFIX,
+} from './analysis';
 import { inferFrameType } from './geometry';
 import {
   CABLE_SECTION_FLAG,
@@ -163,6 +176,7 @@ class SapWriter {
   private readonly patternLabels: Map<string, string>;
   private readonly caseLabels: Map<string, string>;
   private readonly combinationLabels: Map<string, string>;
+  private readonly functionLabels: Map<string, string>;
   private readonly csiOrigin: boolean;
   /** Elements and loads left out, so the report counts what the file holds. */
   readonly notWritten = new Set<Element | Load>();
@@ -176,6 +190,7 @@ class SapWriter {
     this.patternLabels = labelsFor(model.loadPatterns);
     this.caseLabels = labelsFor(model.loadCases);
     this.combinationLabels = labelsFor(model.loadCombinations);
+    this.functionLabels = labelsFor(model.functions ?? []);
     const namespaces = new Map<string, Element[]>();
     for (const element of model.elements) {
       const kind = this.sapKind(element);
@@ -405,6 +420,8 @@ class SapWriter {
         }
         const useWord = SHELL_USE_WORDS.find(([, use]) => use === profile.use)?.[0];
         if (useWord !== undefined) cells.push(SHELL_USE_FIELD, useWord);
+        if (profile.modifiers || this.csiOrigin)
+          cells.push(...modifierCells(SECTION_AREA_MODIFIERS, profile.modifiers, formatNumber));
         this.add(T.areaSections, profile, cells);
       } else if (own(profile.attributes, CABLE_SECTION_FLAG) === true) {
         const cells: Row = ['CableSect', label];
@@ -493,6 +510,9 @@ class SapWriter {
       push('AS2', properties.as2, f.area);
       push('AS3', properties.as3, f.area);
     }
+    // SAP2000 writes all eight factors on every section; a CSI file's defaults go back as they came.
+    if (profile.modifiers || this.csiOrigin)
+      cells.push(...modifierCells(SECTION_FRAME_MODIFIERS, profile.modifiers, formatNumber));
     this.add(T.frameSections, profile, cells);
   }
 
@@ -945,7 +965,11 @@ class SapWriter {
       const caseType = this.csiOrigin
         ? loadCase.caseType
         : (SAP_CASE_TYPES[loadCase.caseType] ?? loadCase.caseType);
-      this.add(T.loadCases, loadCase, ['Case', label, 'Type', caseType]);
+      const caseCells: Row = ['Case', label, 'Type', caseType];
+      const modalCase = loadCase.responseSpectrum?.modalCaseId;
+      if (modalCase !== undefined) caseCells.push('ModalCase', this.caseLabels.get(modalCase) ?? modalCase);
+      this.add(T.loadCases, loadCase, caseCells);
+      this.writeCaseParameters(loadCase, label);
       for (const load of loadCase.loads) {
         this.rows(T.staticCaseLoads).push([
           'Case',
@@ -992,6 +1016,108 @@ class SapWriter {
         );
       }
       this.addRawRows(combination);
+    }
+  }
+
+  /** CASE - MODAL and CASE - RESPONSE SPECTRUM rows of one case. */
+  private writeCaseParameters(loadCase: LoadCase, label: string): void {
+    const modal = loadCase.modal;
+    if (modal) {
+      const cells: Row = ['Case', label, 'ModeType', modeType(loadCase)];
+      const push = (field: string, value: number | undefined): void => {
+        if (value !== undefined) cells.push(field, formatNumber(value));
+      };
+      push('MaxNumModes', modal.maxModes);
+      push('MinNumModes', modal.minModes);
+      push('EigenShift', modal.shift);
+      push('EigenCutoff', modal.cutoff);
+      push('EigenTol', modal.tolerance);
+      if (modal.autoShift !== undefined) cells.push('AutoShift', yesNo(modal.autoShift));
+      this.add(ANALYSIS_TABLES.modalGeneral, loadCase, cells);
+      for (const vector of modal.startingVectors ?? []) {
+        const [loadType, loadName] = ritzLoadName(vector);
+        const name = vector.kind === 'pattern' ? (this.patternLabels.get(loadName) ?? loadName) : loadName;
+        const row: Row = ['Case', label, 'LoadType', loadType, 'LoadName', name];
+        if (vector.maxCycles !== undefined) row.push('MaxCycles', formatNumber(vector.maxCycles));
+        if (vector.targetParticipation !== undefined)
+          row.push('TargetPar', formatNumber(vector.targetParticipation));
+        this.rows(ANALYSIS_TABLES.modalRitz).push(row);
+      }
+    }
+    const spectrum = loadCase.responseSpectrum;
+    if (spectrum) {
+      const cells: Row = ['Case', label];
+      if (spectrum.modalCombination !== undefined) cells.push('ModalCombo', spectrum.modalCombination);
+      if (spectrum.directionalCombination !== undefined)
+        cells.push('DirCombo', spectrum.directionalCombination);
+      if (spectrum.damping !== undefined) cells.push('ConstDamp', formatNumber(spectrum.damping));
+      if (spectrum.eccentricity !== undefined) cells.push('EccenRatio', formatNumber(spectrum.eccentricity));
+      this.add(ANALYSIS_TABLES.spectrumGeneral, loadCase, cells);
+      for (const load of spectrum.loads) {
+        // The scale is m/s²; SAP states it in its length unit per s² (1 g = 386.09 in/s² = 9806.65 mm/s²).
+        this.rows(ANALYSIS_TABLES.spectrumLoads).push([
+          'Case',
+          label,
+          'LoadName',
+          load.direction,
+          'CoordSys',
+          load.coordinateSystem ?? 'GLOBAL',
+          'Function',
+          this.functionLabels.get(load.functionId) ?? load.functionId,
+          'Angle',
+          formatNumber(load.angle ?? 0),
+          'TransAccSF',
+          this.num(load.scale * 1000, this.factors.length),
+        ]);
+      }
+    }
+  }
+
+  /** Response spectrum and time history functions: user ones by their points, SAP's own code ones as read. */
+  private writeFunctions(): void {
+    const dropped: string[] = [];
+    for (const fn of this.model.functions ?? []) {
+      const label = this.functionLabels.get(fn.id) ?? fn.id;
+      if (fn.definition === 'user') {
+        const spectrum = fn.functionType === 'responseSpectrum';
+        const table = spectrum ? ANALYSIS_TABLES.spectrumUser : ANALYSIS_TABLES.historyUser;
+        (fn.points ?? []).forEach((point, index) => {
+          const row: Row = ['Name', label, spectrum ? 'Period' : 'Time', formatNumber(point.x)];
+          row.push(spectrum ? 'Accel' : 'Value', formatNumber(point.y));
+          if (index === 0 && fn.damping !== undefined) row.push('FuncDamp', formatNumber(fn.damping));
+          this.rows(table).push(row);
+        });
+        continue;
+      }
+      if (fn.functionType !== 'responseSpectrum' || !CSI_TABLE_TOOLS.has(fn.source.tool)) {
+        dropped.push(fn.id);
+        continue;
+      }
+      const cells: Row = ['Name', label];
+      if (fn.damping !== undefined) cells.push('FuncDamp', formatNumber(fn.damping));
+      this.add(`${SPECTRUM_CODE_PREFIX}${fn.definition}`, fn, cells);
+    }
+    if (dropped.length > 0) {
+      this.report.dropped(
+        'Function',
+        `${dropped.length} code-defined functions of another tool are not written: SAP2000 spells its own codes' parameters`,
+        { ids: dropped, concept: 'function' },
+      );
+    }
+  }
+
+  /** FRAME PROPERTY MODIFIERS and AREA STIFFNESS MODIFIERS of the elements written. */
+  private writeMemberModifiers(): void {
+    for (const element of this.model.elements) {
+      if (this.notWritten.has(element) || !('modifiers' in element) || !element.modifiers) continue;
+      const label = this.elementLabels.get(element.id) ?? element.id;
+      if (isFrameElement(element)) {
+        const cells = modifierCells(MEMBER_FRAME_MODIFIERS, element.modifiers, formatNumber);
+        this.add(ANALYSIS_TABLES.frameModifiers, element, ['Frame', label, ...cells]);
+      } else if (isAreaElement(element)) {
+        const cells = modifierCells(MEMBER_AREA_MODIFIERS, element.modifiers, formatNumber);
+        this.add(ANALYSIS_TABLES.areaModifiers, element, ['Area', label, ...cells]);
+      }
     }
   }
 
@@ -1176,6 +1302,8 @@ class SapWriter {
     this.writeLoadDefinitions();
     this.writeNodes();
     const { markers } = this.writeElements();
+    this.writeMemberModifiers();
+    this.writeFunctions();
     this.writeLoads();
     this.writeGroups(markers);
     for (const spring of this.model.springProperties) this.addRawRows(spring);

@@ -307,6 +307,8 @@ export async function writeGussetWorkbook(model: Model): Promise<WriteResult> {
   addField('units', '', model.units);
   addField('source', '', model.source);
   if (model.sourceUnits !== undefined) addField('sourceUnits', '', model.sourceUnits);
+  // Functions are model-level lists of period/value pairs, kept whole as JSON rather than a sheet of their own.
+  if (model.functions !== undefined) addField('functions', '', model.functions);
   if (model.results !== undefined) addField('results', '', { present: true });
   for (const key of Object.keys(model.attributes)) addField('attributes', key, model.attributes[key]);
 
@@ -575,6 +577,7 @@ export function readGussetWorkbook(workbook: RawWorkbook): ReadResult {
     units,
     source: header.source,
     ...(header.sourceUnits !== undefined ? { sourceUnits: header.sourceUnits } : {}),
+    ...(header.functions !== undefined ? { functions: header.functions } : {}),
     nodes: [],
     levels: [],
     grids: [],
@@ -703,6 +706,7 @@ interface ModelHeader {
   units: DisplayUnit;
   source: Model['source'];
   sourceUnits?: Model['sourceUnits'];
+  functions?: Model['functions'];
   attributes: Model['attributes'];
   hasResults: boolean;
 }
@@ -747,6 +751,9 @@ function readModelSheet(workbook: RawWorkbook): ModelHeader {
         break;
       case 'sourceUnits':
         header.sourceUnits = value as Model['sourceUnits'];
+        break;
+      case 'functions':
+        header.functions = value as Model['functions'];
         break;
       case 'results':
         header.hasResults = true;

@@ -1,0 +1,43 @@
+import type { Model } from '../schema';
+import type { ReportBuilder } from './report';
+
+/**
+ * Reports, once per kind, the analysis data a writer has no counterpart for: section and member modifiers, modal
+ * and response spectrum case parameters, and functions (issue #20). `target` names the format in the reason.
+ */
+export function reportAnalysisLoss(report: ReportBuilder, model: Model, target: string): void {
+  const modified = [
+    ...model.profiles.filter((profile) => profile.modifiers !== undefined).map((profile) => profile.id),
+    ...model.elements
+      .filter((element) => 'modifiers' in element && element.modifiers !== undefined)
+      .map((element) => element.id),
+  ];
+  if (modified.length > 0) {
+    report.dropped(
+      'Modifiers',
+      `${modified.length} sections and members carry stiffness modifiers ${target} has no place for`,
+      { ids: modified, concept: 'modifier' },
+    );
+  }
+  const cases = model.loadCases
+    .filter((loadCase) => loadCase.modal !== undefined || loadCase.responseSpectrum !== undefined)
+    .map((loadCase) => loadCase.id);
+  if (cases.length > 0) {
+    report.dropped(
+      'LoadCase',
+      `${cases.length} modal and response spectrum cases lose their parameters (modes, spectra, scale factors) in ${target}`,
+      { ids: cases, concept: 'case' },
+    );
+  }
+  const functions = (model.functions ?? []).map((fn) => fn.id);
+  if (functions.length > 0) {
+    report.dropped(
+      'Function',
+      `${functions.length} spectrum and history functions are not written to ${target}`,
+      {
+        ids: functions,
+        concept: 'function',
+      },
+    );
+  }
+}
