@@ -15,6 +15,7 @@ import { Windows1252Chunks } from '../../text/encoding';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
 import { ReportBuilder } from '../report';
+import { hasUnequalFlanges } from '../sections';
 import { shearModulusRelation, weightMatchesMass } from './materialRules';
 import type { WriteResult } from '../types';
 import type { E2kDialect } from './dialect';
@@ -542,9 +543,10 @@ class E2kWriter {
             break;
           case 'i':
             shape = `SHAPE "Steel I/Wide Flange"  D ${this.length(section.depth)} B ${this.length(section.flangeWidth)} TF ${this.length(section.flangeThickness)} TW ${this.length(section.webThickness)}`;
-            if (section.bottomFlangeWidth !== undefined || section.bottomFlangeThickness !== undefined) {
+            if (hasUnequalFlanges(section)) {
               this.report.approximated('FRAMESECTION', 'unequal flanges written with the top flange', {
                 id: profile.id,
+                concept: 'section',
               });
             }
             break;
