@@ -21,6 +21,7 @@ import type {
 import { DOF_NAMES, END_RELEASE_NAMES, hasReleases, isFrameElement, isRestrained } from '../../schema';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
+import { hasUnequalFlanges } from '../sections';
 import type { WriteResult } from '../types';
 import {
   ANALYSIS_CASE_PREFIX,
@@ -99,16 +100,13 @@ function sectionOf(
   }
   switch (section.shape) {
     case 'i': {
-      const asymmetric =
-        (section.bottomFlangeWidth !== undefined && section.bottomFlangeWidth !== section.flangeWidth) ||
-        (section.bottomFlangeThickness !== undefined &&
-          section.bottomFlangeThickness !== section.flangeThickness);
-      if (asymmetric) {
+      if (hasUnequalFlanges(section)) {
         report.approximated(
           'Profile',
           'an I section with unequal flanges is written with the top flange only',
           {
             id: profile.id,
+            concept: 'section',
           },
         );
       }

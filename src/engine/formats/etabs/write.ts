@@ -18,6 +18,7 @@ import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
 import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
+import { hasUnequalFlanges } from '../sections';
 import { shearModulusRelation, weightMatchesMass } from './materialRules';
 import type { WriteResult } from '../types';
 import {
@@ -649,7 +650,7 @@ class E2kWriter {
             break;
           case 'i':
             shape = `SHAPE "Steel I/Wide Flange"  D ${this.length(section.depth)} B ${this.length(section.flangeWidth)} TF ${this.length(section.flangeThickness)} TW ${this.length(section.webThickness)}`;
-            if (section.bottomFlangeWidth !== undefined || section.bottomFlangeThickness !== undefined) {
+            if (hasUnequalFlanges(section)) {
               this.report.approximated('FRAMESECTION', 'unequal flanges written with the top flange', {
                 id: profile.id,
                 concept: 'section',

@@ -1,5 +1,6 @@
 import type { FrameProfile } from '../../schema';
 import type { ReportBuilder } from '../report';
+import { hasUnequalFlanges } from '../sections';
 import type { StepRef, StepWriter } from './writeStep';
 import { enumValue } from './writeStep';
 
@@ -121,7 +122,7 @@ export function writeProfile(
         webThickness < Math.min(flangeWidth, bottomWidth) &&
         flangeThickness + bottomThickness < depth
       ) {
-        const symmetric = bottomWidth === flangeWidth && bottomThickness === flangeThickness;
+        const symmetric = !hasUnequalFlanges(section);
         const ref = symmetric
           ? step.add('IFCISHAPEPROFILEDEF', [
               area,

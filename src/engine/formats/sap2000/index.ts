@@ -123,7 +123,12 @@ export const SAP2000_CAPABILITIES: readonly Capability[] = [
     write: 'full',
     note: 'FRAME LOADS - DISTRIBUTED and - POINT, forces and moments',
   },
-  { concept: 'AreaLoad', read: 'partial', write: 'full', note: 'AREA LOADS - UNIFORM' },
+  {
+    concept: 'AreaLoad',
+    read: 'partial',
+    write: 'full',
+    note: 'AREA LOADS - UNIFORM, - UNIFORM TO FRAME, - SURFACE PRESSURE (top/bottom)',
+  },
   { concept: 'Group', read: 'full', write: 'full', note: 'joint and object members' },
   { concept: 'Results', read: 'none', write: 'none' },
 ];

@@ -15,6 +15,11 @@ export function tableKey(table: string): string {
 export const TABLE_KEY_PREFIX = 's2k:';
 /** Model attribute: tables no object took, in file order, as `{ name, rows }` with rows as flat cell lists. */
 export const RAW_TABLES_KEY = 's2k:tables';
+/**
+ * Section attribute holding the source row of a FRAME/AREA/CABLE section table as `{ table, cells }`: the writer
+ * gives back each field as it was read (text and order) unless the model changed its value.
+ */
+export const SOURCE_ROW_KEY = 's2k:@sourceRow';
 /** Profile attribute marking a section read from CABLE SECTION DEFINITIONS, so it is written back there. */
 export const CABLE_SECTION_FLAG = 's2k:@cableSection';
 
@@ -58,6 +63,8 @@ export const T = {
   frameDistributedLoads: 'FRAME LOADS - DISTRIBUTED',
   framePointLoads: 'FRAME LOADS - POINT',
   areaUniformLoads: 'AREA LOADS - UNIFORM',
+  areaUniformToFrameLoads: 'AREA LOADS - UNIFORM TO FRAME',
+  areaSurfacePressure: 'AREA LOADS - SURFACE PRESSURE',
   groups: 'GROUPS 1 - DEFINITIONS',
   groupAssignments: 'GROUPS 2 - ASSIGNMENTS',
 } as const;

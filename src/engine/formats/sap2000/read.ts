@@ -39,7 +39,9 @@ import { emptyModel, setAttribute } from '../../schema';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseCsiUnits, quantityFactors, UnknownUnitError } from '../../units';
 import { ParseError } from '../parseError';
+import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
+import { GroupedItems } from '../reportGroups';
 import type { ReadResult } from '../types';
 import {
   ANALYSIS_TABLES,
@@ -63,6 +65,7 @@ import {
   SAFE,
   SHELL_USE_FIELD,
   SHELL_USE_WORDS,
+  SOURCE_ROW_KEY,
   T,
   tableKey,
   TYPE_MARKER_GROUPS,
@@ -197,7 +200,48 @@ const MAPPED = {
     fieldSet('Area', 'Section', 'MatProp'),
   ],
   areaLoad: fieldSet('Area', 'LoadPat', 'CoordSys', 'Dir', 'UnifLoad'),
+  // Face stays as an extra field: it is what tells the writer to give the load back as a surface pressure.
+  surfacePressure: fieldSet('Area', 'LoadPat', 'Pressure'),
 } as const;
+
+/** The concept a table's rows are about, for report items on rows that refer to nothing or repeat a name. */
+const CONCEPT_BY_TABLE: Readonly<Record<string, FidelityConcept>> = {
+  [T.gridLines]: 'grid',
+  [T.materials]: 'material',
+  [T.materialMechanical]: 'material',
+  [T.materialSteel]: 'material',
+  [T.materialConcrete]: 'material',
+  [T.frameSections]: 'section',
+  [T.areaSections]: 'section',
+  [T.cableSections]: 'section',
+  [T.joints]: 'node',
+  [T.restraints]: 'restraint',
+  [T.springs]: 'spring',
+  [T.diaphragms]: 'diaphragm',
+  [T.frameSectionAssignments]: 'section',
+  [T.frameReleases]: 'release',
+  [T.frameLocalAxes]: 'localAxis',
+  [T.frameInsertion]: 'cardinalPoint',
+  [T.frameOffsets]: 'offset',
+  [T.areaSectionAssignments]: 'section',
+  [T.cableSectionAssignments]: 'section',
+  [T.linkProperties]: 'link',
+  [T.linkAssignments]: 'link',
+  [T.loadPatterns]: 'pattern',
+  [T.loadCases]: 'case',
+  [T.combinations]: 'combination',
+  [T.groups]: 'group',
+};
+
+/** Object load tables (JOINT LOADS - …, AREA LOADS - …): rows of the ones no step maps are lost to other formats. */
+const OBJECT_LOAD_TABLE = /^(JOINT|FRAME|AREA|CABLE|TENDON|SOLID|LINK) LOADS - /;
+
+/** The face words of AREA LOADS - SURFACE PRESSURE and the sign that turns a pressure into a load along local 3. */
+const SURFACE_PRESSURE_SIGN: Readonly<Record<string, 1 | -1>> = {
+  // SAP2000 surface pressure pushes into the face it is on: on the top (+3) face it acts along −3.
+  TOP: -1,
+  BOTTOM: 1,
+};
 
 const AREA_MAPPED_BASE = [
   'Area',
@@ -219,6 +263,8 @@ class SapReader {
   private readonly consumed = new Set<string>();
   private readonly unclaimed: Array<{ table: CsiTable; row: number }> = [];
   private decimalCommaReported = false;
+  /** Report items that stand for many rows: one per kind, with every id it covers. */
+  private readonly grouped = new GroupedItems();
 
   readonly nodes = new NameIndex<Node>();
   readonly frames = new NameIndex<FrameMember>();
@@ -265,6 +311,10 @@ class SapReader {
   /** Rows we could not (or chose not to) map stay as they were, to be written back. */
   keepRaw(table: CsiTable, row: number): void {
     this.unclaimed.push({ table, row });
+  }
+
+  groupedItem(...args: Parameters<GroupedItems['add']>): void {
+    this.grouped.add(...args);
   }
 
   fail(line: number, message: string): never {
@@ -474,7 +524,14 @@ class SapReader {
     return `${prefix}:${owner}:${pattern}:${count}`;
   }
 
-  node(table: CsiTable, row: number, field: string, subject: string, id: string): Node | undefined {
+  node(
+    table: CsiTable,
+    row: number,
+    field: string,
+    subject: string,
+    id: string,
+    concept: FidelityConcept = 'element',
+  ): Node | undefined {
     const index = table.layout(row).indexOf(field);
     const ordinal = index < 0 ? -1 : table.valueOrdinal(this.nodes, row, index);
     if (ordinal >= 0) return this.nodes.valueAt(ordinal);
@@ -485,6 +542,7 @@ class SapReader {
       {
         id,
         line: table.rowLine(row),
+        concept,
       },
     );
     return undefined;
@@ -546,6 +604,7 @@ class SapReader {
         this.report.dropped('GRID LINES', `grid line ${id} defined twice; the first is kept`, {
           id,
           line: table.rowLine(row),
+          concept: 'grid',
         });
         this.keepRaw(table, row);
         continue;
@@ -572,6 +631,7 @@ class SapReader {
       this.report.approximated(
         'GRID LINES',
         'Z (elevation) and cylindrical grid lines are kept as source rows only',
+        { concept: 'grid' },
       );
     }
   }
@@ -663,6 +723,7 @@ class SapReader {
       this.report.warning(how.table, `${how.sectionField}=${section} is not a defined ${how.kind} section`, {
         id: member.id,
         line: assignments.rowLine(row),
+        concept: 'section',
       });
     }
     const materialId = this.materialRef(assignments, row, 'MatProp', member.id);
@@ -700,6 +761,7 @@ class SapReader {
             `${keyField}=${name ?? '(missing)'} refers to nothing; row kept as is`,
             {
               line: table.rowLine(row),
+              ...this.aboutRow(tableName, name),
             },
           );
         }
@@ -739,6 +801,7 @@ class SapReader {
             `${keyField}=${name ?? '(missing)'} refers to nothing; row kept as is`,
             {
               line: table.rowLine(row),
+              ...this.aboutRow(table.name, name),
             },
           );
         }
@@ -751,10 +814,25 @@ class SapReader {
     }
   }
 
+  /** The concept and source name a report item on a row of `tableName` is about. */
+  aboutRow(tableName: string, name: string | undefined): { concept?: FidelityConcept; id?: string } {
+    const concept = Object.hasOwn(CONCEPT_BY_TABLE, tableName) ? CONCEPT_BY_TABLE[tableName] : undefined;
+    return { ...(concept === undefined ? {} : { concept }), ...(name === undefined ? {} : { id: name }) };
+  }
+
+  /**
+   * A section's whole source row (few per model), so the writer gives back the fields it did not change as they
+   * were written: their order and text (2.6E-06 stays 2.6E-06), not our formatting of the value.
+   */
+  keepSourceRow(profile: Profile, table: CsiTable, row: number): void {
+    setAttribute(bagOf(profile), SOURCE_ROW_KEY, { table: table.name, cells: table.cells(row) });
+  }
+
   duplicate(table: CsiTable, row: number, field: string, name: string): void {
     this.report.dropped(table.name, `${field}=${name} is defined twice; the first definition is kept`, {
-      id: name,
       line: table.rowLine(row),
+      ...this.aboutRow(table.name, name),
+      id: name,
     });
     this.keepRaw(table, row);
   }
@@ -766,6 +844,7 @@ class SapReader {
     this.report.warning(table.name, `${field}=${name} is not a defined material`, {
       id: owner,
       line: table.rowLine(row),
+      concept: 'material',
     });
     return undefined;
   }
@@ -861,6 +940,7 @@ class SapReader {
         if (modifiers) profile.modifiers = modifiers;
         for (const field of modifierFieldNames(SECTION_FRAME_MODIFIERS)) mapped.add(field);
         this.keepExtras(profile, table, row, mapped);
+        this.keepSourceRow(profile, table, row);
         this.frameProfiles.set(name, profile);
         this.model.profiles.push(profile);
       }
@@ -897,6 +977,7 @@ class SapReader {
         }
         setAttribute(profile.attributes, CABLE_SECTION_FLAG, true);
         this.keepExtras(profile, cables, row, mapped);
+        this.keepSourceRow(profile, cables, row);
         this.cableProfiles.set(name, profile);
         this.model.profiles.push(profile);
       }
@@ -940,6 +1021,7 @@ class SapReader {
         if (modifiers && profile.kind === 'shell') profile.modifiers = modifiers;
         for (const field of modifierFieldNames(SECTION_AREA_MODIFIERS)) mapped.add(field);
         this.keepExtras(profile, shells, row, mapped);
+        this.keepSourceRow(profile, shells, row);
         this.shellProfiles.set(name, profile);
         this.model.profiles.push(profile);
       }
@@ -957,7 +1039,7 @@ class SapReader {
       const systemColumn = sap.column('CoordSys');
       const typeColumn = sap.column('CoordType');
       const mapped = MAPPED.joint;
-      let converted = 0;
+      const converted: string[] = [];
       for (let row = 0; row < sap.rowCount; row++) {
         const name = jointColumn.get(row);
         if (name === undefined || name === '')
@@ -980,7 +1062,7 @@ class SapReader {
           x = this.requiredNumber(sap, row, 'GlobalX');
           y = this.requiredNumber(sap, row, 'GlobalY');
           z = this.requiredNumber(sap, row, 'GlobalZ');
-          converted++;
+          converted.push(name);
         } else if (system === 'GLOBAL' && (coordType === 'Cylindrical' || coordType === 'Spherical')) {
           const r = this.requiredNumber(sap, row, 'XorR');
           const second = this.requiredNumber(sap, row, coordType === 'Cylindrical' ? 'Y' : 'Y');
@@ -996,7 +1078,7 @@ class SapReader {
             y = r * Math.sin(second * radians) * Math.sin(third * radians);
             z = r * Math.cos(second * radians);
           }
-          converted++;
+          converted.push(name);
         } else {
           this.report.dropped(
             'JOINT COORDINATES',
@@ -1004,6 +1086,7 @@ class SapReader {
             {
               id: name,
               line: sap.rowLine(row),
+              concept: 'node',
             },
           );
           this.keepRaw(sap, row);
@@ -1023,10 +1106,11 @@ class SapReader {
         this.nodes.set(name, node);
         this.model.nodes.push(node);
       }
-      if (converted > 0) {
+      if (converted.length > 0) {
         this.report.approximated(
           'JOINT COORDINATES',
-          `${converted} joints given in another coordinate system are written back in GLOBAL Cartesian`,
+          `${converted.length} joints given in another coordinate system are written back in GLOBAL Cartesian`,
+          { concept: 'node', ids: converted },
         );
       }
     }
@@ -1092,8 +1176,9 @@ class SapReader {
       const system = table.get(row, 'CoordSys');
       if (system !== undefined && system !== 'GLOBAL') {
         this.report.approximated(T.springs, `spring given in ${system} axes is read as global`, {
-          id: node.id,
+          id: spring.id,
           line: table.rowLine(row),
+          concept: 'spring',
         });
       }
       this.keepExtras(spring, table, row, MAPPED.spring);
@@ -1266,8 +1351,9 @@ class SapReader {
               'Area',
               `Joint${index}=${joint} is not a joint of the model; row kept as is`,
               {
-                id: name,
+                id,
                 line: table.rowLine(row),
+                concept: 'element',
               },
             );
             dangling = true;
@@ -1278,8 +1364,9 @@ class SapReader {
         if (dangling || nodeIds.length < 3) {
           if (!dangling) {
             this.report.dropped('Area', `an area needs at least 3 joints, this one has ${nodeIds.length}`, {
-              id: name,
+              id,
               line: table.rowLine(row),
+              concept: 'element',
             });
           }
           this.keepRaw(table, row);
@@ -1287,8 +1374,9 @@ class SapReader {
         }
         if (declared !== undefined && declared !== nodeIds.length) {
           this.report.warning('Area', `NumJoints=${declared} but ${nodeIds.length} joints are listed`, {
-            id: name,
+            id,
             line: table.rowLine(row),
+            concept: 'element',
           });
         }
         const area: AreaMember = {
@@ -1527,6 +1615,7 @@ class SapReader {
       this.report.approximated(
         keyField,
         `${into.size} ${kind} objects kept as Component (joints only; their properties stay as source rows)`,
+        { concept: 'element', ids: [...into.values()].map((component) => component.id) },
       );
     }
   }
@@ -1627,8 +1716,9 @@ class SapReader {
   patternRef(table: CsiTable, row: number, pattern: string, owner: string): void {
     if (!this.patterns.has(pattern)) {
       this.report.warning(table.name, `load pattern ${pattern} is not defined`, {
-        id: owner,
+        ids: [owner, pattern],
         line: table.rowLine(row),
+        concept: 'pattern',
       });
     }
   }
@@ -1674,8 +1764,9 @@ class SapReader {
               spec.table,
               'fields beyond the case name and scale on a later row are not kept',
               {
-                id: name,
+                id: combination.id,
                 line: table.rowLine(row),
+                concept: 'combination',
               },
             );
           }
@@ -1702,6 +1793,7 @@ class SapReader {
             this.report.warning(spec.table, `${name} is neither a load case nor a combination`, {
               id: combination.id,
               line: table.rowLine(row),
+              concept: 'combination',
             });
           }
         }
@@ -1735,7 +1827,7 @@ class SapReader {
     for (let row = 0; row < table.rowCount; row++) {
       const nodeName = this.required(table, row, how.nodeField);
       const pattern = this.requiredShared(table, row, 'LoadPat');
-      const node = this.node(table, row, how.nodeField, how.what, nodeName);
+      const node = this.node(table, row, how.nodeField, how.what, nodeName, 'load');
       if (!node) {
         this.keepRaw(table, row);
         continue;
@@ -1769,7 +1861,6 @@ class SapReader {
   }
 
   readLoads(): void {
-    const f = this.factors;
     this.readPointLoads(T.jointLoads, {
       nodeField: 'Joint',
       what: 'Joint load',
@@ -1800,52 +1891,147 @@ class SapReader {
     this.readFrameLoads(T.frameDistributedLoads, true);
     this.readFrameLoads(T.framePointLoads, false);
 
-    const areaLoads = this.table(T.areaUniformLoads);
-    if (areaLoads) {
-      for (let row = 0; row < areaLoads.rowCount; row++) {
-        const areaName = this.required(areaLoads, row, 'Area');
-        const pattern = this.requiredShared(areaLoads, row, 'LoadPat');
-        const area = this.areas.get(areaName);
-        const direction = this.direction(areaLoads, row);
-        if (!area || direction === null) {
-          if (!area) {
-            this.report.dropped('Area load', `Area=${areaName} is not an area of the model; row kept as is`, {
-              line: areaLoads.rowLine(row),
-            });
-          }
-          this.keepRaw(areaLoads, row);
-          continue;
-        }
-        this.patternRef(areaLoads, row, pattern, areaName);
-        const load = {
-          id: this.nextLoadId('AreaLoad', areaName, pattern),
-          source: this.source(),
-          name: `${areaName} ${pattern}`,
-          attributes: NO_ATTRIBUTES,
-          type: 'AreaLoad' as const,
-          elementId: area.id,
-          patternId: pattern,
-          value: this.requiredNumber(areaLoads, row, 'UnifLoad') * f.pressure,
-          direction,
-        };
-        this.keepExtras(load, areaLoads, row, MAPPED.areaLoad);
-        this.model.loads.push(load);
+    this.readAreaUniformLoads(T.areaUniformLoads);
+    this.readAreaUniformLoads(T.areaUniformToFrameLoads);
+    this.readAreaSurfacePressure();
+  }
+
+  /**
+   * AREA LOADS - UNIFORM, and - UNIFORM TO FRAME: the same uniform load, which SAP2000 either puts on the shell or
+   * hands to the frames around the area (DistType one-way or two-way, kept as an extra field so the writer gives
+   * the row back to its table). The canonical model has one kind of area load, so the second is approximated.
+   */
+  readAreaUniformLoads(tableName: string): void {
+    const table = this.table(tableName);
+    if (!table) return;
+    const f = this.factors;
+    const toFrame = tableName === T.areaUniformToFrameLoads;
+    for (let row = 0; row < table.rowCount; row++) {
+      const areaName = this.required(table, row, 'Area');
+      const pattern = this.requiredShared(table, row, 'LoadPat');
+      const area = this.areas.get(areaName);
+      const direction = area ? this.direction(table, row, area.id) : null;
+      if (!area || direction === null) {
+        if (!area) this.missingOwner(table, row, 'Area', areaName);
+        this.keepRaw(table, row);
+        continue;
+      }
+      this.patternRef(table, row, pattern, area.id);
+      const load = {
+        id: this.nextLoadId('AreaLoad', areaName, pattern),
+        source: this.source(),
+        name: `${areaName} ${pattern}`,
+        attributes: NO_ATTRIBUTES,
+        type: 'AreaLoad' as const,
+        elementId: area.id,
+        patternId: pattern,
+        value: this.requiredNumber(table, row, 'UnifLoad') * f.pressure,
+        direction,
+      };
+      this.keepExtras(load, table, row, MAPPED.areaLoad);
+      this.model.loads.push(load);
+      if (toFrame) {
+        this.groupedItem(
+          'approximated',
+          tableName,
+          'a load SAP2000 hands to the frames around the area (one-way or two-way) is read as a uniform load on the area; other formats load the area itself',
+          'load',
+          load.id,
+          table.rowLine(row),
+        );
       }
     }
   }
 
+  /**
+   * AREA LOADS - SURFACE PRESSURE on the top or bottom face: a pressure normal to the area, which pushes into the
+   * face it is on (CSI: positive pressure acts toward the element), so a uniform load along local 3, negative on
+   * the top (+3) face. Pressures on edge faces (in-plane) and pressures scaled by a joint pattern have no
+   * canonical form: their rows stay with the area, and are reported.
+   */
+  readAreaSurfacePressure(): void {
+    const table = this.table(T.areaSurfacePressure);
+    if (!table) return;
+    const f = this.factors;
+    for (let row = 0; row < table.rowCount; row++) {
+      const areaName = this.required(table, row, 'Area');
+      const pattern = this.requiredShared(table, row, 'LoadPat');
+      const area = this.areas.get(areaName);
+      if (!area) {
+        this.missingOwner(table, row, 'Area', areaName);
+        this.keepRaw(table, row);
+        continue;
+      }
+      const face = table.get(row, 'Face') ?? '';
+      const jointPattern = table.get(row, 'JtPattern');
+      const sign = SURFACE_PRESSURE_SIGN[face.toUpperCase()];
+      const pressure = this.optionalNumber(table, row, 'Pressure');
+      if (jointPattern !== undefined && jointPattern !== '' && jointPattern.toLowerCase() !== 'none') {
+        this.groupedItem(
+          'dropped',
+          table.name,
+          'a surface pressure scaled by a joint pattern has no canonical (uniform) form: kept as a source row, written back to SAP2000 only',
+          'load',
+          area.id,
+          table.rowLine(row),
+        );
+        this.keepRaw(table, row);
+        continue;
+      }
+      if (sign === undefined || pressure === undefined) {
+        this.groupedItem(
+          'dropped',
+          table.name,
+          'a pressure on an edge face (in the plane of the area) has no canonical form: kept as a source row, written back to SAP2000 only',
+          'load',
+          area.id,
+          table.rowLine(row),
+        );
+        this.keepRaw(table, row);
+        continue;
+      }
+      this.patternRef(table, row, pattern, area.id);
+      const load = {
+        id: this.nextLoadId('AreaLoad', areaName, pattern),
+        source: this.source(),
+        name: `${areaName} ${pattern}`,
+        attributes: NO_ATTRIBUTES,
+        type: 'AreaLoad' as const,
+        elementId: area.id,
+        patternId: pattern,
+        value: sign * pressure * f.pressure,
+        direction: '3' as const,
+      };
+      this.keepExtras(load, table, row, MAPPED.surfacePressure);
+      this.model.loads.push(load);
+    }
+  }
+
+  /** A load row whose object does not exist: one report item per table, naming the objects as the file does. */
+  missingOwner(table: CsiTable, row: number, field: string, name: string): void {
+    this.groupedItem(
+      'dropped',
+      table.name,
+      `the ${field.toLowerCase()} a row names is not an object of the model; row kept as is`,
+      'load',
+      name,
+      table.rowLine(row),
+    );
+  }
+
   /** The canonical direction of a load row, or null when its coordinate system cannot be expressed. */
-  direction(table: CsiTable, row: number): LoadDirection | null {
+  direction(table: CsiTable, row: number, owner: string): LoadDirection | null {
     const system = table.get(row, 'CoordSys') ?? 'GLOBAL';
     const dir = table.get(row, 'Dir') ?? '';
     const mapped = mapDirection(system, dir);
     if (mapped === null) {
-      this.report.dropped(
+      this.groupedItem(
+        'dropped',
         table.name,
         `direction ${dir} in ${system} axes has no canonical form; row kept as is`,
-        {
-          line: table.rowLine(row),
-        },
+        'load',
+        owner,
+        table.rowLine(row),
       );
     }
     return mapped;
@@ -1859,22 +2045,14 @@ class SapReader {
       const frameName = this.required(table, row, 'Frame');
       const pattern = this.requiredShared(table, row, 'LoadPat');
       const frame = this.frames.get(frameName);
-      const direction = frame ? this.direction(table, row) : null;
+      const direction = frame ? this.direction(table, row, frame.id) : null;
       const quantity = table.get(row, 'Type') === 'Moment' ? 'moment' : 'force';
       if (!frame || direction === null) {
-        if (!frame) {
-          this.report.dropped(
-            'Frame load',
-            `Frame=${frameName} is not a frame of the model; row kept as is`,
-            {
-              line: table.rowLine(row),
-            },
-          );
-        }
+        if (!frame) this.missingOwner(table, row, 'Frame', frameName);
         this.keepRaw(table, row);
         continue;
       }
-      this.patternRef(table, row, pattern, frameName);
+      this.patternRef(table, row, pattern, frame.id);
       const relative = table.get(row, 'DistType') !== 'AbsDist';
       const mapped = new Set(['Frame', 'LoadPat', 'CoordSys', 'Type', 'Dir', 'DistType', 'GUID']);
       let distribution: LinearLoad['distribution'];
@@ -1989,8 +2167,9 @@ class SapReader {
             T.groupAssignments,
             `${objectType} ${label} is not an object of the model; row kept as is`,
             {
-              id: groupName,
+              id: group.id,
               line: assignments.rowLine(row),
+              concept: 'group',
             },
           );
         }
@@ -2107,6 +2286,17 @@ class SapReader {
       const cells = table.cells(row);
       const owner =
         cells.length >= 2 ? this.ownerOf(table.name, cells[0] as string, cells[1] as string) : undefined;
+      if (owner && !this.consumed.has(table.name) && OBJECT_LOAD_TABLE.test(table.name)) {
+        // Gravity multipliers, temperatures, pore pressures, rotations, strains…: no canonical load holds them.
+        this.groupedItem(
+          'dropped',
+          table.name,
+          'these loads have no canonical form: kept as source rows on their objects and written back to SAP2000 only',
+          'load',
+          (owner as Owner & { id: string }).id,
+          table.rowLine(row),
+        );
+      }
       if (owner) {
         const key = tableKey(table.name);
         const existing = Object.hasOwn(owner.attributes, key) ? owner.attributes[key] : undefined;
@@ -2171,6 +2361,7 @@ class SapReader {
     this.readLoads();
     this.readGroups();
     this.keepUnmapped();
+    this.grouped.flushInto(this.report);
     return this.model;
   }
 }

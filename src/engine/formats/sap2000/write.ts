@@ -19,6 +19,8 @@ import { isAreaElement, isFrameElement } from '../../schema';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseCsiUnits, quantityFactors } from '../../units';
 import { ReportBuilder } from '../report';
+import { GroupedItems } from '../reportGroups';
+import { deckEquivalentThickness } from '../sections';
 import type { WriteResult } from '../types';
 import {
   ANALYSIS_TABLES,
@@ -44,6 +46,7 @@ import {
   sapDirection,
   SHELL_USE_FIELD,
   SHELL_USE_WORDS,
+  SOURCE_ROW_KEY,
   T,
   TABLE_KEY_PREFIX,
   tableKey,
@@ -96,6 +99,8 @@ const TABLE_ORDER: readonly string[] = [
   T.frameDistributedLoads,
   T.framePointLoads,
   T.areaUniformLoads,
+  T.areaUniformToFrameLoads,
+  T.areaSurfacePressure,
 ];
 
 /** ETABS case-type words → SAP2000's, for models that did not come from a CSI table file. */
@@ -163,8 +168,23 @@ function labelsFor<T extends { id: string; name: string }>(items: readonly T[]):
   return labels;
 }
 
+/**
+ * Two texts of a field that say the same: equal, or numbers within float noise of a unit conversion (the model
+ * holds mm and Pa; 1e-12 is far below any change an engineer makes and far above the noise).
+ */
+function sameFieldText(source: string, written: string): boolean {
+  if (source === written) return true;
+  const a = Number(source);
+  const b = Number(written);
+  if (source.trim() === '' || written.trim() === '' || !Number.isFinite(a) || !Number.isFinite(b))
+    return false;
+  return Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+}
+
 class SapWriter {
   readonly report = new ReportBuilder();
+  /** Items that stand for many objects, added to the report at the end. */
+  private readonly grouped = new GroupedItems();
   private readonly tables = new Map<string, Row[]>();
   private factors!: QuantityFactors;
   private readonly nodes: Map<string, Node>;
@@ -237,7 +257,7 @@ class SapWriter {
   }
 
   /** Adds a mapped row, with the fields the reader kept for this table merged in (kept values win). */
-  private add(table: string, owner: { attributes: Attributes } | null, cells: Row): void {
+  private add(table: string, owner: { attributes: Attributes; id?: string } | null, cells: Row): void {
     const extras = owner ? own(owner.attributes, tableKey(table)) : undefined;
     if (isRecord(extras)) {
       for (const [field, value] of Object.entries(extras)) {
@@ -253,7 +273,47 @@ class SapWriter {
         if (!replaced) cells.push(field, text);
       }
     }
-    this.rows(table).push(cells);
+    this.rows(table).push(owner ? this.asSourceRow(table, owner, cells) : cells);
+  }
+
+  /**
+   * The row as the reader found it (field order and text) where the owner kept its source row for this table:
+   * each field the model did not change keeps its source text, changed ones take the new value, new ones follow.
+   * Source fields the row no longer has (a section whose shape changed loses its flange fields) are reported.
+   */
+  private asSourceRow(table: string, owner: { attributes: Attributes; id?: string }, cells: Row): Row {
+    const kept = own(owner.attributes, SOURCE_ROW_KEY);
+    if (!isRecord(kept) || kept.table !== table || !Array.isArray(kept.cells)) return cells;
+    const written = new Map<string, string>();
+    for (let index = 0; index + 1 < cells.length; index += 2) {
+      const field = cells[index] as string;
+      if (!written.has(field)) written.set(field, cells[index + 1] as string);
+    }
+    const source = kept.cells.map(attributeText);
+    const row: Row = [];
+    const lost: string[] = [];
+    for (let index = 0; index + 1 < source.length; index += 2) {
+      const field = source[index] as string;
+      const text = source[index + 1] as string;
+      const value = written.get(field);
+      if (value === undefined) {
+        lost.push(field);
+        continue;
+      }
+      row.push(field, sameFieldText(text, value) ? text : value);
+      written.delete(field);
+    }
+    for (const [field, value] of written) row.push(field, value);
+    if (lost.length > 0 && owner.id !== undefined) {
+      this.grouped.add(
+        'dropped',
+        table,
+        `source fields the changed section no longer has are not written (${lost.join(', ')})`,
+        'section',
+        owner.id,
+      );
+    }
+    return row;
   }
 
   /**
@@ -341,9 +401,13 @@ class SapWriter {
   private writeGrids(): void {
     for (const grid of this.model.grids) {
       if (grid.geometry.kind !== 'axis') {
-        this.report.dropped('Grid', 'general (non-axis) grid lines have no SAP2000 GRID LINES row', {
-          id: grid.id,
-        });
+        this.grouped.add(
+          'dropped',
+          'Grid',
+          'general (non-axis) grid lines have no SAP2000 GRID LINES row',
+          'grid',
+          grid.id,
+        );
         continue;
       }
       const cells: Row = ['CoordSys', grid.system, 'AxisDir', grid.geometry.direction];
@@ -357,6 +421,7 @@ class SapWriter {
       this.report.dropped(
         'Level',
         `${this.model.levels.length} stories are not written: SAP2000 has no stories, joints carry absolute elevations`,
+        { concept: 'level', ids: this.model.levels.map((level) => level.id) },
       );
     }
   }
@@ -414,9 +479,10 @@ class SapWriter {
         const defaults = this.wantsDefaults(profile, T.areaSections);
         if (defaults) cells.push('AreaType', 'Shell');
         cells.push('Type', profile.behaviour ?? 'Shell-Thin');
-        if (profile.thickness !== undefined) {
-          cells.push('Thickness', this.num(profile.thickness, f.length));
-          if (defaults) cells.push('BendThick', this.num(profile.thickness, f.length));
+        const thickness = profile.thickness ?? this.deckThickness(profile);
+        if (thickness !== undefined) {
+          cells.push('Thickness', this.num(thickness, f.length));
+          if (defaults) cells.push('BendThick', this.num(thickness, f.length));
         }
         const useWord = SHELL_USE_WORDS.find(([, use]) => use === profile.use)?.[0];
         if (useWord !== undefined) cells.push(SHELL_USE_FIELD, useWord);
@@ -434,8 +500,53 @@ class SapWriter {
       } else {
         this.writeFrameSection(profile, label, material);
       }
+      this.reportForeignSectionFields(profile);
       this.addRawRows(profile);
     }
+  }
+
+  /**
+   * An ETABS deck states its geometry, not a thickness; SAP2000 needs one, so it gets the equivalent thickness
+   * {@link deckEquivalentThickness} derives (reported), or none (reported too).
+   */
+  private deckThickness(profile: Extract<Profile, { kind: 'shell' }>): number | undefined {
+    if (profile.use !== 'deck') return undefined;
+    const deck = deckEquivalentThickness(profile, this.model);
+    if (deck === undefined) {
+      this.grouped.add(
+        'dropped',
+        'SHELLPROP',
+        'a deck with no concrete slab depth (unfilled, or not given) is written without a thickness',
+        'section',
+        profile.id,
+      );
+      return undefined;
+    }
+    this.grouped.add(
+      'approximated',
+      'SHELLPROP',
+      `a composite deck is written as a shell of equivalent thickness: ${deck.how}; the deck geometry is not written`,
+      'section',
+      profile.id,
+    );
+    return deck.thickness;
+  }
+
+  /**
+   * Attributes another tool gave a section (ETABS keywords such as FILLETRADIUS, deck geometry, modifiers) that no
+   * AREA/FRAME SECTION field carries: named in one report item per kind, with the sections that had them.
+   */
+  private reportForeignSectionFields(profile: Profile): void {
+    if (this.csiOrigin) return;
+    const keys = Object.keys(profile.attributes).filter((key) => !key.startsWith(TABLE_KEY_PREFIX));
+    if (keys.length === 0) return;
+    this.grouped.add(
+      'dropped',
+      profile.kind === 'shell' ? 'SHELLPROP' : 'FRAMESECTION',
+      `${this.model.source.tool} section fields with no SAP2000 field are not written (${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''})`,
+      'section',
+      profile.id,
+    );
   }
 
   private writeFrameSection(
@@ -527,9 +638,13 @@ class SapWriter {
       if (this.wantsDefaults(diaphragm, T.diaphragms))
         cells.push('CoordSys', 'GLOBAL', 'Axis', 'Z', 'MultiLevel', 'No');
       if (diaphragm.rigidity === 'semi-rigid') {
-        this.report.approximated('Diaphragm', 'SAP2000 diaphragm constraints are rigid', {
-          id: diaphragm.id,
-        });
+        this.grouped.add(
+          'approximated',
+          'Diaphragm',
+          'a semi-rigid diaphragm is written as a SAP2000 diaphragm constraint, which is rigid',
+          'diaphragm',
+          diaphragm.id,
+        );
       }
       this.add(T.diaphragms, diaphragm, cells);
       this.addRawRows(diaphragm);
@@ -540,9 +655,13 @@ class SapWriter {
       if ('diaphragmId' in element && element.diaphragmId !== undefined && 'nodeIds' in element) {
         for (const nodeId of element.nodeIds)
           if (!areaDiaphragms.has(nodeId)) areaDiaphragms.set(nodeId, element.diaphragmId);
-        this.report.approximated('Diaphragm', 'area diaphragm written as a joint constraint on its joints', {
-          id: element.id,
-        });
+        this.grouped.add(
+          'approximated',
+          'Diaphragm',
+          'area diaphragm written as a joint constraint on its joints',
+          'diaphragm',
+          element.id,
+        );
       }
     }
     for (const node of this.model.nodes) {
@@ -612,39 +731,64 @@ class SapWriter {
       }
       this.addRawRows(node);
     }
-    const sharedSprings = new Set<string>();
+    // SAP2000 gives each joint its own spring: a shared property comes back as one per joint.
+    const jointsBySpring = new Map<string, string[]>();
     for (const node of this.model.nodes) {
-      if (node.springPropertyId === undefined) continue;
-      if (sharedSprings.has(node.springPropertyId)) {
-        this.report.approximated(
+      if (node.springPropertyId === undefined || !springs.has(node.springPropertyId)) continue;
+      let joints = jointsBySpring.get(node.springPropertyId);
+      if (!joints) jointsBySpring.set(node.springPropertyId, (joints = []));
+      joints.push(node.id);
+    }
+    for (const [springId, joints] of jointsBySpring) {
+      if (joints.length < 2) continue;
+      for (const id of [springId, ...joints]) {
+        this.grouped.add(
+          'approximated',
           'SpringProperty',
           'a spring property shared by several joints is written per joint',
-          {
-            id: node.springPropertyId,
-          },
+          'spring',
+          id,
         );
       }
-      sharedSprings.add(node.springPropertyId);
+    }
+    for (const spring of this.model.springProperties) {
+      if (jointsBySpring.has(spring.id)) continue;
+      this.grouped.add(
+        'dropped',
+        'SpringProperty',
+        'a spring property no joint uses is not written: SAP2000 springs are joint assignments',
+        'spring',
+        spring.id,
+      );
     }
   }
 
   private writeElements(): { markers: Map<string, string[]> } {
     const markers = new Map<string, string[]>();
-    const mark = (group: string, label: string): void => {
+    const mark = (group: string, label: string, id: string): void => {
       let list = markers.get(group);
       if (!list) markers.set(group, (list = []));
       list.push(label);
+      this.grouped.add(
+        'approximated',
+        'Element type',
+        `objects whose type SAP2000 would not infer from their geometry are listed in groups GUSSET_*`,
+        'element',
+        id,
+      );
     };
     const linkPropertyLabels = labelsFor(this.model.linkProperties);
     for (const element of this.model.elements) {
       const label = this.elementLabels.get(element.id);
       if (label === undefined) {
-        this.report.dropped(
+        this.grouped.add(
+          'dropped',
           element.type,
           element.type === 'Component'
             ? `component of kind ${element.kind} has no SAP2000 object`
             : `${element.type} has no SAP2000 object`,
-          { id: element.id },
+          'element',
+          element.id,
         );
         this.notWritten.add(element);
         continue;
@@ -656,9 +800,13 @@ class SapWriter {
           const start = this.nodes.get(element.startNodeId);
           const end = this.nodes.get(element.endNodeId);
           if (!start || !end) {
-            this.report.dropped(element.type, 'a node of the member is missing from the model', {
-              id: element.id,
-            });
+            this.grouped.add(
+              'dropped',
+              element.type,
+              'a node of the member is missing from the model',
+              'element',
+              element.id,
+            );
             this.notWritten.add(element);
             continue;
           }
@@ -673,7 +821,7 @@ class SapWriter {
           if (this.wantsDefaults(element, T.frames)) cells.push('IsCurved', 'No');
           this.add(T.frames, element, cells);
           if (inferFrameType(start, end) !== element.type)
-            mark(markerGroupFor(element.type) as string, label);
+            mark(markerGroupFor(element.type) as string, label, element.id);
           this.writeFrameAssignments(element, label);
           break;
         }
@@ -687,14 +835,14 @@ class SapWriter {
           if (element.nodeIds.length > 4) cells.push('NumJoints', String(element.nodeIds.length));
           element.nodeIds.forEach((nodeId, index) => cells.push(`Joint${index + 1}`, this.nodeLabel(nodeId)));
           this.add(T.areas, element, cells);
-          if (element.type !== 'Area') mark(markerGroupFor(element.type) as string, label);
+          if (element.type !== 'Area') mark(markerGroupFor(element.type) as string, label, element.id);
           if (element.type === 'Opening') {
-            this.report.approximated(
+            this.grouped.add(
+              'approximated',
               'Opening',
               'SAP2000 has no openings: written as an area in group GUSSET_OPENING',
-              {
-                id: element.id,
-              },
+              'element',
+              element.id,
             );
           }
           if (
@@ -714,7 +862,13 @@ class SapWriter {
             this.add(T.areaSectionAssignments, element, assignment);
           }
           if (element.orientationAngle !== undefined) {
-            this.report.dropped('Area', 'area local axis angle is not written', { id: element.id });
+            this.grouped.add(
+              'dropped',
+              'Area',
+              'area local axis angle is not written',
+              'localAxis',
+              element.id,
+            );
           }
           break;
         }
@@ -1007,12 +1161,12 @@ class SapWriter {
         ]);
       }
       if (combination.items.some((item) => item.kind === 'pattern')) {
-        this.report.approximated(
+        this.grouped.add(
+          'approximated',
           'LoadCombination',
           'SAP2000 combinations name cases; pattern items are written by name',
-          {
-            id: combination.id,
-          },
+          'combination',
+          combination.id,
         );
       }
       this.addRawRows(combination);
@@ -1127,7 +1281,7 @@ class SapWriter {
       const pattern = this.patternLabels.get(load.patternId) ?? load.patternId;
       if (load.type === 'PointLoad') {
         if (!this.nodes.has(load.nodeId)) {
-          this.report.dropped('PointLoad', 'its node is missing from the model', { id: load.id });
+          this.grouped.add('dropped', 'PointLoad', 'its node is missing from the model', 'load', load.id);
           this.notWritten.add(load);
           continue;
         }
@@ -1157,14 +1311,14 @@ class SapWriter {
       const kind = this.elementKinds.get(load.elementId);
       if (load.type === 'LinearLoad') {
         if (label === undefined || kind !== 'Frame' || load.direction === undefined) {
-          this.report.dropped(
+          this.grouped.add(
+            'dropped',
             'LinearLoad',
             load.direction === undefined
               ? 'the load has no direction SAP2000 can name'
               : 'it is not on a frame',
-            {
-              id: load.id,
-            },
+            'load',
+            load.id,
           );
           this.notWritten.add(load);
           continue;
@@ -1214,16 +1368,44 @@ class SapWriter {
         continue;
       }
       if (label === undefined || kind !== 'Area') {
-        this.report.dropped('AreaLoad', 'it is not on an area', { id: load.id });
+        this.grouped.add('dropped', 'AreaLoad', 'it is not on an area', 'load', load.id);
         this.notWritten.add(load);
         continue;
       }
       const direction = load.direction ?? 'Gravity';
       if (load.direction === undefined) {
-        this.report.approximated('AreaLoad', 'load without a direction written as Gravity', { id: load.id });
+        this.grouped.add(
+          'approximated',
+          'AreaLoad',
+          'load without a direction written as Gravity',
+          'load',
+          load.id,
+        );
+      }
+      // A load read from AREA LOADS - SURFACE PRESSURE (its Face kept) goes back there while it is still normal to
+      // the area: the pressure pushes into its face, so on the top face it is minus the load along local 3.
+      const pressure = own(load.attributes, tableKey(T.areaSurfacePressure));
+      const face = isRecord(pressure) && typeof pressure.Face === 'string' ? pressure.Face : undefined;
+      const faceSign = face?.toUpperCase() === 'TOP' ? -1 : face?.toUpperCase() === 'BOTTOM' ? 1 : 0;
+      if (direction === '3' && faceSign !== 0) {
+        this.add(T.areaSurfacePressure, load, [
+          'Area',
+          label,
+          'LoadPat',
+          pattern,
+          'Face',
+          face as string,
+          'Pressure',
+          this.num(faceSign * load.value, f.pressure),
+        ]);
+        continue;
       }
       const local = direction === '1' || direction === '2' || direction === '3';
-      this.add(T.areaUniformLoads, load, [
+      // A load read from AREA LOADS - UNIFORM TO FRAME (its DistType kept) goes back to that table.
+      const table = this.hasExtras(load, T.areaUniformToFrameLoads)
+        ? T.areaUniformToFrameLoads
+        : T.areaUniformLoads;
+      this.add(table, load, [
         'Area',
         label,
         'LoadPat',
@@ -1243,7 +1425,16 @@ class SapWriter {
       this.add(T.groups, group, ['GroupName', group.name]);
       for (const member of group.members) {
         if (member.kind === 'node') {
-          if (!this.nodes.has(member.id)) continue;
+          if (!this.nodes.has(member.id)) {
+            this.grouped.add(
+              'dropped',
+              'Group',
+              'members with no SAP2000 object are left out of the group',
+              'group',
+              group.id,
+            );
+            continue;
+          }
           this.rows(T.groupAssignments).push([
             'GroupName',
             group.name,
@@ -1256,7 +1447,13 @@ class SapWriter {
           const kind = this.elementKinds.get(member.id);
           const label = this.elementLabels.get(member.id);
           if (kind === undefined || label === undefined) {
-            this.report.dropped('Group', `member ${member.id} has no SAP2000 object`, { id: group.id });
+            this.grouped.add(
+              'dropped',
+              'Group',
+              'members with no SAP2000 object are left out of the group',
+              'group',
+              group.id,
+            );
             continue;
           }
           this.rows(T.groupAssignments).push([
@@ -1268,7 +1465,7 @@ class SapWriter {
             label,
           ]);
         } else {
-          this.report.dropped('Group', 'SAP2000 groups do not hold loads', { id: group.id });
+          this.grouped.add('dropped', 'Group', 'SAP2000 groups do not hold loads', 'group', group.id);
         }
       }
       this.addRawRows(group);
@@ -1286,10 +1483,6 @@ class SapWriter {
           'ObjectLabel',
           label,
         ]);
-      this.report.approximated(
-        'Element type',
-        `${labels.length} objects whose type SAP2000 would not infer are listed in group ${group}`,
-      );
     }
   }
 
@@ -1309,6 +1502,11 @@ class SapWriter {
     for (const spring of this.model.springProperties) this.addRawRows(spring);
     for (const load of this.model.loads) this.addRawRows(load);
     for (const grid of this.model.grids) this.addRawRows(grid);
+    if (this.model.results !== undefined) {
+      this.report.dropped('Results', 'analysis results are not written: SAP2000 table text holds the model', {
+        concept: 'results',
+      });
+    }
 
     const raw = own(this.model.attributes, RAW_TABLES_KEY);
     if (Array.isArray(raw)) {
@@ -1327,6 +1525,7 @@ class SapWriter {
       tables: ordered.map((name) => ({ name, rows: this.tables.get(name) ?? [] })),
     });
     for (const issue of result.issues) this.report.approximated('text', issue);
+    this.grouped.flushInto(this.report);
     return result.text;
   }
 }
