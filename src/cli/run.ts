@@ -5,6 +5,7 @@ import { diffCommand } from './commands/diff';
 import { inspectCommand } from './commands/inspect';
 import { repairCommand } from './commands/repair';
 import { translateCommand } from './commands/translate';
+import { verifyCommand } from './commands/verify';
 import type { CliOutput } from './errors';
 import { CliError, EXIT_OK, EXIT_USAGE, usageError } from './errors';
 import { describeFormats } from './formats';
@@ -15,13 +16,14 @@ export const COMMANDS: readonly Command[] = [
   diffCommand,
   checkCommand,
   repairCommand,
+  verifyCommand,
 ];
 
 const width = Math.max(...COMMANDS.map((command) => command.synopsis.length));
 
 export const MAIN_HELP = `Usage: gusset <command> [options]
 
-Gusset translates structural models between ETABS, SAP2000 and its own canonical JSON.
+Gusset translates structural models between ETABS, SAP2000, IFC, CIS/2, Excel and its own canonical JSON.
 
 Commands:
 ${COMMANDS.map((command) => `  ${command.synopsis.padEnd(width)}  ${command.summary}`).join('\n')}
@@ -32,7 +34,8 @@ Options:
   -h, --help     show this help; \`gusset <command> --help\` shows a command's
   -V, --version  print Gusset's version
 
-Exit codes: 0 success, 1 bad input (unreadable file, malformed model, unknown format), 2 usage error.`;
+Exit codes: 0 success, 1 bad input (unreadable file, malformed model, unknown format), 2 usage error;
+check exits 3 on error-severity findings, verify exits 4 on a difference no translator report explains.`;
 
 /** Runs one command line (without `node` and the script) and returns the exit code. */
 export async function run(argv: readonly string[], output: CliOutput): Promise<number> {

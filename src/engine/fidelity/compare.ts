@@ -26,6 +26,7 @@ import {
   deepChanges,
   materialChanges,
   profileChanges,
+  sameCaseType,
   sameWord,
 } from './fields';
 import type { LoadContext, LoadGeometry } from './loads';
@@ -562,7 +563,7 @@ class Comparison {
       const x = this.b.cases.get(beforeId) as LoadCase;
       const y = this.a.cases.get(afterId) as LoadCase;
       const changes: FieldChange[] = [];
-      if (!sameWord(x.caseType, y.caseType))
+      if (!sameCaseType(x.caseType, y.caseType))
         changes.push({
           field: 'caseType',
           before: x.caseType,

@@ -431,6 +431,23 @@ describe('definitions', () => {
     );
   });
 
+  it("reads the tools' words for the same analysis as the same case type", () => {
+    const { before, after } = edited((model) => {
+      const [dead, live] = model.loadCases;
+      if (dead) dead.caseType = 'LinStatic';
+      if (live) live.caseType = 'Modal - Eigen';
+    });
+    expect(differencesBetween(before, after)).toEqual([
+      expect.objectContaining({
+        concept: 'case',
+        id: 'LIVE',
+        field: 'caseType',
+        before: 'Linear Static',
+        after: 'Modal - Eigen',
+      }),
+    ]);
+  });
+
   it('compares functions when both models have them, and ignores their absence', () => {
     const withFunctions = (model: Model, period: number) =>
       Object.assign(model, {

@@ -45,6 +45,28 @@ function change(field: string, before: unknown, after: unknown, label: string, u
   };
 }
 
+/** The tools' words for the same analysis, by their letters alone (ETABS 'Linear Static', SAP 'LinStatic'). */
+const CASE_TYPE_SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ['linearstatic', 'linstatic'],
+  ['static', 'linstatic'],
+  ['modaleigen', 'linmodal'],
+  ['modal', 'linmodal'],
+  ['eigen', 'linmodal'],
+  ['modalritz', 'linmodalritz'],
+  ['ritz', 'linmodalritz'],
+  ['responsespectrum', 'linrespspec'],
+  ['nonlinearstatic', 'nonstatic'],
+]);
+
+/** Whether two analysis case types name the same analysis, whatever the tool's spelling. */
+export function sameCaseType(a: string, b: string): boolean {
+  const key = (type: string) => {
+    const letters = type.toLowerCase().replace(/[^a-z0-9]/g, '');
+    return CASE_TYPE_SYNONYMS.get(letters) ?? letters;
+  };
+  return key(a) === key(b);
+}
+
 const FRAME_PROPERTIES = ['area', 'i22', 'i33', 'j', 'as2', 'as3'] as const;
 const PROPERTY_UNITS: Readonly<Record<(typeof FRAME_PROPERTIES)[number], string>> = {
   area: 'mm²',
