@@ -320,6 +320,27 @@ class SapWriter {
    * SAP's usual companion fields (IsCurved=No, AutoSelect=N.A.…) are added only for models that did not come from a
    * CSI table file: a file that left them out is written back without them.
    */
+  /**
+   * A section's modifier fields: every factor that is not 1, and the fields the source row stated (SAP2000 states
+   * all eight, hand-made files fewer), so a row goes back as it came; 1 is SAP's default for the rest.
+   */
+  private sectionModifierCells<K extends string>(
+    owner: { attributes: Attributes; modifiers?: Partial<Record<K, number>> },
+    table: string,
+    fields: readonly (readonly [string, K])[],
+  ): string[] {
+    const kept = own(owner.attributes, SOURCE_ROW_KEY);
+    const stated = new Set<string>();
+    if (isRecord(kept) && kept.table === table && Array.isArray(kept.cells))
+      kept.cells.forEach((cell, index) => {
+        if (index % 2 === 0) stated.add(attributeText(cell));
+      });
+    const written = fields.filter(
+      ([field, key]) => owner.modifiers?.[key] !== undefined || stated.has(field),
+    );
+    return modifierCells(written, owner.modifiers, formatNumber);
+  }
+
   private wantsDefaults(owner: { attributes: Attributes }, table: string): boolean {
     return !this.csiOrigin && !this.hasExtras(owner, table);
   }
@@ -486,8 +507,7 @@ class SapWriter {
         }
         const useWord = SHELL_USE_WORDS.find(([, use]) => use === profile.use)?.[0];
         if (useWord !== undefined) cells.push(SHELL_USE_FIELD, useWord);
-        if (profile.modifiers || this.csiOrigin)
-          cells.push(...modifierCells(SECTION_AREA_MODIFIERS, profile.modifiers, formatNumber));
+        cells.push(...this.sectionModifierCells(profile, T.areaSections, SECTION_AREA_MODIFIERS));
         this.add(T.areaSections, profile, cells);
       } else if (own(profile.attributes, CABLE_SECTION_FLAG) === true) {
         const cells: Row = ['CableSect', label];
@@ -621,9 +641,7 @@ class SapWriter {
       push('AS2', properties.as2, f.area);
       push('AS3', properties.as3, f.area);
     }
-    // SAP2000 writes all eight factors on every section; a CSI file's defaults go back as they came.
-    if (profile.modifiers || this.csiOrigin)
-      cells.push(...modifierCells(SECTION_FRAME_MODIFIERS, profile.modifiers, formatNumber));
+    cells.push(...this.sectionModifierCells(profile, T.frameSections, SECTION_FRAME_MODIFIERS));
     this.add(T.frameSections, profile, cells);
   }
 
