@@ -610,7 +610,7 @@ export function computeDiff(
     }
   }
 
-  const rootCauses = findRootCauses(before, after, changes, relabels, options);
+  const rootCauses = findRootCauses(before, after, changes, relabels, options, elementCounts);
   return {
     options,
     changes,

@@ -6,6 +6,7 @@ import { forEachRef } from './refs';
 import type {
   Change,
   ChangeKey,
+  CollectionCounts,
   DiffOptions,
   ModifiedChange,
   PropertyChange,
@@ -62,6 +63,7 @@ export function findRootCauses(
   changes: readonly Change[],
   relabels: readonly Relabel[],
   options: DiffOptions,
+  elementCounts: Readonly<Record<string, CollectionCounts>>,
 ): RootCause[] {
   const levels = new Map<string, ModifiedChange>();
   const nodes: ModifiedChange[] = [];
@@ -84,7 +86,7 @@ export function findRootCauses(
   levelRenames(after, levels, relabels, causes);
   levelMoves(after, levels, nodes, elements, options, causes);
   definitionRenames(after, definitions, causes);
-  profileReplacements(before, after, elements, causes);
+  profileReplacements(after, elements, elementCounts, causes);
   materialReplacements(before, materialUsers, causes);
   return causes;
 }
@@ -253,16 +255,19 @@ function profileSwap(change: ModifiedChange): { from: string; to: string } | nul
 }
 
 /**
- * One section swapped for another on all the members that had it ('Profile W14X90 → W14X120 on all 96 members
- * that used it'), else on all members of one type on one level ('All 48 beams of L3: W14X90 → W14X120').
+ * One section swapped for another on every member that had it ('Profile W14X90 → W14X120 on all 96 members that
+ * used it': none in `after` uses the old one, on more than one level), else on all members of one type on one level
+ * ('All 48 beams of L3: W14X90 → W14X120'). One pass over the after elements checks both.
  */
 function profileReplacements(
-  before: Model,
   after: Model,
   elements: readonly ModifiedChange[],
+  elementCounts: Readonly<Record<string, CollectionCounts>>,
   causes: RootCause[],
 ): void {
   const swaps = new Map<string, Swap>();
+  // Per level, per element type and swap: the changes (a group must hold every member of its type on the level).
+  const groups = new Map<string, { type: string; levelId: string; swap: Swap }>();
   for (const change of elements) {
     const swap = profileSwap(change);
     if (swap === null) continue;
@@ -270,58 +275,68 @@ function profileReplacements(
     const entry = swaps.get(key);
     if (entry) entry.changes.push(change);
     else swaps.set(key, { ...swap, changes: [change] });
+    const levelId = levelIdOf(change.object);
+    if (levelId === undefined) continue;
+    const groupKey = `${change.type}\u0000${levelId}\u0000${key}`;
+    const group = groups.get(groupKey);
+    if (group) group.swap.changes.push(change);
+    else groups.set(groupKey, { type: change.type, levelId, swap: { ...swap, changes: [change] } });
   }
   const candidates = [...swaps.values()].filter((swap) => swap.changes.length >= 2);
   if (candidates.length === 0) return;
-  // Model-wide: the swap covers every member that had the old section, on more than one level.
-  const froms = new Set(candidates.map((swap) => swap.from));
-  const users = new Map<string, number>();
-  for (const element of before.elements) {
-    const profileId = (element as { profileId?: string }).profileId;
-    if (profileId !== undefined && froms.has(profileId))
-      users.set(profileId, (users.get(profileId) ?? 0) + 1);
+  const stillUsed = new Map<string, number>(candidates.map((swap) => [swap.from, 0]));
+  // Types wanted per level: the pass reads three fields per element and builds no string. A group far smaller
+  // than an average level's members of its type (a twentieth) cannot be all of them: it is not counted, so a few
+  // scattered section swaps in a large model cost no pass.
+  const levelCount = Math.max(1, after.levels.length);
+  const wanted = new Map<string, Map<string, number>>();
+  for (const group of groups.values()) {
+    const counts = elementCounts[group.type];
+    const total = counts === undefined ? 0 : counts.unchanged + counts.modified + counts.added;
+    if (group.swap.changes.length < 2 || group.swap.changes.length < (0.05 * total) / levelCount) continue;
+    const types = wanted.get(group.levelId) ?? new Map<string, number>();
+    types.set(group.type, 0);
+    wanted.set(group.levelId, types);
   }
-  const perLevel: ModifiedChange[] = [];
-  for (const swap of candidates) {
-    const levelsOf = new Set(swap.changes.map((change) => levelIdOf(change.object)));
-    if (users.get(swap.from) === swap.changes.length && levelsOf.size > 1) {
-      causes.push({
-        key: `profileReplaced:${swap.from}:${swap.to}`,
-        kind: 'profileReplaced',
-        collection: 'profiles',
-        id: swap.to,
-        beforeId: swap.from,
-        levelId: null,
-        count: swap.changes.length,
-        keys: swap.changes.map((change) => change.key),
-      });
-    } else perLevel.push(...swap.changes);
-  }
-  // Per level and type: the swap covers every member of that type on the level.
-  const groups = new Map<string, { type: string; levelId: string; swap: Swap }>();
-  for (const change of perLevel) {
-    const levelId = levelIdOf(change.object);
-    const swap = profileSwap(change);
-    if (levelId === undefined || swap === null) continue;
-    const key = `${change.type}\u0000${levelId}\u0000${swap.from}\u0000${swap.to}`;
-    const entry = groups.get(key);
-    if (entry) entry.swap.changes.push(change);
-    else groups.set(key, { type: change.type, levelId, swap: { ...swap, changes: [change] } });
-  }
-  const wanted = new Set<string>();
-  for (const group of groups.values())
-    if (group.swap.changes.length >= 2) wanted.add(`${group.type}\u0000${group.levelId}`);
-  if (wanted.size === 0) return;
-  const totals = new Map<string, number>();
+  // Stops as soon as every old section is seen still in use and no level is wanted (the common case).
+  let undecided = stillUsed.size;
   for (const element of after.elements) {
-    const levelId = (element as { levelId?: string }).levelId;
-    if (levelId === undefined) continue;
-    const key = `${element.type}\u0000${levelId}`;
-    if (wanted.has(key)) totals.set(key, (totals.get(key) ?? 0) + 1);
+    if (undecided === 0 && wanted.size === 0) break;
+    const item = element as { profileId?: string; levelId?: string };
+    const profileId = item.profileId;
+    if (profileId !== undefined) {
+      const used = stillUsed.get(profileId);
+      if (used !== undefined) {
+        if (used === 0) undecided--;
+        stillUsed.set(profileId, used + 1);
+      }
+    }
+    const levelId = item.levelId;
+    const types = levelId === undefined ? undefined : wanted.get(levelId);
+    if (types === undefined) continue;
+    const count = types.get(element.type);
+    if (count !== undefined) types.set(element.type, count + 1);
+  }
+  const everywhere = new Set<string>();
+  for (const swap of candidates) {
+    const levels = new Set(swap.changes.map((change) => levelIdOf(change.object)));
+    if (stillUsed.get(swap.from) !== 0 || levels.size < 2) continue;
+    everywhere.add(`${swap.from}\u0000${swap.to}`);
+    causes.push({
+      key: `profileReplaced:${swap.from}:${swap.to}`,
+      kind: 'profileReplaced',
+      collection: 'profiles',
+      id: swap.to,
+      beforeId: swap.from,
+      levelId: null,
+      count: swap.changes.length,
+      keys: swap.changes.map((change) => change.key),
+    });
   }
   for (const group of groups.values()) {
     const { swap } = group;
-    if (swap.changes.length < 2 || totals.get(`${group.type}\u0000${group.levelId}`) !== swap.changes.length)
+    if (everywhere.has(`${swap.from}\u0000${swap.to}`)) continue;
+    if (swap.changes.length < 2 || wanted.get(group.levelId)?.get(group.type) !== swap.changes.length)
       continue;
     causes.push({
       key: `profileReplaced:${group.type}:${group.levelId}:${swap.from}:${swap.to}`,
