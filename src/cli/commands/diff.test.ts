@@ -47,10 +47,14 @@ const NEW = e2k(
   ['  LINEASSIGN  "C1"  "L1"  ANG 90', '  LINEASSIGN  "B1"  "L1"  ANG 30', '  LINEASSIGN  "B2"  "L1"  ANG 0'],
 );
 
+/** OLD with story L1 renamed Roof: every id on it changes. */
+const RENAMED = OLD.replaceAll('"L1"', '"Roof"');
+
 const folder = temporaryFolder();
 afterAll(() => folder.remove());
 const oldPath = folder.file('old.e2k', OLD);
 const newPath = folder.file('new.e2k', NEW);
+const renamedPath = folder.file('renamed.e2k', RENAMED);
 
 describe.concurrent('gusset diff', SPAWN_HEAVY, () => {
   it('prints the diff as one JSON DiffView with --json', async () => {
@@ -82,6 +86,21 @@ describe.concurrent('gusset diff', SPAWN_HEAVY, () => {
     expect(result.stdout).toContain('  + Beam B2 at L1\n');
     expect(result.stdout).toContain('  ~ Beam B1 at L1: End j moved 12 mm in Y; orientationAngle: 0 → 30\n');
     expect(result.stdout).toContain('  ~ Node 2 at L1: Moved 12 mm in Y\n');
+  });
+
+  it('prints root causes first: a renamed story is one level renamed, its members unchanged', async () => {
+    const result = await runGusset(['diff', oldPath, renamedPath]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ {2}Beam +0 +0 +0 +1$/m);
+    const causes = result.stdout.slice(result.stdout.indexOf('Root causes'));
+    expect(causes).toBe(
+      [
+        'Root causes (1)',
+        '  * Story L1 renamed Roof (4 nodes and elements on it relabelled, otherwise unchanged)',
+        '      ~ Level Roof (matched by place, was L1): Name: L1 → Roof',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('finds no change between a file and itself, and a move under --tolerance is none either', async () => {

@@ -16,7 +16,10 @@ const HELP = `Usage: gusset diff <a> <b> [--json]
 
 Compares two models (the older <a>, the newer <b>): objects are matched by id, then by place when ids changed
 (ETABS relabels, or two tools' models of one building); each change is grouped as Geometry, Name, Profile,
-Material, Loads or Attributes. Prints a summary by type and one line per change, in <b>'s display units.
+Material, Loads or Attributes. When labels do not line up (a renamed story, a sub-model, another tool's names),
+levels pair by elevation, sections and materials by content and members by their nodes. Prints a summary by type,
+the root causes (a story renamed or moved, a section swapped on every beam of a level…) with the changes they
+explain under them, then the other changes, one line each, in <b>'s display units.
 
 Formats: ${describeFormats()}.
 
@@ -64,10 +67,34 @@ function summaryLines(view: DiffView): string[] {
   ];
 }
 
-function changeLine(change: DiffView['changes'][number]): string {
-  const matched = change.matchedBy === 'geometry' ? ` (matched by place, was ${change.beforeId ?? ''})` : '';
+const MATCHED_TEXT = { geometry: 'matched by place', content: 'matched by content' } as const;
+
+function changeLine(change: DiffView['changes'][number], indent = '  '): string {
+  const matched =
+    change.matchedBy === 'geometry' || change.matchedBy === 'content'
+      ? ` (${MATCHED_TEXT[change.matchedBy]}, was ${change.beforeId ?? ''})`
+      : '';
   const details = change.details.map((detail) => detail.text).join('; ');
-  return `  ${KIND_MARK[change.kind]} ${change.type} ${change.label}${matched}${details ? `: ${details}` : ''}`;
+  return `${indent}${KIND_MARK[change.kind]} ${change.type} ${change.label}${matched}${details ? `: ${details}` : ''}`;
+}
+
+/** Root causes first, each with the changes it explains under it; then the changes no cause explains. */
+function changeLines(view: DiffView): string[] {
+  if (view.changes.length === 0) return ['No changes'];
+  if (view.rootCauses.length === 0)
+    return [`Changes (${view.changes.length})`, ...view.changes.map((c) => changeLine(c))];
+  const byKey = new Map(view.changes.map((change) => [change.key, change]));
+  const lines = [`Root causes (${view.rootCauses.length})`];
+  for (const cause of view.rootCauses) {
+    lines.push(`  * ${cause.text}`);
+    for (const key of cause.keys) {
+      const change = byKey.get(key);
+      if (change) lines.push(changeLine(change, '      '));
+    }
+  }
+  const rest = view.changes.filter((change) => change.cause === null);
+  if (rest.length > 0) lines.push(`Other changes (${rest.length})`, ...rest.map((c) => changeLine(c)));
+  return lines;
 }
 
 export const diffCommand: Command = {
@@ -120,8 +147,7 @@ export const diffCommand: Command = {
       'Summary',
       ...summaryLines(view),
       ...(view.header.length > 0 ? ['Model', ...view.header.map((entry) => `  ~ ${entry.path}`)] : []),
-      view.changes.length === 0 ? 'No changes' : `Changes (${view.changes.length})`,
-      ...view.changes.map(changeLine),
+      ...changeLines(view),
     ];
     output.stdout(`${lines.join('\n')}\n`);
     return EXIT_OK;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANGE_KINDS, PROPERTY_GROUPS } from '../../engine/diff/types';
+import { CHANGE_KINDS, MATCHED_BY, PROPERTY_GROUPS, ROOT_CAUSE_KINDS } from '../../engine/diff/types';
 import { DisplayUnitSchema, MODEL_COLLECTIONS } from '../../engine/schema';
 import { modelPermissionSchema } from './models';
 import { uploadJobSchema, versionSchema } from './versions';
@@ -35,7 +35,7 @@ export const diffViewChangeSchema = z.object({
   type: z.string(),
   label: z.string(),
   level: z.string().nullable(),
-  matchedBy: z.enum(['id', 'geometry']).nullable(),
+  matchedBy: z.enum(MATCHED_BY).nullable(),
   groups: z.array(propertyGroupSchema),
   details: z.array(
     z.object({
@@ -45,8 +45,19 @@ export const diffViewChangeSchema = z.object({
       deviation: z.number().nullable(),
     }),
   ),
+  /** The root cause this change sits under (diffs cached before root causes have none). */
+  cause: z.string().nullable().default(null),
 });
 export type DiffViewChangeWire = z.infer<typeof diffViewChangeSchema>;
+
+export const diffViewRootCauseSchema = z.object({
+  key: z.string(),
+  kind: z.enum(ROOT_CAUSE_KINDS),
+  text: z.string(),
+  count: z.number().int(),
+  keys: z.array(z.string()),
+});
+export type DiffViewRootCauseWire = z.infer<typeof diffViewRootCauseSchema>;
 
 export const diffViewSchema = z.object({
   units: DisplayUnitSchema,
@@ -54,6 +65,7 @@ export const diffViewSchema = z.object({
   counts: z.record(z.string(), countsSchema),
   elementCounts: z.record(z.string(), countsSchema),
   header: z.array(z.object({ path: z.string(), text: z.string() })),
+  rootCauses: z.array(diffViewRootCauseSchema).default([]),
   changes: z.array(diffViewChangeSchema),
 });
 export type DiffViewWire = z.infer<typeof diffViewSchema>;

@@ -2,7 +2,7 @@ import type { Model, ModelCollection } from '../schema';
 import { MODEL_COLLECTIONS } from '../schema';
 import type { Renames } from './refs';
 import { forEachRef, renameRefs } from './refs';
-import type { Change, ChangeKey, ChangeSelection, ModelDiff, PropertyChange } from './types';
+import type { Change, ChangeKey, ChangeSelection, ModelDiff, PropertyChange, Relabel } from './types';
 
 interface Item {
   id: string;
@@ -109,8 +109,23 @@ export function applyChanges(model: Model, diff: ModelDiff, selection?: ChangeSe
   const all = selectsAll(selection);
   const keys = all ? null : selectKeys(diff, selection as ChangeSelection);
   const changes = keys === null ? diff.changes : diff.changes.filter((change) => keys.has(change.key));
+  const relabels = all ? diff.relabels : relabelsNeeded(diff.relabels, changes);
   // Model-level data (units, source text) goes with "everything" only: a partial take keeps the model's own.
-  return applyChangeList(model, changes, all ? diff.header : [], !all);
+  return applyChangeList(model, changes, all ? diff.header : [], !all, relabels);
+}
+
+/**
+ * The relabels a partial take needs: those of objects the taken objects refer to by their new id (a beam taken
+ * from a relabelled story names its nodes' new ids). Without them the reference would dangle.
+ */
+export function relabelsNeeded(relabels: readonly Relabel[], changes: readonly Change[]): Relabel[] {
+  if (relabels.length === 0) return [];
+  const referenced = new Set<string>();
+  for (const change of changes) {
+    if (change.kind === 'removed') continue;
+    forEachRef(change.collection, change.object, (collection, id) => referenced.add(`${collection}:${id}`));
+  }
+  return relabels.filter((relabel) => referenced.has(`${relabel.collection}:${relabel.id}`));
 }
 
 /**
@@ -123,9 +138,18 @@ export function applyChangeList(
   changes: readonly Change[],
   header: readonly PropertyChange[],
   keepReferencedObjects: boolean,
+  relabels: readonly Relabel[] = [],
 ): Model {
   const result: Model = { ...model };
   const renames: Partial<Record<ModelCollection, Map<string, string>>> = {};
+  // Relabelled objects keep their content and take their new id; what refers to them follows like any rename.
+  const relabelIds: Partial<Record<ModelCollection, Map<string, string>>> = {};
+  for (const relabel of relabels) {
+    const own = (relabelIds[relabel.collection] ??= new Map());
+    own.set(relabel.beforeId, relabel.id);
+    const map = (renames[relabel.collection] ??= new Map());
+    map.set(relabel.beforeId, relabel.id);
+  }
   const fromDiff = new Set<unknown>();
   const removedIds: Partial<Record<ModelCollection, Set<string>>> = {};
 
@@ -174,7 +198,7 @@ export function applyChangeList(
     (result as Record<ModelCollection, unknown[]>)[collection] = items;
   }
 
-  if (Object.keys(renames).length > 0) renameUntouched(result, renames, fromDiff);
+  if (Object.keys(renames).length > 0) renameUntouched(result, renames, fromDiff, relabelIds);
   if (keepReferencedObjects) keepReferenced(result, model, removedIds, renames);
   if (header.length === 0) return result;
   const withHeader = { ...result } as Record<string, unknown>;
@@ -183,14 +207,22 @@ export function applyChangeList(
 }
 
 /** Objects the diff left as they were still point at before ids: point them at the renamed objects. */
-function renameUntouched(result: Model, renames: Renames, fromDiff: ReadonlySet<unknown>): void {
+function renameUntouched(
+  result: Model,
+  renames: Renames,
+  fromDiff: ReadonlySet<unknown>,
+  relabelIds: Renames,
+): void {
   for (const collection of MODEL_COLLECTIONS) {
     const items = result[collection] as readonly unknown[];
+    const own = relabelIds[collection];
     let changed: unknown[] | null = null;
     for (let index = 0; index < items.length; index++) {
       const item = items[index];
       if (fromDiff.has(item)) continue;
-      const next = renameRefs(collection, item, renames);
+      let next = renameRefs(collection, item, renames);
+      const newId = own?.get((item as Item).id);
+      if (newId !== undefined) next = { ...(next as Record<string, unknown>), id: newId };
       if (next !== item) {
         changed ??= [...items];
         changed[index] = next;

@@ -1,7 +1,15 @@
 import type { DisplayUnit, Model, ModelCollection, Point3 } from '../schema';
 import { mmToDisplay } from '../units';
 import { isLengthPath } from './compare';
-import type { Change, DiffView, DiffViewChange, ModelDiff, PropertyChange } from './types';
+import type {
+  Change,
+  DiffView,
+  DiffViewChange,
+  DiffViewRootCause,
+  ModelDiff,
+  PropertyChange,
+  RootCause,
+} from './types';
 
 /** Decimals per display unit: about a tenth of a millimetre, which is what a drawing can show. */
 const DECIMALS: Record<DisplayUnit, number> = { mm: 1, cm: 2, m: 4, in: 2, ft: 3 };
@@ -138,11 +146,92 @@ function labelOf(change: Change, level: string | null): string {
   return level === null ? name : `${name} at ${level}`;
 }
 
+const DEFINITION_LABELS: Partial<Record<ModelCollection, string>> = {
+  profiles: 'Profile',
+  materials: 'Material',
+  loadPatterns: 'Load pattern',
+  loadCases: 'Load case',
+  loadCombinations: 'Load combination',
+  diaphragms: 'Diaphragm',
+  linkProperties: 'Link property',
+  springProperties: 'Spring property',
+};
+
+/** 'Story L5', or the level's own name when it already says so ('Story3'). */
+function storyText(name: string): string {
+  return /^stor(e)?y/i.test(name) ? name : `Story ${name}`;
+}
+
+function plural(count: number, noun: string): string {
+  return count === 1 ? noun : noun.endsWith('s') ? `${noun}es` : `${noun}s`;
+}
+
+/** One line per root cause, in display units: 'Story L5 and its 312 nodes moved up 2.825 m'. */
+function causeText(cause: RootCause, before: Model, after: Model, units: DisplayUnit): string {
+  const nameIn = (model: Model, collection: ModelCollection, id: string): string => {
+    const found = (model[collection] as readonly { id: string; name: string }[]).find(
+      (item) => item.id === id,
+    );
+    return found?.name || id;
+  };
+  const was = nameIn(before, cause.collection, cause.beforeId);
+  const now = nameIn(after, cause.collection, cause.id);
+  switch (cause.kind) {
+    case 'levelRenamed': {
+      const relabelled =
+        cause.count > 0
+          ? ` (${cause.count} ${plural(cause.count, 'node')} and elements on it relabelled, otherwise unchanged)`
+          : '';
+      return `${storyText(was)} renamed ${now}${relabelled}`;
+    }
+    case 'levelMoved': {
+      const vector = cause.vector ?? { x: 0, y: 0, z: 0 };
+      const nodes = `${cause.count} ${plural(cause.count, 'node')}`;
+      const level = storyText(now);
+      const vertical = Math.abs(vector.x) < 1e-9 && Math.abs(vector.y) < 1e-9;
+      if (vertical && cause.keys[0] === `levels:${cause.id}`) {
+        const direction = vector.z >= 0 ? 'up' : 'down';
+        return `${level} and its ${nodes} moved ${direction} ${formatLength(Math.abs(vector.z), units)}`;
+      }
+      return `All ${nodes} of ${level} moved ${moveText(vector, units)}`;
+    }
+    case 'definitionRenamed': {
+      const label = DEFINITION_LABELS[cause.collection] ?? cause.collection;
+      const used = cause.count > 0 ? ` (used by ${cause.count} ${plural(cause.count, 'object')})` : '';
+      return `${label} ${was} renamed ${now}${used}`;
+    }
+    case 'profileReplaced': {
+      if (cause.levelId !== null && cause.levelId !== undefined) {
+        const members = plural(cause.count, (cause.elementType ?? 'member').toLowerCase());
+        const level = nameIn(after, 'levels', cause.levelId);
+        return `All ${cause.count} ${members} of ${level}: ${was} → ${now}`;
+      }
+      return `Profile ${was} → ${now} on all ${cause.count} ${plural(cause.count, 'member')} that used it`;
+    }
+    case 'materialReplaced':
+      return `Material ${was} → ${now} on all ${cause.count} profiles and elements that used it`;
+  }
+}
+
 /** See index.ts. */
 export function describe(diff: ModelDiff, before: Model, after: Model, units: DisplayUnit): DiffView {
   const beforeNames = namesOf(before);
   const afterNames = namesOf(after);
+  // Each change sits under the first cause that explains it.
+  const causeOf = new Map<string, string>();
+  for (const cause of diff.rootCauses)
+    for (const key of cause.keys) if (!causeOf.has(key)) causeOf.set(key, cause.key);
+  const rootCauses: DiffViewRootCause[] = diff.rootCauses.map((cause) => ({
+    key: cause.key,
+    kind: cause.kind,
+    text: causeText(cause, before, after, units),
+    count: cause.count,
+    keys: [],
+  }));
+  const causeByKey = new Map(rootCauses.map((cause) => [cause.key, cause]));
   const changes: DiffViewChange[] = diff.changes.map((change) => {
+    const cause = causeOf.get(change.key) ?? null;
+    if (cause !== null) causeByKey.get(cause)?.keys.push(change.key);
     const names = change.kind === 'removed' ? beforeNames : afterNames;
     const level = levelOf(change.object, names);
     return {
@@ -165,6 +254,7 @@ export function describe(diff: ModelDiff, before: Model, after: Model, units: Di
               deviation: property.deviation === undefined ? null : mmToDisplay(property.deviation, units),
             }))
           : [],
+      cause,
     };
   });
   return {
@@ -176,6 +266,7 @@ export function describe(diff: ModelDiff, before: Model, after: Model, units: Di
       path: change.path,
       text: `${change.path}: ${formatValue(change.before, false, units)} → ${formatValue(change.after, false, units)}`,
     })),
+    rootCauses,
     changes,
   };
 }

@@ -4,6 +4,9 @@ import { compareProperties } from './compare';
 import { deepEqual, equalBesideId, equalNodesBesideId } from './equal';
 import type { NodeLookup } from './geometry';
 import { alignPoints, centroid, distance, elementNodeIds, elementPoints, isPolygonal } from './geometry';
+import { labelsDisagree, pairDefinitions } from './labels';
+import { renameRefs } from './refs';
+import { findRootCauses } from './rootCauses';
 import { SpatialHash } from './spatialHash';
 import type {
   AddedChange,
@@ -16,6 +19,7 @@ import type {
   ModifiedChange,
   PropertyChange,
   PropertyGroup,
+  Relabel,
   RemovedChange,
 } from './types';
 import { DEFAULT_DIFF_OPTIONS, PROPERTY_GROUPS } from './types';
@@ -43,7 +47,7 @@ interface Matching {
   /** Pair p is (beforeIndex[p], afterIndex[p]); pairs past `count` are unused capacity. */
   beforeIndex: Int32Array;
   afterIndex: Int32Array;
-  /** 1 when the pair was matched by geometry. */
+  /** 1 when the pair was matched by geometry, 2 by content (definitions whose names differ). */
   byGeometry: Uint8Array;
   count: number;
   /** How many of the pairs (the first ones) were matched by id. */
@@ -239,11 +243,39 @@ function record(
   }
 }
 
-function addPair(matching: Matching, before: number, after: number, byGeometry: boolean): void {
+function addPair(matching: Matching, before: number, after: number, byGeometry: boolean | 2): void {
   const at = matching.count++;
   matching.beforeIndex[at] = before;
   matching.afterIndex[at] = after;
-  matching.byGeometry[at] = byGeometry ? 1 : 0;
+  matching.byGeometry[at] = byGeometry === 2 ? 2 : byGeometry ? 1 : 0;
+}
+
+/** Adds the pairs `found` (before id → after id) among what id matching left, e.g. definitions paired by content. */
+function matchByRenames(
+  matching: Matching,
+  beforeItems: readonly Item[],
+  afterItems: readonly Item[],
+  found: ReadonlyMap<string, string>,
+  how: true | 2,
+): void {
+  if (matching.unmatchedBefore.length === 0 || matching.unmatchedAfter.length === 0) return;
+  const waiting = new Map<string, number>();
+  for (const index of matching.unmatchedAfter) waiting.set((afterItems[index] as Item).id, index);
+  const taken = new Set<number>();
+  const stillBefore: number[] = [];
+  for (const index of matching.unmatchedBefore) {
+    const target = found.get((beforeItems[index] as Item).id);
+    const other = target === undefined ? undefined : waiting.get(target);
+    if (other === undefined || taken.has(other)) {
+      stillBefore.push(index);
+      continue;
+    }
+    taken.add(other);
+    reserve(matching, 1);
+    addPair(matching, index, other, how);
+  }
+  matching.unmatchedBefore = stillBefore;
+  matching.unmatchedAfter = matching.unmatchedAfter.filter((index) => !taken.has(index));
 }
 
 /** Grows the pair arrays so that `extra` more pairs fit (geometric matching adds pairs after id matching). */
@@ -364,7 +396,20 @@ export function computeDiff(
   const counts = {} as Record<ModelCollection, CollectionCounts>;
   const elementCounts: Record<string, CollectionCounts> = {};
   const changes: Change[] = [];
+  const relabels: Relabel[] = [];
+  // Definitions whose ids differ but that pair by elevation or content: found first, so that nodes and elements
+  // compared before (or after) their collection's turn already follow them.
+  const definitionRenames = geometric ? pairDefinitions(before, after, options) : {};
   const renames: Partial<Record<ModelCollection, Map<string, string>>> = {};
+  for (const [collection, found] of Object.entries(definitionRenames))
+    renames[collection as ModelCollection] = new Map(found);
+  /**
+   * Labels do not line up (a level renamed, or ids left unpaired on both sides): objects paired across the label
+   * change whose only difference is their id are relabels, not changes, and members pair by their paired nodes.
+   */
+  let relabelMode = (definitionRenames.levels?.size ?? 0) > 0;
+  /** References compare through the renames (a beam on a renamed story still stands on "its" level). */
+  let followRefs = relabelMode || Object.keys(definitionRenames).length > 0;
   let lastType: string | null = null;
   let lastCounts: CollectionCounts = emptyCounts();
   // Element types come in runs (columns, then beams…): one lookup per run.
@@ -411,6 +456,23 @@ export function computeDiff(
     });
     const idPairs = matching.idPairs;
     const state = matching.state;
+    const definitionPairs = definitionRenames[collection];
+    if (definitionPairs !== undefined)
+      matchByRenames(matching, beforeItems, afterItems, definitionPairs, collection === 'levels' ? true : 2);
+    if (
+      geometric &&
+      !relabelMode &&
+      (collection === 'nodes' || isElements) &&
+      labelsDisagree(
+        beforeItems.length,
+        afterItems.length,
+        matching.unmatchedBefore.length,
+        matching.unmatchedAfter.length,
+      )
+    ) {
+      relabelMode = true;
+      followRefs = true;
+    }
 
     if (collection === 'nodes') {
       for (const index of matching.unmatchedBefore) unsettledNodes.add((beforeItems[index] as Item).id);
@@ -434,6 +496,7 @@ export function computeDiff(
       }
       beforeNode = nodeLookup(before.nodes, beforeWanted);
       afterNode = nodeLookup(after.nodes, afterWanted);
+      if (geometric && relabelMode) matchElementsByNodes(matching, beforeItems, afterItems, renames.nodes);
       if (geometric)
         matchElementsByPlace(matching, beforeItems, afterItems, beforeNode, afterNode, tolerance);
     } else if (collection === 'loads' && geometric) {
@@ -460,7 +523,7 @@ export function computeDiff(
       const byId = pair < idPairs;
       const left = beforeItems[matching.beforeIndex[pair] as number] as Item;
       const right = afterItems[matching.afterIndex[pair] as number] as Item;
-      const matchedBy: MatchedBy = byId ? 'id' : 'geometry';
+      const matchedBy: MatchedBy = byId ? 'id' : matching.byGeometry[pair] === 2 ? 'content' : 'geometry';
       const propertyChanges = compareItems(
         collection,
         left,
@@ -471,6 +534,7 @@ export function computeDiff(
         afterNode,
         // Byte-equal element whose nodes moved: still a Geometry change (design.md).
         byId && state[pair] === ON_MOVED_NODE,
+        followRefs,
       );
       if (collection === 'nodes') {
         const leftNode = left as Node;
@@ -479,6 +543,16 @@ export function computeDiff(
           unsettledNodes.add(leftNode.id);
           unsettledNodes.add(rightNode.id);
         }
+      }
+      if (
+        relabelMode &&
+        !byId &&
+        propertyChanges.length === 1 &&
+        (propertyChanges[0] as PropertyChange).path === 'id'
+      ) {
+        // Only the label changed (its story was renamed): the same object, which applying renames.
+        relabels.push({ collection, beforeId: left.id, id: right.id });
+        propertyChanges.length = 0;
       }
       if (propertyChanges.length === 0) {
         count.unchanged++;
@@ -536,7 +610,16 @@ export function computeDiff(
     }
   }
 
-  return { options, changes, header: compareHeader(before, after), counts, elementCounts };
+  const rootCauses = findRootCauses(before, after, changes, relabels, options, elementCounts);
+  return {
+    options,
+    changes,
+    header: compareHeader(before, after),
+    counts,
+    elementCounts,
+    rootCauses,
+    relabels,
+  };
 }
 
 function compareIds(a: Change, b: Change): number {
@@ -549,6 +632,49 @@ function addNodeIds(element: Element, into: Set<string>): void {
   if (typeof item.startNodeId === 'string') into.add(item.startNodeId);
   if (typeof item.endNodeId === 'string') into.add(item.endNodeId);
   if (Array.isArray(item.nodeIds)) for (const id of item.nodeIds) if (typeof id === 'string') into.add(id);
+}
+
+/**
+ * Elements left unmatched by id, paired by the nodes they stand on once node renames are followed: a member whose
+ * two ends pair with another's (either way round), an area whose node set does, of the same type. This pairs
+ * across a relabel even where the story also moved, which pairing by place cannot.
+ */
+function matchElementsByNodes(
+  matching: Matching,
+  beforeItems: readonly Item[],
+  afterItems: readonly Item[],
+  nodeRenames: ReadonlyMap<string, string> | undefined,
+): void {
+  if (matching.unmatchedBefore.length === 0 || matching.unmatchedAfter.length === 0) return;
+  const keyOf = (element: Element, rename: boolean): string | null => {
+    const ids = elementNodeIds(element);
+    if (ids === null || ids.length === 0) return null;
+    const mapped = ids.map((id) => (rename ? (nodeRenames?.get(id) ?? id) : id)).sort();
+    return `${element.type}\u0000${mapped.join('\u0000')}`;
+  };
+  const waiting = new Map<string, number[]>();
+  for (const index of matching.unmatchedAfter) {
+    const key = keyOf(afterItems[index] as Element, false);
+    if (key === null) continue;
+    const list = waiting.get(key);
+    if (list) list.push(index);
+    else waiting.set(key, [index]);
+  }
+  const taken = new Set<number>();
+  const stillBefore: number[] = [];
+  for (const index of matching.unmatchedBefore) {
+    const key = keyOf(beforeItems[index] as Element, true);
+    const candidate = key === null ? undefined : waiting.get(key)?.shift();
+    if (candidate === undefined) {
+      stillBefore.push(index);
+      continue;
+    }
+    taken.add(candidate);
+    reserve(matching, 1);
+    addPair(matching, index, candidate, true);
+  }
+  matching.unmatchedBefore = stillBefore;
+  matching.unmatchedAfter = matching.unmatchedAfter.filter((index) => !taken.has(index));
 }
 
 /** Elements left unmatched by id, paired by where they stand (members by both ends, areas by their vertices). */
@@ -648,7 +774,13 @@ function matchLoadsByTarget(
         : rename
           ? (renames.elements?.get(load.elementId) ?? load.elementId)
           : load.elementId;
-    return `${load.type}\u0000${load.patternId ?? ''}\u0000${node}\u0000${element}`;
+    const pattern =
+      load.patternId === undefined
+        ? ''
+        : rename
+          ? (renames.loadPatterns?.get(load.patternId) ?? load.patternId)
+          : load.patternId;
+    return `${load.type}\u0000${pattern}\u0000${node}\u0000${element}`;
   };
   const waiting = new Map<string, number[]>();
   for (const index of matching.unmatchedAfter) {
@@ -684,9 +816,15 @@ function compareItems(
   afterNode: NodeLookup,
   /** The two objects are equal: only their geometry (through the nodes) can differ. */
   sameContent: boolean,
+  /** Compare references through the renames (labels do not line up, or definitions were renamed). */
+  followRefs: boolean,
 ): PropertyChange[] {
   const out: PropertyChange[] = [];
   renameChanges(left, right, out);
+  if (followRefs && collection !== 'elements') {
+    // Node and element ids inside are compared as renamed; elements keep theirs for the connectivity check below.
+    left = renameRefs(collection, left, renames);
+  }
   if (collection === 'nodes') {
     compareNodes(left as Node, right as Node, options, out);
     return out;
@@ -762,7 +900,10 @@ function compareItems(
     }
     if (geometry !== null) out.push(geometry);
   }
-  if (!sameContent) compareProperties(collection, beforeElement, afterElement, options, ELEMENT_SKIP, out);
+  if (!sameContent) {
+    const compared = followRefs ? renameRefs(collection, beforeElement, renames) : beforeElement;
+    compareProperties(collection, compared, afterElement, options, ELEMENT_SKIP, out);
+  }
   return out;
 }
 

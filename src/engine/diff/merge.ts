@@ -1,6 +1,6 @@
 import type { Element, Model, ModelCollection, Node } from '../schema';
 import { MODEL_COLLECTIONS } from '../schema';
-import { applyChangeList, selectKeys } from './apply';
+import { applyChangeList, relabelsNeeded, selectKeys } from './apply';
 import { computeDiff } from './diff';
 import { deepEqual } from './equal';
 import type { NodeLookup } from './geometry';
@@ -247,7 +247,8 @@ export function merge(input: MergeInput): MergeResult {
     take(change);
   }
 
-  let model = applyChangeList(target, plan, [], true);
+  // Objects the source only relabelled (a renamed story) take their new ids where what is merged names them.
+  let model = applyChangeList(target, plan, [], true, relabelsNeeded(sourceDiff.relabels, plan));
   model = bringMissing(model, source, applied);
   return { model, applied, conflicts };
 }

@@ -1,4 +1,4 @@
-import type { DisplayUnit, Model, ModelCollection } from '../schema';
+import type { DisplayUnit, Model, ModelCollection, Point3 } from '../schema';
 
 /**
  * The engineering diff of two models (issue #7; ../shared/docs/repair-diff-domain.md section 3). `before` is the
@@ -13,8 +13,12 @@ export type PropertyGroup = (typeof PROPERTY_GROUPS)[number];
 export const CHANGE_KINDS = ['added', 'removed', 'modified'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-/** Why two objects were paired: the same id, or (ids changed) the same type at the same place. */
-export type MatchedBy = 'id' | 'geometry';
+/**
+ * Why two objects were paired: the same id; (ids changed) the same type at the same place, a level at the same
+ * elevation, a member on the same paired nodes; or a definition (profile, material, pattern…) with the same content.
+ */
+export const MATCHED_BY = ['id', 'geometry', 'content'] as const;
+export type MatchedBy = (typeof MATCHED_BY)[number];
 
 export interface DiffOptions {
   /** Absolute tolerance for lengths and coordinates, mm. Default 1. */
@@ -23,7 +27,9 @@ export interface DiffOptions {
   relativeTolerance: number;
   /**
    * 'fallback' (default) pairs objects left unmatched by id by type and position (ETABS relabels; two models of
-   * one building from different tools); 'off' leaves them added and removed.
+   * one building from different tools), and when labels do not line up (a relabelled story, a sub-model, another
+   * tool's names) pairs levels by elevation, definitions by content and members by their paired nodes first;
+   * 'off' leaves them added and removed.
    */
   geometricMatching: 'fallback' | 'off';
 }
@@ -93,6 +99,55 @@ export interface CollectionCounts {
   unchanged: number;
 }
 
+/**
+ * An object paired across a label change (a relabelled story renames every ETABS `label@story` id on it) that is
+ * otherwise the same: counted unchanged, not listed as a change, but applying the diff gives it its new id.
+ */
+export interface Relabel {
+  collection: ModelCollection;
+  beforeId: string;
+  id: string;
+}
+
+/**
+ * What a root cause says: a story moved (with its nodes), a story renamed, a definition renamed (matched by
+ * content), one section swapped for another on all members of a type on a level or everywhere, a material swapped
+ * everywhere.
+ */
+export const ROOT_CAUSE_KINDS = [
+  'levelRenamed',
+  'levelMoved',
+  'definitionRenamed',
+  'profileReplaced',
+  'materialReplaced',
+] as const;
+export type RootCauseKind = (typeof ROOT_CAUSE_KINDS)[number];
+
+/**
+ * One systematic change that explains many per-object changes ("Story L5 and its 312 nodes moved up 2.825 m",
+ * "All 48 beams of L3: W14X90 → W14X120"). Values are canonical (mm, ids); describeDiff words them.
+ */
+export interface RootCause {
+  /** Stable within a diff: `${kind}:${subject}`. */
+  key: string;
+  kind: RootCauseKind;
+  /** The object the cause is about: the level, the renamed definition, the profile or material replaced. */
+  collection: ModelCollection;
+  /** Its id in `after` (for profileReplaced and materialReplaced, the new profile or material). */
+  id: string;
+  /** Its id in `before` (the old profile or material when replaced). */
+  beforeId: string;
+  /** levelMoved: how far every node of the level moved, mm. */
+  vector?: Point3;
+  /** profileReplaced: the element type and level (after id) it covers, or null level when it is model-wide. */
+  elementType?: string;
+  levelId?: string | null;
+  /** How many objects it covers: the level's nodes, the members resized, the objects relabelled or using it. */
+  count: number;
+  /** The changes it explains (each change is under at most one cause, the first that names it). */
+  keys: ChangeKey[];
+}
+
 export interface ModelDiff {
   options: DiffOptions;
   /** Changes sorted by collection (MODEL_COLLECTIONS order), then kind (added, removed, modified), then id. */
@@ -103,6 +158,10 @@ export interface ModelDiff {
   counts: Record<ModelCollection, CollectionCounts>;
   /** Per element type ('Beam', 'Column'…), elements only. */
   elementCounts: Record<string, CollectionCounts>;
+  /** Systematic changes, each with the keys of the changes it explains (empty when there are none). */
+  rootCauses: RootCause[];
+  /** Objects whose id changed with a label and nothing else (counted unchanged); empty when labels line up. */
+  relabels: Relabel[];
 }
 
 /**
@@ -171,6 +230,18 @@ export interface DiffViewChange {
   groups: PropertyGroup[];
   /** One line per property change: { group, text: 'Profile: W12X26 → W14X30', deviation in display units }. */
   details: Array<{ group: PropertyGroup; path: string; text: string; deviation: number | null }>;
+  /** The key of the root cause this change sits under, or null. */
+  cause: string | null;
+}
+
+/** A root cause as people read it: 'Story L5 and its 312 nodes moved up 2.825 m'. */
+export interface DiffViewRootCause {
+  key: string;
+  kind: RootCauseKind;
+  text: string;
+  count: number;
+  /** The changes under it, in the order of `changes`. */
+  keys: ChangeKey[];
 }
 
 export interface DiffView {
@@ -179,6 +250,8 @@ export interface DiffView {
   counts: Record<ModelCollection, CollectionCounts>;
   elementCounts: Record<string, CollectionCounts>;
   header: Array<{ path: string; text: string }>;
+  /** Shown above the per-object lines; each change names its cause (DiffViewChange.cause). */
+  rootCauses: DiffViewRootCause[];
   changes: DiffViewChange[];
 }
 

@@ -25,6 +25,7 @@ export function aChange(
     matchedBy: 'id',
     groups: [],
     details: [],
+    cause: null,
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ export function aPreview(overrides: Partial<MergePreview> = {}): MergePreview {
       counts: {},
       elementCounts: {},
       header: [],
+      rootCauses: [],
       changes: previewChanges,
     },
     conflicts: [

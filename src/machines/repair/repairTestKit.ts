@@ -164,6 +164,7 @@ export function aDiff(keys: string[] = ['elements:B1@L1']): DiffViewWire {
     counts: {},
     elementCounts: {},
     header: [],
+    rootCauses: [],
     changes: keys.map((key) => aChange({ key, kind: 'modified', label: `${key.split(':')[1]} repaired` })),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aPerson, grace } from '../model/modelTestKit';
-import { changeKeyOfElement, countsPerType, groupChanges, statusesOn } from './changeList';
+import { changeKeyOfElement, countsPerType, groupByCause, groupChanges, statusesOn } from './changeList';
 import { mayEditReport } from './reportsMachine';
 import { aDiffView, aReport } from './reportsTestKit';
 
@@ -17,6 +17,37 @@ describe('the change list of a diff', () => {
       ['Column', 1],
       ['Node', 1],
     ]);
+  });
+
+  it('puts the changes a root cause explains under it, and the rest in the usual groups', () => {
+    const base = aDiffView();
+    const diff = {
+      ...base,
+      rootCauses: [
+        {
+          key: 'profileReplaced:W12X26:W14X30',
+          kind: 'profileReplaced' as const,
+          text: 'All 1 beams of L1: W12X26 → W14X30',
+          count: 1,
+          keys: ['elements:B1@L1'],
+        },
+      ],
+      changes: base.changes.map((change) =>
+        change.key === 'elements:B1@L1' ? { ...change, cause: 'profileReplaced:W12X26:W14X30' } : change,
+      ),
+    };
+    const split = groupByCause(diff, null);
+    expect(split.causes.map((cause) => [cause.text, cause.changes.map((change) => change.key)])).toEqual([
+      ['All 1 beams of L1: W12X26 → W14X30', ['elements:B1@L1']],
+    ]);
+    expect(split.rest.map((group) => [group.kind, group.count])).toEqual([
+      ['added', 1],
+      ['removed', 1],
+      ['modified', 2],
+    ]);
+    // A filter that none of a cause's changes pass hides the cause.
+    expect(groupByCause(diff, ['Geometry']).causes).toEqual([]);
+    expect(groupByCause(base, null).causes).toEqual([]);
   });
 
   it('narrows to the modified objects of one property group', () => {

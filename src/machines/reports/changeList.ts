@@ -1,4 +1,4 @@
-import type { DiffViewChangeWire, DiffViewWire } from '../../contract/http/compare';
+import type { DiffViewChangeWire, DiffViewRootCauseWire, DiffViewWire } from '../../contract/http/compare';
 import { CHANGE_KINDS, PROPERTY_GROUPS, type ChangeKind, type PropertyGroup } from '../../engine/diff/types';
 
 /*
@@ -50,6 +50,37 @@ export function groupChanges(
       .map(([type, list]) => ({ type, changes: list }));
     return { kind, count: types.reduce((sum, entry) => sum + entry.changes.length, 0), types };
   }).filter((group) => group.count > 0);
+}
+
+/** A root cause with the changes under it that pass the filter: one row above the per-object rows. */
+export interface RootCauseGroup {
+  key: string;
+  kind: DiffViewRootCauseWire['kind'];
+  text: string;
+  changes: DiffViewChangeWire[];
+}
+
+/**
+ * The change list split by root cause: each cause with its changes (a cause none of whose changes passes the
+ * filter is left out), and the changes no cause explains, grouped as groupChanges does.
+ */
+export function groupByCause(
+  diff: DiffViewWire,
+  groups: readonly PropertyGroup[] | null,
+): { causes: RootCauseGroup[]; rest: ChangeKindGroup[] } {
+  const causes = new Map<string, RootCauseGroup>();
+  for (const cause of diff.rootCauses)
+    causes.set(cause.key, { key: cause.key, kind: cause.kind, text: cause.text, changes: [] });
+  const rest: DiffViewChangeWire[] = [];
+  for (const change of diff.changes) {
+    const cause = change.cause === null ? undefined : causes.get(change.cause);
+    if (cause === undefined) rest.push(change);
+    else if (passes(change, groups)) cause.changes.push(change);
+  }
+  return {
+    causes: [...causes.values()].filter((cause) => cause.changes.length > 0),
+    rest: groupChanges(rest, groups),
+  };
 }
 
 /** How many modified objects changed in each property group. */

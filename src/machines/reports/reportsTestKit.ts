@@ -26,6 +26,7 @@ function aChange(
     matchedBy: null,
     groups: [],
     details: [],
+    cause: null,
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ export function aDiffView(): DiffViewWire {
     counts: { elements: counts(1, 1, 2), nodes: counts(0, 0, 1) },
     elementCounts: { Beam: counts(1, 0, 1), Column: counts(0, 1, 1) },
     header: [],
+    rootCauses: [],
     changes: [
       aChange({ key: 'elements:B3@L1', kind: 'added', label: 'B3 at Level 1' }),
       aChange({ key: 'elements:C4@L1', kind: 'removed', type: 'Column', label: 'C4 at Level 1' }),

@@ -7,10 +7,11 @@ import type { AttributeValue, DisplayUnit } from '../../engine/schema';
 import { mmToDisplay } from '../../engine/units';
 import {
   changeKeyOfElement,
-  groupChanges,
+  groupByCause,
   groupCounts,
   statusesOn,
   type ChangeKindGroup,
+  type RootCauseGroup,
   type CompareSide,
   type ElementChangeStatus,
 } from '../reports/changeList';
@@ -271,19 +272,36 @@ export function selectDiffStatuses(
 
 export const selectChangeGroupFilter = (snapshot: ViewerSnapshot) => snapshot.context.compare?.group ?? null;
 
-const changeListCache = new WeakMap<DiffViewWire, Map<PropertyGroup | null, ChangeKindGroup[]>>();
+const changeListCache = new WeakMap<
+  DiffViewWire,
+  Map<PropertyGroup | null, ReturnType<typeof groupByCause>>
+>();
 
-/** The change list: added, removed, modified, then by type, narrowed to the property group chosen. */
-export function selectChangeList(snapshot: ViewerSnapshot): ChangeKindGroup[] | null {
+/** The change list split by root cause, narrowed to the property group chosen (one computation per filter). */
+function causeSplit(snapshot: ViewerSnapshot): ReturnType<typeof groupByCause> | null {
   const compare = snapshot.context.compare;
   if (!compare?.diff) return null;
-  const byGroup = changeListCache.get(compare.diff) ?? new Map<PropertyGroup | null, ChangeKindGroup[]>();
+  const byGroup =
+    changeListCache.get(compare.diff) ?? new Map<PropertyGroup | null, ReturnType<typeof groupByCause>>();
   changeListCache.set(compare.diff, byGroup);
   const known = byGroup.get(compare.group);
   if (known) return known;
-  const grouped = groupChanges(compare.diff.changes, compare.group === null ? null : [compare.group]);
-  byGroup.set(compare.group, grouped);
-  return grouped;
+  const split = groupByCause(compare.diff, compare.group === null ? null : [compare.group]);
+  byGroup.set(compare.group, split);
+  return split;
+}
+
+/**
+ * The change list of the changes no root cause explains: added, removed, modified, then by type, narrowed to the
+ * property group chosen.
+ */
+export function selectChangeList(snapshot: ViewerSnapshot): ChangeKindGroup[] | null {
+  return causeSplit(snapshot)?.rest ?? null;
+}
+
+/** The root causes shown above the change list, each with the changes under it. */
+export function selectRootCauses(snapshot: ViewerSnapshot): RootCauseGroup[] | null {
+  return causeSplit(snapshot)?.causes ?? null;
 }
 
 const groupCountsCache = new WeakMap<DiffViewWire, Record<PropertyGroup, number>>();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { DiffViewChangeWire } from '../../contract/http/compare';
 import { PROPERTY_GROUPS, type ChangeKind, type PropertyGroup } from '../../engine/diff/types';
-import { detailLines, type ChangeKindGroup } from '../../machines/reports/changeList';
+import { detailLines, type ChangeKindGroup, type RootCauseGroup } from '../../machines/reports/changeList';
 
 export const kindLabels: Record<ChangeKind, string> = {
   added: 'Added',
@@ -10,22 +10,53 @@ export const kindLabels: Record<ChangeKind, string> = {
 };
 
 /**
- * A diff as engineers read it: added, removed, modified (with counts), then per object type, one item per
- * object with its lines in the model's display units. With `onSelect` the items are buttons (the viewer selects
- * them); `activeKey` is marked and scrolled into view.
+ * A diff as engineers read it: root causes first ('Story L5 and its 312 nodes moved up 2.825 m'), each a
+ * collapsible row with the changes it explains; then added, removed, modified (with counts), then per object
+ * type, one item per object with its lines in the model's display units. With `onSelect` the items are buttons
+ * (the viewer selects them); `activeKey` is marked and scrolled into view, its cause opened.
  */
 export function ChangeList({
   groups,
+  causes = [],
   activeKey = null,
   onSelect,
 }: {
   groups: readonly ChangeKindGroup[];
+  causes?: readonly RootCauseGroup[];
   activeKey?: string | null;
   onSelect?: (key: string) => void;
 }) {
-  if (groups.length === 0) return <p className="page__note">No changes.</p>;
+  if (groups.length === 0 && causes.length === 0) return <p className="page__note">No changes.</p>;
   return (
     <div className="change-list" data-testid="change-list">
+      {causes.length > 0 && (
+        <section className="change-list__causes" aria-label={`Root causes (${causes.length})`}>
+          <h3>Root causes ({causes.length})</h3>
+          {causes.map((cause) => (
+            <details
+              key={cause.key}
+              className="change-list__cause"
+              data-testid="root-cause"
+              data-key={cause.key}
+              open={cause.changes.some((change) => change.key === activeKey) || undefined}
+            >
+              <summary>
+                {cause.text} ({cause.changes.length})
+              </summary>
+              <ul>
+                {cause.changes.map((change) => (
+                  <ChangeItem
+                    key={change.key}
+                    change={change}
+                    active={change.key === activeKey}
+                    onSelect={onSelect}
+                  />
+                ))}
+              </ul>
+            </details>
+          ))}
+        </section>
+      )}
       {groups.map((group) => (
         <section
           key={group.kind}
@@ -75,7 +106,9 @@ function ChangeItem({
   }, [active]);
   const lines = detailLines(change);
   const title =
-    change.matchedBy === 'geometry' ? `${change.label} (was ${change.beforeId ?? '?'})` : change.label;
+    change.matchedBy === 'geometry' || change.matchedBy === 'content'
+      ? `${change.label} (was ${change.beforeId ?? '?'})`
+      : change.label;
   return (
     <li
       ref={ref}

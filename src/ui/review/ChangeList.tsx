@@ -170,7 +170,9 @@ function ChangeRow({
   onChange: (selected: boolean) => void;
 }) {
   const matched =
-    change.matchedBy === 'geometry' && change.beforeId !== null ? ` (was ${change.beforeId})` : '';
+    change.matchedBy !== 'id' && change.matchedBy !== null && change.beforeId !== null
+      ? ` (was ${change.beforeId})`
+      : '';
   return (
     <li className="change-list__item">
       <label className="form-check">

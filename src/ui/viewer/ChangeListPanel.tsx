@@ -4,6 +4,7 @@ import {
   selectChangeList,
   selectCompareBar,
   selectGroupCounts,
+  selectRootCauses,
 } from '../../machines/viewer/selectors';
 import { ChangeList, GroupFilter } from '../reports/ChangeList';
 import { useViewerEvents, useViewerSelector } from './ViewerContext';
@@ -12,6 +13,7 @@ import { useViewerEvents, useViewerSelector } from './ViewerContext';
 export function ChangeListPanel() {
   const bar = useViewerSelector(selectCompareBar);
   const groups = useViewerSelector(selectChangeList);
+  const causes = useViewerSelector(selectRootCauses);
   const counts = useViewerSelector(selectGroupCounts);
   const group = useViewerSelector(selectChangeGroupFilter);
   const activeKey = useViewerSelector(selectActiveChangeKey);
@@ -36,7 +38,12 @@ export function ChangeListPanel() {
       {groups && counts && (
         <>
           <GroupFilter value={group} counts={counts} onChange={events.filterChanges} />
-          <ChangeList groups={groups} activeKey={activeKey} onSelect={events.selectChange} />
+          <ChangeList
+            groups={groups}
+            causes={causes ?? []}
+            activeKey={activeKey}
+            onSelect={events.selectChange}
+          />
         </>
       )}
     </aside>

@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DiffViewWire } from '../../contract/http/compare';
 import type { ModelRole } from '../../contract/http/models';
 import type { SceneData } from '../../engine/scene';
 import { ok } from '../../machines/auth/fakeHttpClient';
 import { aModel, aVersion, createRecordingHttp } from '../../machines/model/modelTestKit';
 import { aUser } from '../../machines/session/sessionTestKit';
-import { aVersionDiffEvent, diffDone, diffRunning } from '../../machines/reports/reportsTestKit';
+import { aDiffView, aVersionDiffEvent, diffDone, diffRunning } from '../../machines/reports/reportsTestKit';
 import { aScene, anElementProperties } from '../../machines/viewer/viewerTestKit';
 import type { Viewer, ViewerEventName, ViewerEvents } from '../../viewer/types';
 import { renderApp } from '../app/testApp';
@@ -97,10 +98,14 @@ function serverFor(role: ModelRole, image: string | null = '/api/images/blobs/ab
 /** Opens the screen and lets the fake viewer report the scene drawn. */
 async function openViewer(
   role: ModelRole = 'ADMIN',
-  options: { path?: string; image?: string | null; diff?: boolean } = {},
+  options: { path?: string; image?: string | null; diff?: boolean | DiffViewWire } = {},
 ) {
   const api = serverFor(role, options.image);
-  if (options.diff) api.answer('GET /api/models/model-1/data/diff', ok(diffDone()));
+  if (options.diff)
+    api.answer(
+      'GET /api/models/model-1/data/diff',
+      ok(diffDone(options.diff === true ? undefined : options.diff)),
+    );
   const user = aUser({
     preferences: { colorSchemes: { default: 'dark', repair: 'white' }, testingGroup: null },
   });
@@ -324,6 +329,45 @@ describe('the 3D viewer in diff mode', () => {
     expect(app.router.state.location.search).toBe('?version=version-1&compare=version-2');
     // The diff is not asked for again: the pair is the same.
     expect(api.callsTo('GET', '/api/models/model-1/data/diff')).toHaveLength(1);
+  });
+
+  it('shows root causes above the other changes, each with the changes it explains under it', async () => {
+    const user = userEvent.setup();
+    const base = aDiffView();
+    const diff: DiffViewWire = {
+      ...base,
+      rootCauses: [
+        {
+          key: 'levelMoved:L1',
+          kind: 'levelMoved',
+          text: 'Story L1 and its 1 node moved up 12 mm',
+          count: 1,
+          keys: ['nodes:5'],
+        },
+      ],
+      changes: base.changes.map((change) =>
+        change.key === 'nodes:5' ? { ...change, cause: 'levelMoved:L1' } : change,
+      ),
+    };
+    await openViewer('READ', {
+      path: '/model/model-1/visualize/elements?version=version-2&compare=version-1',
+      diff,
+    });
+    const list = await screen.findByTestId('change-list');
+    const causes = within(list).getByRole('region', { name: 'Root causes (1)' });
+    const cause = within(causes).getByTestId('root-cause');
+    expect(within(cause).getByText('Story L1 and its 1 node moved up 12 mm (1)')).toBeTruthy();
+    expect(
+      within(cause)
+        .getAllByTestId('change-item')
+        .map((item) => item.getAttribute('data-key')),
+    ).toEqual(['nodes:5']);
+    // The node sits under its cause, not among the other modified objects.
+    expect(within(list).getByRole('region', { name: 'Modified (2)' })).toBeTruthy();
+    // Collapsed until opened; opening it is the browser's own <details>, no state of ours.
+    expect(cause.hasAttribute('open')).toBe(false);
+    await user.click(within(cause).getByText('Story L1 and its 1 node moved up 12 mm (1)'));
+    expect(cause.hasAttribute('open')).toBe(true);
   });
 
   it('narrows the list to one property group and leaves diff mode on request', async () => {
