@@ -370,6 +370,38 @@ describe('loads', () => {
     expect(differencesBetween(before, after)).toEqual([]);
   });
 
+  it('reads a load along Gravity as the same load of the opposite sign along Z, and tells a flipped one apart', () => {
+    const alongZ = (model: Model, sign: number) => {
+      for (const load of model.loads) {
+        if (load.type === 'AreaLoad' && load.direction === 'Gravity') {
+          load.direction = 'Z';
+          load.value *= -sign;
+        } else if (load.type === 'LinearLoad' && load.direction === 'Gravity') {
+          load.direction = 'Z';
+          if (load.distribution.kind === 'distributed')
+            load.distribution = {
+              ...load.distribution,
+              startValue: -sign * load.distribution.startValue,
+              endValue: -sign * load.distribution.endValue,
+            };
+        }
+      }
+    };
+    const same = edited((model) => alongZ(model, 1));
+    expect(differencesBetween(same.before, same.after)).toEqual([]);
+    const flipped = edited((model) => alongZ(model, -1));
+    expect(
+      differencesBetween(flipped.before, flipped.after)
+        .filter((difference) => difference.subject !== 'LoadPattern')
+        .map((difference) => [difference.id, difference.field]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['W1', 'distribution.value'],
+        ['A1', 'value'],
+      ]),
+    );
+  });
+
   it('a changed load value names the load, its member and pattern', () => {
     const { before, after } = edited((model) => {
       const load = model.loads.find((candidate) => candidate.id === 'W1');
@@ -446,6 +478,18 @@ describe('definitions', () => {
         after: 'Modal - Eigen',
       }),
     ]);
+  });
+
+  it("reads Ritz and FNA cases in either tool's words as the same analysis", () => {
+    const { before, after } = edited((model) => {
+      const [dead, live] = model.loadCases;
+      if (dead) dead.caseType = 'LinModal';
+      if (live) live.caseType = 'Nonlinear Modal History (FNA)';
+    });
+    const [dead, live] = before.loadCases;
+    if (dead) dead.caseType = 'Modal - Ritz';
+    if (live) live.caseType = 'NonModHist';
+    expect(differencesBetween(before, after)).toEqual([]);
   });
 
   it('compares functions when both models have them, and ignores their absence', () => {

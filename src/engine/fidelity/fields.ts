@@ -52,10 +52,17 @@ const CASE_TYPE_SYNONYMS: ReadonlyMap<string, string> = new Map([
   ['modaleigen', 'linmodal'],
   ['modal', 'linmodal'],
   ['eigen', 'linmodal'],
-  ['modalritz', 'linmodalritz'],
-  ['ritz', 'linmodalritz'],
+  // SAP2000 says LinModal for both; the method (eigen or Ritz) is compared with the case's modal definition.
+  ['modalritz', 'linmodal'],
+  ['ritz', 'linmodal'],
   ['responsespectrum', 'linrespspec'],
   ['nonlinearstatic', 'nonstatic'],
+  ['lineardirectintegrationhistory', 'lindirhist'],
+  ['linearmodalhistory', 'linmodhist'],
+  ['nonlineardirectintegrationhistory', 'nondirhist'],
+  ['nonlinearmodalhistoryfna', 'nonmodhist'],
+  ['nonlinearmodalhistory', 'nonmodhist'],
+  ['buckling', 'linbuckling'],
 ]);
 
 /** Whether two analysis case types name the same analysis, whatever the tool's spelling. */

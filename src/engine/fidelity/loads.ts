@@ -1,4 +1,4 @@
-import type { AreaLoad, Element, LinearLoad, Load, Model, Node, PointLoad } from '../schema';
+import type { AreaLoad, Element, LinearLoad, Load, LoadDirection, Model, Node, PointLoad } from '../schema';
 import type { FieldChange } from './fields';
 import { close, sameWord } from './fields';
 import type { LoadResultant } from './types';
@@ -123,16 +123,31 @@ function pointLoadChanges(before: PointLoad, after: PointLoad, relative: number)
   return changes;
 }
 
+/**
+ * Gravity is −Z: a load of v along Gravity is a load of −v along Z (tools differ in which they write), and the
+ * same for their projected forms. Other directions stand as they are.
+ */
+function alongAxis(direction: LoadDirection | undefined): {
+  direction: LoadDirection | undefined;
+  sign: 1 | -1;
+} {
+  if (direction === 'Gravity') return { direction: 'Z', sign: -1 };
+  if (direction === 'Gravity-projected') return { direction: 'Z-projected', sign: -1 };
+  return { direction, sign: 1 };
+}
+
 function areaLoadChanges(before: AreaLoad, after: AreaLoad, relative: number): FieldChange[] {
   const changes: FieldChange[] = [];
-  if (before.direction !== after.direction)
+  const beforeAxis = alongAxis(before.direction);
+  const afterAxis = alongAxis(after.direction);
+  if (beforeAxis.direction !== afterAxis.direction)
     changes.push({
       field: 'direction',
       before: before.direction,
       after: after.direction,
       words: `direction ${describeValue(before.direction)} before, ${describeValue(after.direction)} after`,
     });
-  if (!close(before.value, after.value, relative))
+  if (!close(before.value * beforeAxis.sign, after.value * afterAxis.sign, relative))
     changes.push({
       field: 'value',
       before: before.value,
@@ -151,7 +166,9 @@ function lineLoadChanges(before: LinearLoad, after: LinearLoad, context: LoadCon
       after: after.quantity,
       words: `a ${before.quantity} before, a ${after.quantity} after`,
     });
-  if (before.direction !== after.direction)
+  const beforeAxis = alongAxis(before.direction);
+  const afterAxis = alongAxis(after.direction);
+  if (beforeAxis.direction !== afterAxis.direction)
     changes.push({
       field: 'direction',
       before: before.direction,
@@ -169,6 +186,9 @@ function lineLoadChanges(before: LinearLoad, after: LinearLoad, context: LoadCon
   const afterLength = memberLength(context.after, after.elementId);
   const b = normalizeLineLoad(before, beforeLength, false);
   const a = normalizeLineLoad(after, afterLength, context.isSwapped(before.elementId));
+  // Compared along the same axis (Gravity as −Z), said in each side's own words.
+  const bAxis = signed(b, beforeAxis.sign);
+  const aAxis = signed(a, afterAxis.sign);
   const positionTolerance = beforeLength ? context.position / beforeLength : 1e-6;
   if (Math.abs(b.start - a.start) > positionTolerance || Math.abs(b.end - a.end) > positionTolerance)
     changes.push({
@@ -184,8 +204,8 @@ function lineLoadChanges(before: LinearLoad, after: LinearLoad, context: LoadCon
     Math.abs(a.endValue),
   );
   if (
-    Math.abs(b.startValue - a.startValue) > context.relative * scale + 1e-9 ||
-    Math.abs(b.endValue - a.endValue) > context.relative * scale + 1e-9
+    Math.abs(bAxis.startValue - aAxis.startValue) > context.relative * scale + 1e-9 ||
+    Math.abs(bAxis.endValue - aAxis.endValue) > context.relative * scale + 1e-9
   ) {
     const unit = before.quantity === 'force' ? 'kN/m' : 'kN·m/m';
     changes.push({
@@ -196,6 +216,10 @@ function lineLoadChanges(before: LinearLoad, after: LinearLoad, context: LoadCon
     });
   }
   return changes;
+}
+
+function signed<T extends { startValue: number; endValue: number }>(load: T, sign: 1 | -1): T {
+  return sign === 1 ? load : { ...load, startValue: -load.startValue, endValue: -load.endValue };
 }
 
 function describeRange(start: number, end: number): string {
