@@ -1748,6 +1748,7 @@ class E2kReader {
       pairsFrom(line, 2, 0, pairs);
       const label = take(pairs, 'LABEL')?.value ?? '';
       let geometry: Grid['geometry'] | undefined;
+      let unlabelledId: string | undefined;
       if (general) {
         const values = ['X1', 'Y1', 'X2', 'Y2'].map((key) =>
           this.optionalNumber(take(pairs, key), `GENGRID ${key}`, { concept: 'grid' }),
@@ -1767,6 +1768,9 @@ class E2kReader {
         const axis = direction?.value?.toUpperCase();
         if ((axis === 'X' || axis === 'Y') && coordinate !== undefined) {
           geometry = { kind: 'axis', direction: axis, coordinate: coordinate * this.factors.length };
+          // An unlabelled line is told apart by its axis and coordinate, as the SAP2000 reader names it (12
+          // digits: a coordinate converted back from mm reads 95.99999999999999 for 96).
+          if (label === '') unlabelledId = `${system}/${axis}/@${Number(coordinate.toPrecision(12))}`;
         }
       }
       if (!geometry) {
@@ -1778,8 +1782,9 @@ class E2kReader {
         this.keepIn(SECTION.grids, line.text);
         continue;
       }
-      let id = `${system}/${label}`;
-      for (let suffix = 2; seen.has(id); suffix++) id = `${system}/${label}#${suffix}`;
+      const base = unlabelledId ?? `${system}/${label}`;
+      let id = base;
+      for (let suffix = 2; seen.has(id); suffix++) id = `${base}#${suffix}`;
       seen.add(id);
       const grid: Grid = {
         id,

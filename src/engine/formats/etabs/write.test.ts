@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashModel } from '../../canonical';
+import { compareModels, explainDifferences } from '../../fidelity';
 import type { Element, Material, Model, Node, Profile, Source } from '../../schema';
 import { emptyModel } from '../../schema';
 import { decodeText, encodeWindows1252 } from '../../text/encoding';
@@ -318,5 +319,98 @@ describe('ETABS writer', () => {
     const written = writeE2k(first.model);
     expect(textOf(written.bytes)).toMatch(/LINELOAD {2}"B1" {2}"L1" {2}TYPE "UNIFF" {2}DIR " "/);
     expect(hashModel(readE2k(written.bytes).model)).toBe(hashModel(first.model));
+  });
+
+  it('reports every link element it does not write in one item the fidelity oracle reads as an element loss', () => {
+    const model = sapModel();
+    model.nodes = [node('N1', 0, 0), node('N2', 5000, 0), node('N3', 0, 3000), node('N4', 5000, 3000)];
+    model.elements = [
+      member('Column', 'C1', 'N1', 'N3'),
+      member('Column', 'C2', 'N2', 'N4'),
+      member('Beam', 'B1', 'N3', 'N4'),
+      { id: 'K1', source: SAP, name: 'K1', type: 'Link', startNodeId: 'N1', endNodeId: 'N3', attributes: {} },
+      { id: 'K2', source: SAP, name: 'K2', type: 'Link', startNodeId: 'N2', endNodeId: 'N4', attributes: {} },
+    ];
+
+    const written = writeE2k(model);
+    const links = written.report.items.filter((item) => item.subject === 'Link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ severity: 'dropped', concept: 'element', ids: ['K1', 'K2'] });
+    const back = readE2k(written.bytes);
+    const { unexplained } = explainDifferences(compareModels(model, back.model).differences, [
+      ...written.report.items,
+      ...back.report.items,
+    ]);
+    expect(unexplained).toEqual([]);
+  });
+
+  it('says so when a modal or response spectrum case has no definition it can write', () => {
+    const model = sapModel();
+    model.loadCases = [
+      {
+        id: 'MODAL',
+        source: SAP,
+        name: 'MODAL',
+        type: 'LoadCase',
+        caseType: 'LinModal',
+        loads: [],
+        attributes: {},
+      },
+      {
+        id: 'RS',
+        source: SAP,
+        name: 'RS',
+        type: 'LoadCase',
+        caseType: 'LinRespSpec',
+        loads: [],
+        attributes: {},
+      },
+      {
+        id: 'RITZ',
+        source: SAP,
+        name: 'RITZ',
+        type: 'LoadCase',
+        caseType: 'LinModal',
+        loads: [],
+        modal: { method: 'ritz', maxModes: 12 },
+        attributes: {},
+      },
+    ];
+
+    const written = writeE2k(model);
+    const text = textOf(written.bytes);
+    expect(text).toContain('LOADCASE "MODAL"  TYPE  "Modal - Eigen"');
+    expect(text).toContain('LOADCASE "RS"  TYPE  "Response Spectrum"');
+    const caseItems = written.report.items.filter((item) => item.concept === 'case');
+    expect(caseItems.map((item) => item.ids)).toEqual([['MODAL'], ['RS']]);
+    const back = readE2k(written.bytes);
+    // (RITZ's LinModal/"Modal - Ritz" is the same analysis; the oracle's synonym table does not say so yet.)
+    const differences = compareModels(model, back.model).differences.filter(
+      (difference) => difference.id !== 'RITZ',
+    );
+    expect(differences.map((difference) => difference.id).sort()).toEqual(['MODAL', 'RS']);
+    const items = [...written.report.items, ...back.report.items];
+    expect(explainDifferences(differences, items).unexplained).toEqual([]);
+  });
+
+  it('reads unlabelled grid lines back under the ids the SAP2000 reader gives them: axis and coordinate', () => {
+    const model = sapModel();
+    model.sourceUnits = { force: 'KIP', length: 'IN', temperature: 'F' };
+    const grid = (direction: 'X' | 'Y', inches: number): Model['grids'][number] => ({
+      id: `GLOBAL/${direction}/@${inches}`,
+      source: SAP,
+      name: '',
+      type: 'Grid',
+      system: 'GLOBAL',
+      label: '',
+      geometry: { kind: 'axis', direction, coordinate: inches * 25.4 },
+      attributes: {},
+    });
+    model.grids = [grid('X', -48), grid('X', 0), grid('X', 96), grid('Y', 0), grid('Y', 0.55)];
+
+    const written = writeE2k(model);
+    const back = readE2k(written.bytes);
+    expect(back.model.grids.map((line) => line.id)).toEqual(model.grids.map((line) => line.id));
+    expect(compareModels(model, back.model).differences).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
 import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
+import { GroupedItems } from '../reportGroups';
 import { hasUnequalFlanges } from '../sections';
 import { shearModulusRelation, weightMatchesMass } from './materialRules';
 import type { WriteResult } from '../types';
@@ -25,6 +26,7 @@ import {
   AREAASSIGN_MODIFIERS,
   caseParameterLines,
   caseTypeText,
+  etabsCaseType,
   FRAMESECTION_MODIFIERS,
   functionHead,
   functionValueLines,
@@ -99,6 +101,8 @@ const NAMED_KINDS: Record<string, [string, FidelityConcept]> = {
 
 class E2kWriter {
   private readonly report = new ReportBuilder();
+  /** Items that stand for many objects of one kind (one item with every id, not one per object). */
+  private readonly grouped = new GroupedItems();
   /**
    * Each section's generated lines, encoded as they come (each line preceded by the line ending), so a
    * million-line file keeps byte chunks alive rather than a string per line.
@@ -235,6 +239,7 @@ class E2kWriter {
     if (model.results)
       this.report.dropped('results', 'ETABS text models carry no analysis results', { concept: 'results' });
     this.reportNodesNotWritten();
+    this.grouped.flushInto(this.report);
     const encoded = this.assemble(file);
     const bytes = encoded.bytes();
     const unmappable = encoded.unmappable;
@@ -1002,10 +1007,17 @@ class E2kWriter {
         );
         continue;
       }
-      this.report.dropped(element.type, `${element.type} elements are not written to ETABS text`, {
-        id: element.id,
-        concept: element.type === 'Link' ? 'link' : 'element',
-      });
+      // No ETABS object is written for it (links, components, foundations, reference geometry): the element
+      // itself is lost, so the item names the concept the fidelity oracle checks, `element`.
+      this.grouped.add(
+        'dropped',
+        element.type,
+        element.type === 'Link'
+          ? 'link elements (two-joint and grounded links) are not written to ETABS text: the members they connect are no longer linked'
+          : `${element.type} elements are not written to ETABS text`,
+        'element',
+        element.id,
+      );
     }
     for (const [label, definition] of lineDefinitions)
       this.emit(SECTION.lines, `  LINE  ${quoteE2k(label)}  ${definition}`);
@@ -1146,6 +1158,25 @@ class E2kWriter {
         ritzDetails.push(loadCase.id);
       if (loadCase.responseSpectrum?.loads.some((load) => load.coordinateSystem !== undefined))
         spectrumSystems.push(loadCase.id);
+      // ETABS' TYPE word states what the model does not hold (a SAFE file keeps its modal and spectrum tables
+      // as source rows only): the written case says more, or has less, than the source's.
+      const type = etabsCaseType(loadCase);
+      if (/^modal/i.test(type) && !loadCase.modal)
+        this.grouped.add(
+          'approximated',
+          'LOADCASE',
+          'modal cases whose modal definition (method, number of modes) the model does not hold are written as ETABS "Modal - Eigen" cases with no mode counts',
+          'case',
+          loadCase.id,
+        );
+      if (/^response spectrum$/i.test(type) && !loadCase.responseSpectrum)
+        this.grouped.add(
+          'dropped',
+          'LOADCASE',
+          'response spectrum cases whose spectrum (functions, directions, scale factors, damping) the writer cannot carry are written with no excitation',
+          'case',
+          loadCase.id,
+        );
     }
     if (ritzDetails.length > 0) {
       this.report.dropped(

@@ -186,3 +186,8 @@ export const SAP_LENGTH_SPELLING: Readonly<Record<string, string>> = {
 
 /** Horizontal or vertical within this fraction of the member length (about 0.06°). */
 export const ORIENTATION_TOLERANCE = 1e-3;
+
+/** Id of the spring read from a joint's stiffness row: SAP2000 springs belong to joints, not to named properties. */
+export function jointSpringId(jointLabel: string): string {
+  return `joint:${jointLabel}`;
+}

@@ -69,6 +69,7 @@ import {
   T,
   tableKey,
   TYPE_MARKER_GROUPS,
+  jointSpringId,
 } from './names';
 import type { CsiDocument, CsiRowLayout, CsiTable } from './tables';
 import { parseCsiTables } from './tables';
@@ -1161,7 +1162,7 @@ class SapReader {
       const value = (field: string, factor: number): number =>
         (this.optionalNumber(table, row, field) ?? 0) * factor;
       const spring: SpringProperty = {
-        id: `joint:${node.id}`,
+        id: jointSpringId(node.id),
         source: this.source(),
         name: node.name,
         attributes: {},

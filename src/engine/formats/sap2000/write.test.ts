@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compareModels, explainDifferences } from '../../fidelity';
 import type { Model, Profile, Source } from '../../schema';
 import { emptyModel } from '../../schema';
 import { SOURCE_ROW_KEY } from './names';
@@ -75,5 +76,70 @@ describe('SAP2000 writer', () => {
     expect(written.report.counts.foundations).toBe(0);
     expect(written.report.counts.columns).toBe(1);
     expect(written.report.counts).toEqual(readSap2000(written.bytes).report.counts);
+  });
+
+  it('reports a named spring property coming back per joint, with the same stiffness at every joint', () => {
+    const model = etabsModel();
+    model.springProperties = [
+      {
+        id: 'SOIL',
+        source: ETABS,
+        name: 'SOIL',
+        type: 'SpringProperty',
+        ux: 1e6,
+        uy: 1e6,
+        uz: 5e6,
+        rx: 0,
+        ry: 0,
+        rz: 0,
+        attributes: {},
+      },
+    ];
+    model.nodes = ['N1', 'N2', 'N3'].map((id, index) => ({
+      id,
+      source: ETABS,
+      name: id,
+      type: 'Node' as const,
+      x: index * 1000,
+      y: 0,
+      z: 0,
+      ...(id === 'N3' ? {} : { springPropertyId: 'SOIL' }),
+      attributes: {},
+    }));
+
+    const written = writeSap2000(model);
+    const back = readSap2000(written.bytes);
+    const springs = new Map(back.model.springProperties.map((spring) => [spring.id, spring]));
+    for (const id of ['N1', 'N2']) {
+      const node = back.model.nodes.find((candidate) => candidate.id === id);
+      expect(springs.get(node?.springPropertyId ?? '')?.uz).toBeCloseTo(5e6);
+    }
+    const { differences } = compareModels(model, back.model);
+    // The property becomes one spring per joint: named in a report, never a silent loss.
+    expect(differences.filter((difference) => difference.concept === 'spring').length).toBeGreaterThan(0);
+    const { unexplained } = explainDifferences(differences, [...written.report.items, ...back.report.items]);
+    expect(unexplained).toEqual([]);
+    const item = written.report.items.find((candidate) => candidate.concept === 'spring');
+    expect(item?.ids).toEqual(expect.arrayContaining(['SOIL', 'N1', 'N2']));
+  });
+
+  it('states SAP2000 default shell formulation for a shell section that names none, and says so', () => {
+    const model = etabsModel();
+    const thick = shell('T150', 'slab');
+    if (thick.kind === 'shell') thick.behaviour = 'Shell-Thick';
+    model.profiles = [shell('S200', 'slab'), thick];
+
+    const written = writeSap2000(model);
+    const text = decodeCsiText(written.bytes).text;
+    expect(text).toMatch(/Section=S200 .*Type=Shell-Thin/);
+    expect(text).toMatch(/Section=T150 .*Type=Shell-Thick/);
+    const item = written.report.items.find((candidate) => candidate.concept === 'section');
+    expect(item?.ids).toEqual(['S200']);
+    const back = readSap2000(written.bytes);
+    const { unexplained } = explainDifferences(compareModels(model, back.model).differences, [
+      ...written.report.items,
+      ...back.report.items,
+    ]);
+    expect(unexplained).toEqual([]);
   });
 });

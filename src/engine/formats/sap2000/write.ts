@@ -38,6 +38,7 @@ import {
   CABLE_SECTION_FLAG,
   CARDINAL_POINTS,
   FORMAT_ID,
+  jointSpringId,
   markerGroupFor,
   MATERIAL_TYPES,
   RAW_TABLES_KEY,
@@ -499,7 +500,16 @@ class SapWriter {
         if (material !== undefined) cells.push('Material', material);
         const defaults = this.wantsDefaults(profile, T.areaSections);
         if (defaults) cells.push('AreaType', 'Shell');
+        // SAP2000 needs a shell formulation; a source that states none (IFC) gets SAP's own default, said so.
         cells.push('Type', profile.behaviour ?? 'Shell-Thin');
+        if (profile.behaviour === undefined)
+          this.grouped.add(
+            'approximated',
+            'Section',
+            "shell section with no stated formulation written as Shell-Thin, SAP2000's default (membrane and plate bending, no transverse shear deformation)",
+            'section',
+            profile.id,
+          );
         const thickness = profile.thickness ?? this.deckThickness(profile);
         if (thickness !== undefined) {
           cells.push('Thickness', this.num(thickness, f.length));
@@ -749,7 +759,8 @@ class SapWriter {
       }
       this.addRawRows(node);
     }
-    // SAP2000 gives each joint its own spring: a shared property comes back as one per joint.
+    // SAP2000 has no named joint spring: each joint gets its own stiffness row, read back as a spring named after
+    // the joint (`joint:<label>`). The stiffness of every joint is kept; the property's name and sharing are not.
     const jointsBySpring = new Map<string, string[]>();
     for (const node of this.model.nodes) {
       if (node.springPropertyId === undefined || !springs.has(node.springPropertyId)) continue;
@@ -758,16 +769,21 @@ class SapWriter {
       joints.push(node.id);
     }
     for (const [springId, joints] of jointsBySpring) {
-      if (joints.length < 2) continue;
-      for (const id of [springId, ...joints]) {
+      const spring = springs.get(springId) as SpringProperty;
+      const only = joints.length === 1 ? this.nodeLabel(joints[0] as string) : undefined;
+      if (only !== undefined && jointSpringId(only) === springId && spring.name === only) continue;
+      const reason =
+        'SAP2000 assigns springs per joint: a named spring property comes back as one spring per joint, named after the joint, with the same stiffness';
+      for (const id of [springId, ...joints])
+        this.grouped.add('approximated', 'SpringProperty', reason, 'spring', id);
+      for (const nodeId of joints)
         this.grouped.add(
           'approximated',
           'SpringProperty',
-          'a spring property shared by several joints is written per joint',
+          reason,
           'spring',
-          id,
+          jointSpringId(this.nodeLabel(nodeId)),
         );
-      }
     }
     for (const spring of this.model.springProperties) {
       if (jointsBySpring.has(spring.id)) continue;
