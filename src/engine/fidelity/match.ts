@@ -55,8 +55,13 @@ export function matchNodes(
     let bestDistance = Infinity;
     hash.near(node.x, node.y, node.z, (index) => {
       if (afterTaken[index] === 1) return;
-      const distance = distanceSquared(node, after[index] as Node);
-      if (distance <= toleranceSquared && distance < bestDistance) {
+      const candidate = after[index] as Node;
+      const distance = distanceSquared(node, candidate);
+      if (distance > toleranceSquared) return;
+      // Two joints at one point (an isolator's ends) are told apart by name before distance.
+      const sameName = candidate.name === node.name;
+      const bestSameName = best >= 0 && (after[best] as Node).name === node.name;
+      if (best < 0 || (sameName && !bestSameName) || (sameName === bestSameName && distance < bestDistance)) {
         best = index;
         bestDistance = distance;
       }
@@ -245,16 +250,22 @@ export function pairByName<T extends { id: string; name: string }>(
     (item) => `\u0000${item.id}`,
   ];
   for (const key of keys) {
-    const afterByKey = new Map<string, T>();
+    // Several objects may share a name (grid lines "3" of two systems): each name keeps all its candidates,
+    // and one with the same id is preferred, else the first still free.
+    const afterByKey = new Map<string, T[]>();
     for (const item of after) {
       if (pairing.beforeOf.has(item.id)) continue;
       const value = key(item);
-      if (!afterByKey.has(value)) afterByKey.set(value, item);
+      const bucket = afterByKey.get(value);
+      if (bucket) bucket.push(item);
+      else afterByKey.set(value, [item]);
     }
     const next: T[] = [];
     for (const item of leftBefore) {
-      const candidate = afterByKey.get(key(item));
-      if (candidate && !pairing.beforeOf.has(candidate.id)) pairing.add(item.id, candidate.id);
+      const bucket = afterByKey.get(key(item));
+      const free = bucket?.filter((candidate) => !pairing.beforeOf.has(candidate.id)) ?? [];
+      const candidate = free.find((other) => other.id === item.id) ?? free[0];
+      if (candidate) pairing.add(item.id, candidate.id);
       else next.push(item);
     }
     leftBefore = next;
