@@ -1,3 +1,5 @@
+import type { CapabilityConcept } from '../../engine/formats/capabilities';
+import { fidelityOf } from '../../engine/formats/capabilities';
 import type { PlatformPath } from '../../engine/formats/registry';
 import { PLATFORM_PATHS, TRANSLATORS_BY_PLATFORM } from '../../engine/formats/registry';
 import type { Capability, Platform, Translator } from '../../engine/formats/types';
@@ -33,7 +35,7 @@ export function renderSupportedElements(
     (platform) =>
       translatorsByPlatform[platform].length === 0 && !paths.some((path) => path.platform === platform),
   );
-  const concepts: string[] = [];
+  const concepts: CapabilityConcept[] = [];
   for (const translator of translators) {
     for (const capability of translator.capabilities) {
       if (!concepts.includes(capability.concept)) concepts.push(capability.concept);
@@ -78,9 +80,17 @@ export function renderSupportedElements(
     lines.push(`| Scripts | — | ${pathCell('Scripts')} |`);
   lines.push('');
 
-  lines.push('## Overview', '', 'Each cell is read / write.', '');
-  lines.push(`| Concept | ${translators.map((translator) => cell(translator.title)).join(' | ')} |`);
-  lines.push(`| --- | ${translators.map(() => '---').join(' | ')} |`);
+  lines.push(
+    '## Overview',
+    '',
+    'Each cell is read / write. "In reports" is the concept a translation report item or a fidelity certificate',
+    'names for it. What each pair of formats keeps is in [translator-pairs.md](translator-pairs.md).',
+    '',
+  );
+  lines.push(
+    `| Concept | In reports | ${translators.map((translator) => cell(translator.title)).join(' | ')} |`,
+  );
+  lines.push(`| --- | --- | ${translators.map(() => '---').join(' | ')} |`);
   for (const concept of concepts) {
     const cells = translators.map((translator) => {
       const capability = translator.capabilities.find((candidate) => candidate.concept === concept);
@@ -88,7 +98,7 @@ export function renderSupportedElements(
         ? `${LEVEL_WORDS[capability.read]} / ${LEVEL_WORDS[capability.write]}`
         : 'not declared';
     });
-    lines.push(`| ${cell(concept)} | ${cells.join(' | ')} |`);
+    lines.push(`| ${cell(concept)} | \`${fidelityOf(concept)}\` | ${cells.join(' | ')} |`);
   }
   lines.push('');
 

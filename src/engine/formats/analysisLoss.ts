@@ -2,6 +2,17 @@ import type { Model } from '../schema';
 import type { ReportBuilder } from './report';
 
 /**
+ * Why a format without them loses modifiers, modal and spectrum parameters and functions, in one sentence each:
+ * the report's reason and the capability note (docs/supported-elements.md, docs/translator-pairs.md) both use it.
+ */
+export const ANALYSIS_LOSS_REASONS = {
+  modifier: (target: string) => `${target} has no place for stiffness modifiers`,
+  case: (target: string) =>
+    `${target} keeps no modal or response spectrum parameters (modes, spectra, scale factors)`,
+  function: (target: string) => `spectrum and history functions are not written to ${target}`,
+} as const;
+
+/**
  * Reports, once per kind, the analysis data a writer has no counterpart for: section and member modifiers, modal
  * and response spectrum case parameters, and functions (issue #20). `target` names the format in the reason.
  */
@@ -15,7 +26,7 @@ export function reportAnalysisLoss(report: ReportBuilder, model: Model, target: 
   if (modified.length > 0) {
     report.dropped(
       'Modifiers',
-      `${modified.length} sections and members carry stiffness modifiers ${target} has no place for`,
+      `${modified.length} sections and members carry stiffness modifiers: ${ANALYSIS_LOSS_REASONS.modifier(target)}`,
       { ids: modified, concept: 'modifier' },
     );
   }
@@ -25,19 +36,15 @@ export function reportAnalysisLoss(report: ReportBuilder, model: Model, target: 
   if (cases.length > 0) {
     report.dropped(
       'LoadCase',
-      `${cases.length} modal and response spectrum cases lose their parameters (modes, spectra, scale factors) in ${target}`,
+      `${cases.length} modal and response spectrum cases: ${ANALYSIS_LOSS_REASONS.case(target)}`,
       { ids: cases, concept: 'case' },
     );
   }
   const functions = (model.functions ?? []).map((fn) => fn.id);
   if (functions.length > 0) {
-    report.dropped(
-      'Function',
-      `${functions.length} spectrum and history functions are not written to ${target}`,
-      {
-        ids: functions,
-        concept: 'function',
-      },
-    );
+    report.dropped('Function', `${functions.length} functions: ${ANALYSIS_LOSS_REASONS.function(target)}`, {
+      ids: functions,
+      concept: 'function',
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Model } from '../schema';
+import type { CapabilityConcept } from './capabilities';
 import type { TranslationReport } from './report';
 
 /** The platforms of the product, in the specification's order. */
@@ -15,9 +16,12 @@ export interface WriteResult {
   report: TranslationReport;
 }
 
-/** How well a translator carries one canonical concept: fully, partly (see note), or not at all. */
+/**
+ * How well a translator carries one canonical concept: fully, partly (see note), or not at all. The concept is
+ * keyed to a fidelity concept (CAPABILITY_CONCEPTS), so the docs and the reports name the same thing.
+ */
 export interface Capability {
-  concept: string;
+  concept: CapabilityConcept;
   read: 'full' | 'partial' | 'none';
   write: 'full' | 'partial' | 'none';
   note?: string;

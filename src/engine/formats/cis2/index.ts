@@ -1,8 +1,10 @@
+import { ANALYSIS_LOSS_REASONS } from '../analysisLoss';
 import type { Capability, Translator } from '../types';
 import { CIS2_SCHEMA } from './names';
 import { readCis2 } from './read';
 import { headerSchemas } from './step';
 import { writeCis2 } from './write';
+import { CIS2_WRITE_REASONS } from './writeReasons';
 
 export { readCis2 } from './read';
 export { writeCis2 } from './write';
@@ -50,6 +52,13 @@ export const CIS2_CAPABILITIES: readonly Capability[] = [
     note: 'SECTION_PROFILE_I_TYPE, _RECTANGLE, _RECTANGLE_HOLLOW, _CIRCLE, _CIRCLE_HOLLOW by dimensions; channels, angles and other subtypes by name with their dimensions kept; library shapes by name; stated section properties are not written',
   },
   {
+    concept: 'Section modifiers',
+    read: 'none',
+    write: 'none',
+    note: ANALYSIS_LOSS_REASONS.modifier('CIS/2'),
+  },
+  { concept: 'Member modifiers', read: 'none', write: 'none', note: ANALYSIS_LOSS_REASONS.modifier('CIS/2') },
+  {
     concept: 'Orientation',
     read: 'partial',
     write: 'full',
@@ -62,11 +71,13 @@ export const CIS2_CAPABILITIES: readonly Capability[] = [
     note: 'on the section profile (one per cardinal point used)',
   },
   {
-    concept: 'End offsets and rigid zones',
+    concept: 'End offsets',
     read: 'none',
     write: 'none',
-    note: 'ELEMENT_ECCENTRICITY is not read',
+    note: `ELEMENT_ECCENTRICITY is not read; ${CIS2_WRITE_REASONS.offsets}`,
   },
+  { concept: 'Rigid zones', read: 'none', write: 'none', note: CIS2_WRITE_REASONS.offsets },
+  { concept: 'Insertion offsets', read: 'none', write: 'none', note: CIS2_WRITE_REASONS.offsets },
   {
     concept: 'Releases',
     read: 'full',
@@ -74,7 +85,12 @@ export const CIS2_CAPABILITIES: readonly Capability[] = [
     note: 'RELEASE_LOGICAL on the connectivity (name unverified)',
   },
   { concept: 'Restraint', read: 'full', write: 'full', note: 'BOUNDARY_CONDITION_LOGICAL' },
-  { concept: 'Springs', read: 'none', write: 'none' },
+  {
+    concept: 'Springs',
+    read: 'none',
+    write: 'none',
+    note: `spring supports are read as free and reported; ${CIS2_WRITE_REASONS.springs}`,
+  },
   { concept: 'Diaphragm', read: 'none', write: 'none' },
   { concept: 'LinkProperty', read: 'none', write: 'none' },
   { concept: 'LoadPattern', read: 'full', write: 'full', note: 'LOAD_CASE' },
@@ -84,6 +100,14 @@ export const CIS2_CAPABILITIES: readonly Capability[] = [
     write: 'partial',
     note: 'each LOAD_CASE is a linear static case; other analysis cases as marked LOAD_COMBINATIONs',
   },
+  { concept: 'Modal case', read: 'none', write: 'none', note: ANALYSIS_LOSS_REASONS.case('CIS/2') },
+  {
+    concept: 'Response spectrum case',
+    read: 'none',
+    write: 'none',
+    note: ANALYSIS_LOSS_REASONS.case('CIS/2'),
+  },
+  { concept: 'Function', read: 'none', write: 'none', note: ANALYSIS_LOSS_REASONS.function('CIS/2') },
   {
     concept: 'LoadCombination',
     read: 'full',

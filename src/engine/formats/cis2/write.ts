@@ -21,6 +21,7 @@ import type {
 import { DOF_NAMES, END_RELEASE_NAMES, hasReleases, isFrameElement, isRestrained } from '../../schema';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
+import { CIS2_WRITE_REASONS } from './writeReasons';
 import { hasUnequalFlanges } from '../sections';
 import type { WriteResult } from '../types';
 import {
@@ -329,7 +330,7 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       support = `#${out.add(`${E.supportLogical}(${formatString(`support ${node.id}`)},$,${free})`)}`;
     }
     if (node.springPropertyId !== undefined) {
-      report.dropped('Spring', 'joint springs are not written to CIS/2', { id: node.id });
+      report.dropped('Spring', CIS2_WRITE_REASONS.springs, { id: node.id });
     }
     nodeIds.set(
       node.id,
@@ -358,7 +359,7 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       orientation = `#${out.add(`PLANE_ANGLE_MEASURE_WITH_UNIT(PLANE_ANGLE_MEASURE(${formatReal(element.orientationAngle)}),#${units.degree})`)}`;
     }
     if (element.endOffsets || element.insertionOffsets || element.rigidZoneFactor !== undefined) {
-      report.approximated(element.type, 'end offsets, rigid zones and insertion offsets are not written', {
+      report.approximated(element.type, CIS2_WRITE_REASONS.offsets, {
         id: element.id,
       });
     }

@@ -1,6 +1,8 @@
+import { ANALYSIS_LOSS_REASONS } from '../analysisLoss';
 import type { Capability, Translator } from '../types';
 import { detectIfc, readIfc } from './read';
 import { writeIfc } from './write';
+import { IFC_WRITE_REASONS } from './writeReasons';
 
 export { detectIfc, readIfc } from './read';
 export { writeIfc } from './write';
@@ -55,7 +57,12 @@ export const IFC_CAPABILITIES: readonly Capability[] = [
     write: 'none',
     note: 'IfcOpeningElement; not written: the model does not say which slab or wall an opening cuts',
   },
-  { concept: 'Cable', read: 'none', write: 'none' },
+  {
+    concept: 'Cable',
+    read: 'none',
+    write: 'partial',
+    note: 'written as an IfcMember typed Cable with its curve member; read back as a brace',
+  },
   { concept: 'Link', read: 'none', write: 'none' },
   { concept: 'Component', read: 'none', write: 'none' },
   { concept: 'Foundation', read: 'partial', write: 'none', note: 'IfcFooting, read as a foundation outline' },
@@ -64,36 +71,70 @@ export const IFC_CAPABILITIES: readonly Capability[] = [
     concept: 'Material',
     read: 'full',
     write: 'full',
-    note: 'IfcRelAssociatesMaterial (material, profile set, layer set, list); IFC4 Pset_Material* and IFC2X3 mechanical properties',
+    note: 'IfcRelAssociatesMaterial (material, profile set, layer set, list) of physical and analysis members; IFC4 Pset_Material* and IFC2X3 mechanical properties',
   },
   {
     concept: 'Profile',
     read: 'partial',
     write: 'partial',
-    note: 'I, rectangle, circle and their hollow forms by dimensions, with stated properties; IFC2X3 profile properties; L, C, T, Z and others by name; library sections are written as a named square of equal area',
-  },
-  { concept: 'Orientation', read: 'full', write: 'full' },
-  {
-    concept: 'Cardinal point',
-    read: 'full',
-    write: 'full',
-    note: 'IfcMaterialProfileSetUsage (CSI 11 = IFC 15, shear centre); IFC 11–14 and 16–19 read as edge midpoints; left/right points follow IFC profile x',
+    note: 'I, rectangle, circle and their hollow forms by dimensions, with stated properties (Pset_ProfileMechanical, IFC2X3 profile properties), on physical and analysis members; L, C, T, Z and others by name; library and general sections are written as a named square of equal area',
   },
   {
-    concept: 'End offsets and rigid zones',
+    concept: 'Section modifiers',
     read: 'none',
     write: 'none',
-    note: 'members are drawn between their nodes',
+    note: ANALYSIS_LOSS_REASONS.modifier('IFC'),
+  },
+  {
+    concept: 'Member modifiers',
+    read: 'none',
+    write: 'none',
+    note: ANALYSIS_LOSS_REASONS.modifier('IFC'),
+  },
+  {
+    concept: 'Orientation',
+    read: 'partial',
+    write: 'full',
+    note: "the analysis member's Axis (the section's depth); IFC2X3 ProfileOrientation angles read and reported",
+  },
+  {
+    concept: 'Cardinal point',
+    read: 'partial',
+    write: 'full',
+    note: 'IfcMaterialProfileSetUsage (CSI 11 = IFC 15, shear centre); IFC 11–14 and 16–19 read as edge midpoints, reported unless the section is doubly symmetric',
+  },
+  {
+    concept: 'End offsets',
+    read: 'partial',
+    write: 'none',
+    note: `read: an analysis member that stops short of its connection keeps the gap as an end offset. ${IFC_WRITE_REASONS.endOffsets}`,
+  },
+  {
+    concept: 'Rigid zones',
+    read: 'partial',
+    write: 'none',
+    note: `read: such a gap is rigid (factor 1). ${IFC_WRITE_REASONS.endOffsets}`,
+  },
+  {
+    concept: 'Insertion offsets',
+    read: 'none',
+    write: 'none',
+    note: IFC_WRITE_REASONS.insertionOffsets,
   },
   {
     concept: 'Releases',
-    read: 'full',
+    read: 'partial',
     write: 'full',
-    note: 'conditions of IfcRelConnectsStructuralMember',
+    note: 'conditions of IfcRelConnectsStructuralMember in member axes; PIN_JOINED_MEMBER; an elastic member end is read as fixed (reported)',
   },
-  { concept: 'Restraint', read: 'full', write: 'full', note: 'IfcBoundaryNodeCondition' },
+  {
+    concept: 'Restraint',
+    read: 'partial',
+    write: 'full',
+    note: 'IfcBoundaryNodeCondition; warping, rotated condition axes and supports on curve or surface connections are reported',
+  },
   { concept: 'Springs', read: 'full', write: 'full', note: 'IfcBoundaryNodeCondition stiffnesses' },
-  { concept: 'Diaphragm', read: 'none', write: 'none' },
+  { concept: 'Diaphragm', read: 'none', write: 'none', note: IFC_WRITE_REASONS.diaphragm },
   { concept: 'LinkProperty', read: 'none', write: 'none' },
   { concept: 'LoadPattern', read: 'full', write: 'full', note: 'IfcStructuralLoadCase' },
   {
@@ -102,6 +143,19 @@ export const IFC_CAPABILITIES: readonly Capability[] = [
     write: 'full',
     note: 'IfcStructuralLoadGroup; combinations as LOAD_COMBINATION groups with factors',
   },
+  {
+    concept: 'Modal case',
+    read: 'none',
+    write: 'none',
+    note: ANALYSIS_LOSS_REASONS.case('IFC'),
+  },
+  {
+    concept: 'Response spectrum case',
+    read: 'none',
+    write: 'none',
+    note: ANALYSIS_LOSS_REASONS.case('IFC'),
+  },
+  { concept: 'Function', read: 'none', write: 'none', note: ANALYSIS_LOSS_REASONS.function('IFC') },
   { concept: 'LoadCombination', read: 'full', write: 'full' },
   { concept: 'PointLoad', read: 'partial', write: 'partial', note: 'single forces, global directions' },
   {
@@ -110,8 +164,13 @@ export const IFC_CAPABILITIES: readonly Capability[] = [
     write: 'partial',
     note: 'linear actions (trapezoids); written for whole-member and point loads on members',
   },
-  { concept: 'AreaLoad', read: 'partial', write: 'full', note: 'planar force actions' },
-  { concept: 'Group', read: 'none', write: 'none' },
+  {
+    concept: 'AreaLoad',
+    read: 'partial',
+    write: 'full',
+    note: 'planar force actions, global or local (a surface pressure along local 3)',
+  },
+  { concept: 'Group', read: 'none', write: 'none', note: 'groups are not written to IFC yet' },
   { concept: 'Results', read: 'none', write: 'none', note: 'IfcStructuralPointReaction is not read' },
 ];
 

@@ -15,6 +15,7 @@ import type {
 import { DOF_NAMES, isAreaElement, isFrameElement } from '../../schema';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
+import { IFC_WRITE_REASONS } from './writeReasons';
 import type { WriteResult } from '../types';
 import type { Vec3 } from './writeGeometry';
 import { memberAxes, norm, polygonFrame, sub, toVec } from './writeGeometry';
@@ -724,20 +725,10 @@ class IfcWriter {
     const moved =
       offsets && [offsets.i, offsets.j].some((offset) => offset.x !== 0 || offset.y !== 0 || offset.z !== 0);
     if (moved) {
-      this.note(
-        'approximated',
-        element.type,
-        'IFC members are drawn on the line between their nodes; the insertion offsets are not written.',
-        element.id,
-      );
+      this.note('approximated', element.type, IFC_WRITE_REASONS.insertionOffsets, element.id);
     }
     if (element.endOffsets && (element.endOffsets.i !== 0 || element.endOffsets.j !== 0)) {
-      this.note(
-        'approximated',
-        element.type,
-        'IFC has no end length offsets or rigid zones on members; they are not written.',
-        element.id,
-      );
+      this.note('approximated', element.type, IFC_WRITE_REASONS.endOffsets, element.id);
     }
   }
 
@@ -1085,12 +1076,7 @@ class IfcWriter {
       if (reason) this.note('dropped', element.type, reason, element.id);
     }
     for (const diaphragm of this.model.diaphragms) {
-      this.note(
-        'dropped',
-        'Diaphragm',
-        'IFC has no diaphragm constraint; diaphragms are not written.',
-        diaphragm.id,
-      );
+      this.note('dropped', 'Diaphragm', IFC_WRITE_REASONS.diaphragm, diaphragm.id);
     }
     for (const group of this.model.groups) {
       this.note('dropped', 'Group', 'Groups are not written to IFC yet.', group.id);

@@ -13,6 +13,7 @@ import { GUIDE_TITLES, isGuide } from '../plugins/catalog';
 export const publicDocs = [
   'getting-started',
   'supported-elements',
+  'translator-pairs',
   'formats',
   'api',
   'tutorials',
@@ -47,6 +48,7 @@ pre code{padding:0}a{color:#1d5fae}`;
 const titles: Record<PublicDoc, string> = {
   'getting-started': 'Getting Started',
   'supported-elements': 'Supported Elements',
+  'translator-pairs': 'Translator Pairs',
   formats: 'Formats',
   api: 'Scripting API',
   tutorials: 'Tutorials',
