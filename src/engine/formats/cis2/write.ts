@@ -19,6 +19,7 @@ import type {
   Releases,
 } from '../../schema';
 import { DOF_NAMES, END_RELEASE_NAMES, hasReleases, isFrameElement, isRestrained } from '../../schema';
+import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
 import { hasUnequalFlanges } from '../sections';
@@ -41,6 +42,19 @@ export interface Cis2WriteOptions {
   /** FILE_NAME's name. */
   fileName?: string;
 }
+
+/** Element types in the plural, for report reasons. */
+const PLURAL: Readonly<Record<string, string>> = {
+  Wall: 'walls',
+  Floor: 'floors',
+  Area: 'areas',
+  Opening: 'openings',
+  Link: 'links',
+  Cable: 'cables',
+  Component: 'components',
+  Foundation: 'foundations',
+  GeoElement: 'reference geometry objects',
+};
 
 const optionalString = (text: string | undefined): string =>
   text === undefined || text === '' ? '$' : formatString(text);
@@ -124,7 +138,7 @@ function sectionOf(
         report.approximated(
           'Profile',
           `CIS/2 hollow rectangles have one wall thickness: written as the web's (${section.webThickness} mm), the flanges were ${section.flangeThickness} mm`,
-          { id: profile.id },
+          { id: profile.id, concept: 'section' },
         );
       }
       // depth, breadth, (corner radius), wall_thickness
@@ -141,7 +155,7 @@ function sectionOf(
       report.approximated(
         'Profile',
         `written by name only ("${section.designation}"): the receiving program must find it in its catalogue`,
-        { id: profile.id },
+        { id: profile.id, concept: 'section' },
       );
       const result: { entity: string; dimensions: number[]; description: string; classification?: string } = {
         entity: SECTION.plain,
@@ -278,17 +292,16 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
     set.add(element.cardinalPoint ?? 10);
     cardinalsByProfile.set(element.profileId, set);
   }
+  const shellProfiles = model.profiles.filter((profile) => profile.kind !== 'frame').map((p) => p.id);
+  if (shellProfiles.length > 0) {
+    report.dropped(
+      'Profile',
+      `${shellProfiles.length} slab, deck and wall sections have no place in a CIS/2 analysis model of curve elements`,
+      { ids: shellProfiles, concept: 'section' },
+    );
+  }
   for (const profile of model.profiles) {
-    if (profile.kind !== 'frame') {
-      report.dropped(
-        'Profile',
-        'shell properties have no place in a CIS/2 analysis model of curve elements',
-        {
-          id: profile.id,
-        },
-      );
-      continue;
-    }
+    if (profile.kind !== 'frame') continue;
     for (const cardinal of [...(cardinalsByProfile.get(profile.id) ?? [10])].sort((a, b) => a - b)) {
       sectionFor(profile, cardinal);
     }
@@ -311,12 +324,34 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       isRestrained(node.restraint) ||
       loadedNodes.has(node.id),
   );
-  const skippedNodes = model.nodes.length - writtenNodes.length;
-  if (skippedNodes > 0) {
+  const written = new Set(writtenNodes.map((node) => node.id));
+  const skippedNodes = model.nodes.filter((node) => !written.has(node.id)).map((node) => node.id);
+  if (skippedNodes.length > 0) {
     report.dropped(
       'Node',
-      `${skippedNodes} nodes used only by elements CIS/2 does not carry are not written`,
+      `${skippedNodes.length} nodes used only by walls, floors, areas, links and other objects Gusset does not write to CIS/2 are not written`,
+      { ids: skippedNodes, concept: 'node' },
     );
+  }
+  const springNodes = writtenNodes.filter((node) => node.springPropertyId !== undefined);
+  if (springNodes.length > 0) {
+    report.dropped(
+      'Spring',
+      `${springNodes.length} nodes lose their spring supports: CIS/2 written by Gusset has no spring supports`,
+      {
+        ids: [
+          ...springNodes.map((node) => node.id),
+          ...new Set(springNodes.map((node) => node.springPropertyId as string)),
+        ],
+        concept: 'spring',
+      },
+    );
+  }
+  if (model.springProperties.length > 0) {
+    report.dropped('SpringProperty', `${model.springProperties.length} spring properties are not written`, {
+      ids: model.springProperties.map((spring) => spring.id),
+      concept: 'spring',
+    });
   }
   for (const node of writtenNodes) {
     const point = out.add(
@@ -328,9 +363,6 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       const free = DOF_NAMES.map((dof) => logical(!restraint[dof])).join(',');
       support = `#${out.add(`${E.supportLogical}(${formatString(`support ${node.id}`)},$,${free})`)}`;
     }
-    if (node.springPropertyId !== undefined) {
-      report.dropped('Spring', 'joint springs are not written to CIS/2', { id: node.id });
-    }
     nodeIds.set(
       node.id,
       out.add(`${E.node}(${formatString(node.id)},#${point},${support},#${analysisModel})`),
@@ -339,6 +371,9 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
 
   // Elements.
   const elementIds = new Map<string, number>();
+  const lengthOffsets: string[] = [];
+  const insertionOffsets: string[] = [];
+  const rigidZones: string[] = [];
   const elementFor = (element: FrameElement): void => {
     const start = nodeIds.get(element.startNodeId);
     const end = nodeIds.get(element.endNodeId);
@@ -357,11 +392,12 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
     if (element.orientationAngle !== undefined && element.orientationAngle !== 0) {
       orientation = `#${out.add(`PLANE_ANGLE_MEASURE_WITH_UNIT(PLANE_ANGLE_MEASURE(${formatReal(element.orientationAngle)}),#${units.degree})`)}`;
     }
-    if (element.endOffsets || element.insertionOffsets || element.rigidZoneFactor !== undefined) {
-      report.approximated(element.type, 'end offsets, rigid zones and insertion offsets are not written', {
-        id: element.id,
-      });
-    }
+    const offsets = element.endOffsets;
+    if (offsets && (offsets.i !== 0 || offsets.j !== 0)) lengthOffsets.push(element.id);
+    const insertion = element.insertionOffsets;
+    if (insertion && [insertion.i, insertion.j].some((p) => p.x !== 0 || p.y !== 0 || p.z !== 0))
+      insertionOffsets.push(element.id);
+    if (element.rigidZoneFactor !== undefined && element.rigidZoneFactor !== 0) rigidZones.push(element.id);
     const id = out.add(
       `${E.elementSimple}(${formatString(element.id)},${formatString(element.type)},#${analysisModel},1,${section},${orientation})`,
     );
@@ -384,12 +420,44 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       );
     }
   };
+  const notWritten = new Map<string, string[]>();
   for (const element of model.elements) {
     if (isFrameElement(element)) elementFor(element);
-    else
-      report.dropped(element.type, 'CIS/2 analysis models written by Gusset carry frame members only', {
-        id: element.id,
-      });
+    else notWritten.set(element.type, [...(notWritten.get(element.type) ?? []), element.id]);
+  }
+  for (const [type, ids] of notWritten) {
+    report.dropped(
+      type,
+      `${ids.length} ${PLURAL[type] ?? type} are not written: CIS/2 analysis models written by Gusset carry beams, columns and braces only`,
+      { ids, concept: 'element' },
+    );
+  }
+  if (model.linkProperties.length > 0) {
+    report.dropped('LinkProperty', `${model.linkProperties.length} link properties are not written`, {
+      ids: model.linkProperties.map((link) => link.id),
+      concept: 'link',
+    });
+  }
+  if (lengthOffsets.length > 0) {
+    report.dropped(
+      'EndOffset',
+      `CIS/2 has no end length offsets: those of ${lengthOffsets.length} members are not written (members span node to node)`,
+      { ids: lengthOffsets, concept: 'offset' },
+    );
+  }
+  if (insertionOffsets.length > 0) {
+    report.dropped(
+      'InsertionOffset',
+      `the insertion offsets of ${insertionOffsets.length} members are not written: they are drawn between their nodes`,
+      { ids: insertionOffsets, concept: 'offset' },
+    );
+  }
+  if (rigidZones.length > 0) {
+    report.dropped(
+      'RigidZone',
+      `CIS/2 has no rigid end zones: the rigid zone factors of ${rigidZones.length} members are not written`,
+      { ids: rigidZones, concept: 'rigidZone' },
+    );
   }
 
   // Loads: patterns are CIS/2 load cases; analysis cases and combinations are load combinations.
@@ -447,6 +515,7 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
   }
 
   const writtenLoads = new Set<string>();
+  const areaLoads: string[] = [];
   for (const load of model.loads) {
     const loadCase = caseIds.get(load.patternId);
     if (loadCase === undefined) {
@@ -457,21 +526,43 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       if (writePointLoad(out, load, loadCase, nodeIds, report)) writtenLoads.add(load.id);
     } else if (load.type === 'LinearLoad') {
       if (writeLinearLoad(out, load, loadCase, elementIds, report)) writtenLoads.add(load.id);
-    } else
-      report.dropped('AreaLoad', 'Gusset writes no area elements to CIS/2, so their loads are dropped', {
-        id: load.id,
-      });
+    } else areaLoads.push(load.id);
+  }
+  if (areaLoads.length > 0) {
+    report.dropped(
+      'AreaLoad',
+      `${areaLoads.length} area loads are not written: Gusset writes no floors, walls or areas to CIS/2`,
+      { ids: areaLoads, concept: 'load' },
+    );
   }
 
-  for (const level of model.levels) {
-    report.dropped('Level', 'CIS/2 analysis models have no storeys; nodes keep their elevations', {
-      id: level.id,
-    });
-  }
-  if (model.grids.length > 0) report.dropped('Grid', `${model.grids.length} grid lines are not written`);
-  if (model.groups.length > 0) report.dropped('Group', `${model.groups.length} groups are not written`);
-  if (model.diaphragms.length > 0)
-    report.dropped('Diaphragm', `${model.diaphragms.length} diaphragms are not written`);
+  const dropAll = (subject: string, concept: FidelityConcept, ids: string[], reason: string) => {
+    if (ids.length > 0) report.dropped(subject, reason, { ids, concept });
+  };
+  dropAll(
+    'Level',
+    'level',
+    model.levels.map((level) => level.id),
+    `CIS/2 analysis models have no storeys: ${model.levels.length} levels are not written (nodes keep their elevations)`,
+  );
+  dropAll(
+    'Grid',
+    'grid',
+    model.grids.map((grid) => grid.id),
+    `${model.grids.length} grid lines are not written to the CIS/2 analysis model`,
+  );
+  dropAll(
+    'Group',
+    'group',
+    model.groups.map((group) => group.id),
+    `${model.groups.length} groups are not written to the CIS/2 analysis model`,
+  );
+  dropAll(
+    'Diaphragm',
+    'diaphragm',
+    model.diaphragms.map((diaphragm) => diaphragm.id),
+    `CIS/2 analysis models have no diaphragm constraints: ${model.diaphragms.length} diaphragms are not written`,
+  );
   reportAnalysisLoss(report, model, 'CIS/2');
 
   const timeStamp = options.timeStamp ?? new Date().toISOString().slice(0, 19);

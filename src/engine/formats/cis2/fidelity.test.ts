@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { compareModels, explainDifferences } from '../../fidelity';
+import { portalFrame } from '../../fidelity/testing/portalFrame';
+import type { Model } from '../../schema';
+import { readCis2 } from './read';
+import { writeCis2 } from './write';
+
+/**
+ * The fidelity oracle (issue #20) on a synthetic portal frame written to CIS/2 and read back: every difference
+ * must be named by a report item with its concept and the objects it covers, once per kind of loss.
+ */
+
+const source = { tool: 'gusset' } as const;
+
+/** The portal frame with what Gusset's CIS/2 cannot carry: a wall on its own nodes, springs, offsets, grids. */
+function portalWithLosses(): Model {
+  const model = portalFrame();
+  model.nodes.push(
+    { id: 'W1a', name: 'W1a', source, attributes: {}, type: 'Node', x: 0, y: -2000, z: 0 },
+    { id: 'W1b', name: 'W1b', source, attributes: {}, type: 'Node', x: 3000, y: -2000, z: 0 },
+    { id: 'W1c', name: 'W1c', source, attributes: {}, type: 'Node', x: 3000, y: -2000, z: 3000 },
+    { id: 'W1d', name: 'W1d', source, attributes: {}, type: 'Node', x: 0, y: -2000, z: 3000 },
+  );
+  model.elements.push({
+    id: 'W1',
+    name: 'W1',
+    source,
+    attributes: {},
+    type: 'Wall',
+    nodeIds: ['W1a', 'W1b', 'W1c', 'W1d'],
+    profileId: 'SLAB200',
+  });
+  model.springProperties.push({
+    id: 'K1',
+    name: 'K1',
+    source,
+    attributes: {},
+    type: 'SpringProperty',
+    ux: 1e6,
+    uy: 1e6,
+    uz: 0,
+    rx: 0,
+    ry: 0,
+    rz: 0,
+  });
+  const n5 = model.nodes.find((node) => node.id === 'N5');
+  if (n5) n5.springPropertyId = 'K1';
+  const b1 = model.elements.find((element) => element.id === 'B1');
+  if (b1?.type === 'Beam') {
+    b1.endOffsets = { i: 150, j: 200 };
+    b1.rigidZoneFactor = 0.5;
+    b1.insertionOffsets = { i: { x: 0, y: 50, z: 0 }, j: { x: 0, y: 50, z: 0 } };
+  }
+  model.grids.push({
+    id: 'G/A',
+    name: 'A',
+    source,
+    attributes: {},
+    type: 'Grid',
+    system: 'G',
+    label: 'A',
+    geometry: { kind: 'axis', direction: 'X', coordinate: 0 },
+  });
+  return model;
+}
+
+describe('CIS/2 fidelity on a synthetic portal frame', () => {
+  const before = portalWithLosses();
+  const written = writeCis2(before, { timeStamp: '2025-01-01T00:00:00' });
+  const read = readCis2(written.bytes);
+  const { differences } = compareModels(before, read.model);
+  const { explained, unexplained } = explainDifferences(differences, [
+    ...written.report.items,
+    ...read.report.items,
+  ]);
+
+  it('explains every difference by a report item naming its concept and objects', () => {
+    expect(unexplained.map((difference) => difference.message)).toEqual([]);
+    // The losses are really there, and really named.
+    const concepts = new Set(explained.map(({ difference }) => difference.concept));
+    for (const concept of ['node', 'element', 'spring', 'offset', 'rigidZone', 'grid', 'level', 'group'])
+      expect(concepts, concept).toContain(concept);
+  });
+
+  it('reports each kind of loss once, with every object in its ids, never model-wide', () => {
+    const kinds = written.report.items
+      .filter((item) => item.concept !== undefined)
+      .map((item) => `${item.subject} ${item.concept}`);
+    expect(new Set(kinds).size).toBe(kinds.length);
+    const byReason = (subject: string) => written.report.items.find((item) => item.subject === subject);
+    expect(byReason('Node')?.ids?.sort()).toEqual(['W1a', 'W1b', 'W1c', 'W1d']);
+    expect(byReason('Wall')).toMatchObject({ concept: 'element', ids: ['W1'] });
+    expect(byReason('Spring')).toMatchObject({ concept: 'spring', ids: ['N5', 'K1'] });
+    expect(byReason('EndOffset')).toMatchObject({ concept: 'offset', ids: ['B1'] });
+    expect(byReason('InsertionOffset')).toMatchObject({ concept: 'offset', ids: ['B1'] });
+    expect(byReason('RigidZone')).toMatchObject({ concept: 'rigidZone', ids: ['B1'] });
+    expect(byReason('AreaLoad')?.reason).toMatch(/^1 area loads/);
+    for (const item of written.report.items)
+      if (item.concept !== undefined) expect(item.ids?.length ?? 0, item.subject).toBeGreaterThan(0);
+  });
+});
