@@ -99,3 +99,46 @@ describe('CIS/2 fidelity on a synthetic portal frame', () => {
       if (item.concept !== undefined) expect(item.ids?.length ?? 0, item.subject).toBeGreaterThan(0);
   });
 });
+
+describe('CIS/2 stated section properties', () => {
+  it('writes a general section as SECTION_PROPERTIES and reads its area, inertias, J and shear areas back', () => {
+    const before = portalFrame();
+    before.profiles.push({
+      id: 'FSEC1',
+      name: 'FSEC1',
+      source,
+      attributes: {},
+      type: 'Profile',
+      kind: 'frame',
+      materialId: 'S355',
+      section: { shape: 'general' },
+      properties: { area: 278709, i22: 0, i33: 8.63097e9, j: 1.5e7, as2: 1200 },
+    });
+    const c1 = before.elements.find((element) => element.id === 'C1');
+    if (c1?.type === 'Column') {
+      c1.profileId = 'FSEC1';
+      c1.cardinalPoint = 2;
+    }
+    const written = writeCis2(before, { timeStamp: '2025-01-01T00:00:00' });
+    const text = new TextDecoder().decode(written.bytes);
+    expect(text).toMatch(/SECTION_PROPERTIES\(#\d+,278709\.?,\$?/);
+    const after = readCis2(written.bytes).model;
+    const profile = after.profiles.find((candidate) => candidate.id === 'FSEC1');
+    expect(profile?.kind === 'frame' && profile.section).toEqual({ shape: 'general' });
+    expect(profile?.kind === 'frame' && profile.properties).toEqual({
+      area: 278709,
+      i22: 0,
+      i33: 8.63097e9,
+      j: 1.5e7,
+      as2: 1200,
+    });
+    const { differences } = compareModels(before, after);
+    // The slab's shell section is the only section difference, and it is the reported one.
+    expect(
+      differences.filter((difference) => difference.concept === 'section').map((difference) => difference.id),
+    ).toEqual(['SLAB200']);
+    expect(written.report.items.filter((item) => item.ids?.includes('FSEC1') || item.id === 'FSEC1')).toEqual(
+      [],
+    );
+  });
+});

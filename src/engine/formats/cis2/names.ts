@@ -36,7 +36,16 @@ export const E = {
   loadElementDistributed: 'LOAD_ELEMENT_DISTRIBUTED',
   loadElementConcentrated: 'LOAD_ELEMENT_CONCENTRATED',
   appliedForce: 'APPLIED_LOAD_STATIC_FORCE',
+  /**
+   * Stated section properties of a SECTION_PROFILE. Attribute order is ours (unverified): section, area,
+   * moment_of_inertia_y (major, CSI I33), moment_of_inertia_z (minor, I22), torsional_constant_x (J),
+   * shear_area_y (CSI As3), shear_area_z (As2); plain numbers in the global length unit squared or to the fourth.
+   */
+  sectionProperties: 'SECTION_PROPERTIES',
 } as const;
+
+/** SECTION_PROPERTIES' values after the section, as canonical property names. */
+export const SECTION_PROPERTY_ORDER = ['area', 'i33', 'i22', 'j', 'as3', 'as2'] as const;
 
 /** Section subtypes we map to a canonical shape; the others are read by name, with their dimensions kept. */
 export const SECTION = {

@@ -41,6 +41,7 @@ import {
   NO_ANALYSIS_CASES,
   ROLES,
   SECTION,
+  SECTION_PROPERTY_ORDER,
   SELF_WEIGHT_PATTERN,
   STANDARD_GRAVITY,
 } from './names';
@@ -503,6 +504,27 @@ export function readCis2(bytes: Uint8Array): ReadResult {
     model.profiles.push(profile);
     if (!existing) profilesByName.set(read.name, { profile, signature: read.signature });
     profileOfSection.set(instance.id, { profileId: id, cardinal: read.cardinal });
+  }
+
+  // Stated section properties, on the profile their section belongs to.
+  const profilesById = new Map(model.profiles.map((profile) => [profile.id, profile]));
+  for (const instance of file.all(E.sectionProperties)) {
+    const section = file.findRef(instance, (type) => type.startsWith('SECTION_PROFILE'));
+    const profile = section && profilesById.get(profileOfSection.get(section.id)?.profileId ?? '');
+    if (!profile || profile.kind !== 'frame') {
+      report.dropped(E.sectionProperties, 'it names no section profile', { line: instance.line });
+      continue;
+    }
+    const values = file.args(instance).slice(1);
+    const properties: NonNullable<typeof profile.properties> = {};
+    SECTION_PROPERTY_ORDER.forEach((name, index) => {
+      const value = numberOf(values[index]);
+      // Areas in length², inertias and the torsion constant in length⁴ of the global unit.
+      if (value !== undefined)
+        properties[name] = value * lengthMm ** (name.startsWith('i') || name === 'j' ? 4 : 2);
+    });
+    // A profile written once per cardinal point carries the same properties on each: the first is kept.
+    profile.properties ??= properties;
   }
 
   // Nodes.

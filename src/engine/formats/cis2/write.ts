@@ -33,6 +33,7 @@ import {
   E,
   NO_ANALYSIS_CASES,
   SECTION,
+  SECTION_PROPERTY_ORDER,
   STANDARD_GRAVITY,
 } from './names';
 
@@ -166,13 +167,14 @@ function sectionOf(
       return result;
     }
     case 'general':
-      report.approximated(
-        'Profile',
-        'a general section has no CIS/2 shape: written by name only, without dimensions',
-        {
-          id: profile.id,
-        },
-      );
+      // No shape to draw: the section is its name and its stated properties (SECTION_PROPERTIES).
+      if (profile.properties === undefined) {
+        report.approximated(
+          'Profile',
+          'a general section with no stated properties has no CIS/2 shape: written by name only',
+          { id: profile.id, concept: 'section' },
+        );
+      }
       return { entity: SECTION.plain, dimensions: [] };
   }
 }
@@ -279,6 +281,14 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       `${shape.entity}(${sectionRef},${formatString(profile.id)},${optionalString(shape.description)},${optionalString(shape.classification)},${cardinal},.F.${dimensions.map((value) => `,${value}`).join('')})`,
     );
     sectionIds.set(key, id);
+    const properties = profile.properties;
+    if (properties && SECTION_PROPERTY_ORDER.some((name) => properties[name] !== undefined)) {
+      const values = SECTION_PROPERTY_ORDER.map((name) => {
+        const value = properties[name];
+        return value === undefined ? '$' : formatReal(value);
+      });
+      out.add(`${E.sectionProperties}(#${id},${values.join(',')})`);
+    }
     if (profile.materialId !== undefined) {
       const material = materialIds.get(profile.materialId);
       if (material !== undefined) out.add(`${E.materialAssigned}(#${material},#${id})`);
