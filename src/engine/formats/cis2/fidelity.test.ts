@@ -142,3 +142,46 @@ describe('CIS/2 stated section properties', () => {
     );
   });
 });
+
+describe('CIS/2 load patterns, cases and combinations', () => {
+  /** The portal frame as an IFC reader gives it: ids that are GUIDs, names the engineer typed, a case-less pattern. */
+  function renamed(): Model {
+    const model = portalFrame();
+    const guid = (id: string) => `g-${id.toLowerCase()}`;
+    for (const pattern of model.loadPatterns) pattern.id = guid(pattern.id);
+    for (const loadCase of model.loadCases) {
+      loadCase.id = `case-${loadCase.id.toLowerCase()}`;
+      loadCase.loads = loadCase.loads.map((item) => ({ ...item, patternId: guid(item.patternId) }));
+    }
+    for (const combination of model.loadCombinations) {
+      combination.id = 'g-uls';
+      combination.items = combination.items.map((item) => ({ ...item, id: `case-${item.id.toLowerCase()}` }));
+    }
+    for (const load of model.loads) load.patternId = guid(load.patternId);
+    model.loadPatterns.push({
+      id: 'g-wind',
+      name: 'WIND',
+      source,
+      attributes: {},
+      type: 'LoadPattern',
+      patternType: 'Wind',
+      selfWeightMultiplier: 0,
+    });
+    return model;
+  }
+
+  it('keeps their names, and adds no analysis case for a pattern that had none', () => {
+    const before = renamed();
+    const written = writeCis2(before, { timeStamp: '2025-01-01T00:00:00' });
+    const after = readCis2(written.bytes).model;
+    expect(after.loadPatterns.map((pattern) => pattern.name)).toEqual(['DEAD', 'LIVE', 'WIND']);
+    expect(after.loadCases.map((loadCase) => loadCase.name).sort()).toEqual(['DEAD', 'LIVE']);
+    expect(after.loadPatterns.find((pattern) => pattern.name === 'WIND')?.patternType).toBe('Wind');
+    const { differences } = compareModels(before, after);
+    expect(
+      differences
+        .filter((difference) => ['pattern', 'case', 'combination'].includes(difference.concept))
+        .map((difference) => difference.message),
+    ).toEqual([]);
+  });
+});

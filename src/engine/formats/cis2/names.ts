@@ -78,3 +78,6 @@ export const ROLES = ['Beam', 'Column', 'Brace'] as const;
  * 9.x): its combinations then name patterns, and no case is inferred per LOAD_CASE when it is read back.
  */
 export const NO_ANALYSIS_CASES = 'load patterns only, no analysis cases';
+
+/** Ends a LOAD_CASE's description when no analysis case applies the pattern (the reader then infers none). */
+export const PATTERN_WITHOUT_CASE = ' (no analysis case)';

@@ -39,6 +39,7 @@ import {
   CIS2_SCHEMA,
   E,
   NO_ANALYSIS_CASES,
+  PATTERN_WITHOUT_CASE,
   ROLES,
   SECTION,
   SECTION_PROPERTY_ORDER,
@@ -943,9 +944,13 @@ function readLoads(
   const report = file.report;
   const patternIds = new Map<number, string>();
   const taken = new Set<string>();
+  const withoutCase = new Set<string>();
   for (const instance of file.all(E.loadCase)) {
-    const [name = '', description = ''] = file.strings(instance);
+    const [name = '', stated = ''] = file.strings(instance);
     const id = uniqueId(name, instance.id, taken);
+    const alone = stated.endsWith(PATTERN_WITHOUT_CASE);
+    const description = alone ? stated.slice(0, -PATTERN_WITHOUT_CASE.length) : stated;
+    if (alone) withoutCase.add(id);
     const match = SELF_WEIGHT_PATTERN.exec(description);
     const pattern: LoadPattern = {
       id,
@@ -998,7 +1003,7 @@ function readLoads(
   );
   // Every CIS/2 load case is also an analysis case applying it, as the analysis programs that read CIS/2 do.
   for (const pattern of patternsOnly ? [] : model.loadPatterns) {
-    if (takenCases.has(pattern.id)) continue;
+    if (takenCases.has(pattern.id) || withoutCase.has(pattern.id)) continue;
     model.loadCases.push({
       id: pattern.id,
       source,

@@ -32,6 +32,7 @@ import {
   CIS2_SCHEMA,
   E,
   NO_ANALYSIS_CASES,
+  PATTERN_WITHOUT_CASE,
   SECTION,
   SECTION_PROPERTY_ORDER,
   STANDARD_GRAVITY,
@@ -470,27 +471,38 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
     );
   }
 
-  // Loads: patterns are CIS/2 load cases; analysis cases and combinations are load combinations.
+  // Loads: patterns are CIS/2 load cases; analysis cases and combinations are load combinations. CIS/2 names them
+  // only: each goes out under its name (the engineer's), or its id when the name is empty or taken.
+  const patternLabel = labels(model.loadPatterns);
+  const caseLabel = labels(model.loadCases);
+  const combinationLabel = labels(model.loadCombinations);
+  const patternsById = new Map(model.loadPatterns.map((pattern) => [pattern.id, pattern]));
+  const implied = (loadCase: (typeof model.loadCases)[number]): boolean => {
+    const [only] = loadCase.loads;
+    return (
+      loadCase.loads.length === 1 &&
+      only !== undefined &&
+      patternsById.has(only.patternId) &&
+      patternLabel.get(only.patternId) === caseLabel.get(loadCase.id) &&
+      only.scale === 1 &&
+      loadCase.caseType === 'Linear Static'
+    );
+  };
+  const caseLabels = new Set(caseLabel.values());
   const caseIds = new Map<string, number>();
   for (const pattern of model.loadPatterns) {
-    const description = `${pattern.patternType} (self weight ${pattern.selfWeightMultiplier})`;
-    caseIds.set(
-      pattern.id,
-      out.add(`${E.loadCase}(${formatString(pattern.id)},${formatString(description)})`),
-    );
+    const label = patternLabel.get(pattern.id) as string;
+    // A pattern no analysis case of its name applies says so, or reading it back would add that case.
+    const alone = !patternsOnly && !caseLabels.has(label) ? PATTERN_WITHOUT_CASE : '';
+    const description = `${pattern.patternType} (self weight ${pattern.selfWeightMultiplier})${alone}`;
+    caseIds.set(pattern.id, out.add(`${E.loadCase}(${formatString(label)},${formatString(description)})`));
   }
   const combinationIds = new Map<string, number>();
   const analysisCaseIds = new Map<string, number>();
   for (const loadCase of model.loadCases) {
-    const [only] = loadCase.loads;
-    const implied =
-      loadCase.loads.length === 1 &&
-      only?.patternId === loadCase.id &&
-      only.scale === 1 &&
-      loadCase.caseType === 'Linear Static';
-    if (implied && caseIds.has(loadCase.id)) continue;
+    if (implied(loadCase)) continue;
     const id = out.add(
-      `${E.loadCombination}(${formatString(loadCase.id)},${formatString(`${ANALYSIS_CASE_PREFIX}${loadCase.caseType}`)})`,
+      `${E.loadCombination}(${formatString(caseLabel.get(loadCase.id) as string)},${formatString(`${ANALYSIS_CASE_PREFIX}${loadCase.caseType}`)})`,
     );
     analysisCaseIds.set(loadCase.id, id);
     for (const item of loadCase.loads) {
@@ -503,18 +515,24 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
   const pending: [number, (typeof model.loadCombinations)[number]][] = [];
   for (const combination of model.loadCombinations) {
     const id = out.add(
-      `${E.loadCombination}(${formatString(combination.id)},${formatString(combination.combinationType)})`,
+      `${E.loadCombination}(${formatString(combinationLabel.get(combination.id) as string)},${formatString(combination.combinationType)})`,
     );
     combinationIds.set(combination.id, id);
     pending.push([id, combination]);
   }
+  // An implied case is not written: its pattern's LOAD_CASE stands for it.
+  const impliedCaseOf = (caseId: string): number | undefined => {
+    const loadCase = model.loadCases.find((candidate) => candidate.id === caseId);
+    const only = loadCase?.loads[0];
+    return only === undefined ? caseIds.get(caseId) : caseIds.get(only.patternId);
+  };
   for (const [id, combination] of pending) {
     for (const item of combination.items) {
       const component =
         item.kind === 'pattern'
           ? caseIds.get(item.id)
           : item.kind === 'case'
-            ? (analysisCaseIds.get(item.id) ?? caseIds.get(item.id))
+            ? (analysisCaseIds.get(item.id) ?? impliedCaseOf(item.id))
             : combinationIds.get(item.id);
       if (component === undefined) {
         report.dropped('LoadCombination', `its item ${item.id} is not in the model`, { id: combination.id });
@@ -671,6 +689,18 @@ function writeLinearLoad(
     `${E.loadElementDistributed}(${formatString(load.id)},#${loadCase},#${element},${axes},${logical(projected)},${position(distribution.start)},${position(distribution.end)},#${startValue},#${endValue})`,
   );
   return true;
+}
+
+/** Each object's name, or its id when the name is empty or another object of the kind has it already. */
+function labels(objects: readonly { id: string; name: string }[]): Map<string, string> {
+  const taken = new Set<string>();
+  const result = new Map<string, string>();
+  for (const object of objects) {
+    const label = object.name !== '' && !taken.has(object.name) ? object.name : object.id;
+    taken.add(label);
+    result.set(object.id, label);
+  }
+  return result;
 }
 
 function elementNodeIds(element: Element): string[] {
