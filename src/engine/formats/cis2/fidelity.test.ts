@@ -43,8 +43,8 @@ function portalWithLosses(): Model {
     ry: 0,
     rz: 0,
   });
-  const n5 = model.nodes.find((node) => node.id === 'N5');
-  if (n5) n5.springPropertyId = 'K1';
+  // N5 stands on the spring alone; N1 is also fixed, and a CIS/2 node has one support.
+  for (const node of model.nodes) if (node.id === 'N5' || node.id === 'N1') node.springPropertyId = 'K1';
   const b1 = model.elements.find((element) => element.id === 'B1');
   if (b1?.type === 'Beam') {
     b1.endOffsets = { i: 150, j: 200 };
@@ -90,13 +90,34 @@ describe('CIS/2 fidelity on a synthetic portal frame', () => {
     const byReason = (subject: string) => written.report.items.find((item) => item.subject === subject);
     expect(byReason('Node')?.ids?.sort()).toEqual(['W1a', 'W1b', 'W1c', 'W1d']);
     expect(byReason('Wall')).toMatchObject({ concept: 'element', ids: ['W1'] });
-    expect(byReason('Spring')).toMatchObject({ concept: 'spring', ids: ['N5', 'K1'] });
+    expect(byReason('Spring')).toMatchObject({ concept: 'spring', ids: ['N1', 'K1'] });
     expect(byReason('EndOffset')).toMatchObject({ concept: 'offset', ids: ['B1'] });
     expect(byReason('InsertionOffset')).toMatchObject({ concept: 'offset', ids: ['B1'] });
     expect(byReason('RigidZone')).toMatchObject({ concept: 'rigidZone', ids: ['B1'] });
     expect(byReason('AreaLoad')?.reason).toMatch(/^1 area loads/);
     for (const item of written.report.items)
       if (item.concept !== undefined) expect(item.ids?.length ?? 0, item.subject).toBeGreaterThan(0);
+  });
+});
+
+describe('CIS/2 spring supports', () => {
+  it('writes a spring property as BOUNDARY_CONDITION_SPRING_LINEAR and reads the node on it back', () => {
+    const before = portalWithLosses();
+    const written = writeCis2(before, { timeStamp: '2025-01-01T00:00:00' });
+    expect(new TextDecoder().decode(written.bytes)).toContain(
+      "BOUNDARY_CONDITION_SPRING_LINEAR('K1',$,1000.,1000.,0.,0.,0.,0.)",
+    );
+    const after = readCis2(written.bytes).model;
+    expect(after.springProperties).toMatchObject([
+      { id: 'K1', ux: 1e6, uy: 1e6, uz: 0, rx: 0, ry: 0, rz: 0 },
+    ]);
+    expect(after.nodes.find((node) => node.id === 'N5')?.springPropertyId).toBe('K1');
+    // N1 keeps its fixed support.
+    const n1 = after.nodes.find((node) => node.id === 'N1');
+    expect(n1?.springPropertyId).toBeUndefined();
+    expect(n1?.restraint?.ux).toBe(true);
+    const { differences } = compareModels(before, after);
+    expect(differences.filter((d) => d.concept === 'spring').map((d) => d.id)).toEqual(['N1']);
   });
 });
 

@@ -14,6 +14,11 @@ export const E = {
   node: 'NODE',
   point: 'CARTESIAN_POINT',
   supportLogical: 'BOUNDARY_CONDITION_LOGICAL',
+  /**
+   * A support of six linear spring stiffnesses (name, description, x, y, z displacement, x, y, z rotation), plain
+   * numbers in the global force per length and force·length per radian (unverified attribute order).
+   */
+  supportSpring: 'BOUNDARY_CONDITION_SPRING_LINEAR',
   elementSimple: 'ELEMENT_CURVE_SIMPLE',
   elementComplex: 'ELEMENT_CURVE_COMPLEX',
   connectivity: 'ELEMENT_NODE_CONNECTIVITY',

@@ -529,6 +529,8 @@ export function readCis2(bytes: Uint8Array): ReadResult {
   }
 
   // Nodes.
+  const springIds = new Map<number, string>();
+  for (const instance of file.all(E.supportSpring)) readSpring(file, instance, model, springIds);
   const nodeIds = new Map<number, string>();
   const takenNodes = new Set<string>();
   const nodesById = new Map<string, Node>();
@@ -556,7 +558,9 @@ export function readCis2(bytes: Uint8Array): ReadResult {
       attributes: {},
     };
     const support = file.findRef(instance, (type) => type.startsWith('BOUNDARY_CONDITION'));
-    if (support) {
+    const spring = support && readSpring(file, support, model, springIds);
+    if (spring !== undefined) node.springPropertyId = spring;
+    else if (support) {
       const restraint = readSupport(file, support, id);
       if (restraint) node.restraint = restraint;
     }
@@ -776,6 +780,44 @@ function readSection(file: Cis2File, instance: StepInstance, part: StepPart): Re
     }
   }
   return { name, cardinal, shape, attributes, signature: JSON.stringify([part.type, shape, attributes]) };
+}
+
+/** A linear spring support as a spring property (one per support instance), its id; undefined for other supports. */
+function readSpring(
+  file: Cis2File,
+  support: StepInstance,
+  model: Model,
+  springIds: Map<number, string>,
+): string | undefined {
+  const part = file.part(support, E.supportSpring);
+  if (!part) return undefined;
+  const known = springIds.get(support.id);
+  if (known !== undefined) return known;
+  const stiffness = part.args.filter((value) => !isStr(value) && value !== null).map(numberOf);
+  if (stiffness.length !== 6 || stiffness.some((value) => value === undefined)) {
+    file.fail(support.line, `the spring support #${support.id} should list six stiffnesses`);
+  }
+  const force = file.global.force.toSi;
+  const length = file.global.length.toSi;
+  const [ux, uy, uz, rx, ry, rz] = stiffness as number[];
+  const name = file.strings(support)[0] ?? '';
+  const id = uniqueId(name, support.id, new Set(model.springProperties.map((spring) => spring.id)));
+  model.springProperties.push({
+    id,
+    source: model.source,
+    name: name || id,
+    type: 'SpringProperty',
+    // Force per length → N/m; force·length per radian → N·m/rad.
+    ux: ((ux as number) * force) / length,
+    uy: ((uy as number) * force) / length,
+    uz: ((uz as number) * force) / length,
+    rx: (rx as number) * force * length,
+    ry: (ry as number) * force * length,
+    rz: (rz as number) * force * length,
+    attributes: {},
+  });
+  springIds.set(support.id, id);
+  return id;
 }
 
 function readSupport(file: Cis2File, support: StepInstance, nodeId: string): Restraint | undefined {

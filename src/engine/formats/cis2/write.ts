@@ -344,26 +344,46 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       { ids: skippedNodes, concept: 'node' },
     );
   }
-  const springNodes = writtenNodes.filter((node) => node.springPropertyId !== undefined);
-  if (springNodes.length > 0) {
+  // Springs: one BOUNDARY_CONDITION_SPRING_LINEAR per spring property, as the support of the nodes that use it. A
+  // node has one support in CIS/2, so a node with both a restraint and a spring keeps its restraint only.
+  const springs = new Map(model.springProperties.map((spring) => [spring.id, spring]));
+  const springSupports = new Map<string, number>();
+  const springLabel = labels(model.springProperties);
+  const lostSprings = writtenNodes.filter(
+    (node) =>
+      node.springPropertyId !== undefined &&
+      (isRestrained(node.restraint) || !springs.has(node.springPropertyId)),
+  );
+  if (lostSprings.length > 0) {
     report.dropped(
       'Spring',
-      `${springNodes.length} nodes lose their spring supports: CIS/2 written by Gusset has no spring supports`,
+      `${lostSprings.length} nodes with both a restraint and a spring support keep the restraint only: a CIS/2 node has one support`,
       {
         ids: [
-          ...springNodes.map((node) => node.id),
-          ...new Set(springNodes.map((node) => node.springPropertyId as string)),
+          ...lostSprings.map((node) => node.id),
+          ...new Set(lostSprings.map((node) => node.springPropertyId as string)),
         ],
         concept: 'spring',
       },
     );
   }
-  if (model.springProperties.length > 0) {
-    report.dropped('SpringProperty', `${model.springProperties.length} spring properties are not written`, {
-      ids: model.springProperties.map((spring) => spring.id),
-      concept: 'spring',
-    });
-  }
+  const springSupport = (springId: string): number | undefined => {
+    const spring = springs.get(springId);
+    if (!spring) return undefined;
+    let id = springSupports.get(springId);
+    if (id === undefined) {
+      // N/m → N/mm and N·m/rad → N·mm/rad, the file's units.
+      const values = [spring.ux, spring.uy, spring.uz].map((k) => k / 1000);
+      values.push(...[spring.rx, spring.ry, spring.rz].map((k) => k * 1000));
+      id = out.add(
+        `${E.supportSpring}(${formatString(springLabel.get(springId) as string)},$,${values.map(formatReal).join(',')})`,
+      );
+      springSupports.set(springId, id);
+    }
+    return id;
+  };
+  // Every spring property is written, used or not, so the model's list comes back whole.
+  for (const spring of model.springProperties) springSupport(spring.id);
   for (const node of writtenNodes) {
     const point = out.add(
       `CARTESIAN_POINT('',(${formatReal(node.x)},${formatReal(node.y)},${formatReal(node.z)}))`,
@@ -373,6 +393,9 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       const restraint = node.restraint;
       const free = DOF_NAMES.map((dof) => logical(!restraint[dof])).join(',');
       support = `#${out.add(`${E.supportLogical}(${formatString(`support ${node.id}`)},$,${free})`)}`;
+    } else if (node.springPropertyId !== undefined) {
+      const spring = springSupport(node.springPropertyId);
+      if (spring !== undefined) support = `#${spring}`;
     }
     nodeIds.set(
       node.id,
@@ -725,7 +748,6 @@ function writtenModel(
     grids: [],
     groups: [],
     diaphragms: [],
-    springProperties: [],
     linkProperties: [],
     profiles: model.profiles.filter((profile: Profile) => profile.kind === 'frame'),
     elements: model.elements.filter((element) => elementIds.has(element.id)),
@@ -733,8 +755,10 @@ function writtenModel(
     nodes: model.nodes
       .filter((node) => nodeIds.has(node.id))
       .map((node) => {
-        const { springPropertyId: _spring, diaphragmId: _diaphragm, levelId: _level, ...rest } = node;
-        return rest;
+        const { springPropertyId: spring, diaphragmId: _diaphragm, levelId: _level, ...rest } = node;
+        return spring !== undefined && !isRestrained(node.restraint)
+          ? { ...rest, springPropertyId: spring }
+          : rest;
       }),
   };
 }
