@@ -87,9 +87,9 @@ export const CIS2_CAPABILITIES: readonly Capability[] = [
   { concept: 'Restraint', read: 'full', write: 'full', note: 'BOUNDARY_CONDITION_LOGICAL' },
   {
     concept: 'Springs',
-    read: 'none',
-    write: 'none',
-    note: `spring supports are read as free and reported; ${CIS2_WRITE_REASONS.springs}`,
+    read: 'partial',
+    write: 'partial',
+    note: 'BOUNDARY_CONDITION_SPRING_LINEAR per spring property (attribute order ours, unverified); a node has one support, so a restrained node on a spring keeps its restraint and the spring is reported',
   },
   { concept: 'Diaphragm', read: 'none', write: 'none' },
   { concept: 'LinkProperty', read: 'none', write: 'none' },

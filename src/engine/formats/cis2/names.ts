@@ -14,6 +14,11 @@ export const E = {
   node: 'NODE',
   point: 'CARTESIAN_POINT',
   supportLogical: 'BOUNDARY_CONDITION_LOGICAL',
+  /**
+   * A support of six linear spring stiffnesses (name, description, x, y, z displacement, x, y, z rotation), plain
+   * numbers in the global force per length and force·length per radian (unverified attribute order).
+   */
+  supportSpring: 'BOUNDARY_CONDITION_SPRING_LINEAR',
   elementSimple: 'ELEMENT_CURVE_SIMPLE',
   elementComplex: 'ELEMENT_CURVE_COMPLEX',
   connectivity: 'ELEMENT_NODE_CONNECTIVITY',
@@ -36,7 +41,16 @@ export const E = {
   loadElementDistributed: 'LOAD_ELEMENT_DISTRIBUTED',
   loadElementConcentrated: 'LOAD_ELEMENT_CONCENTRATED',
   appliedForce: 'APPLIED_LOAD_STATIC_FORCE',
+  /**
+   * Stated section properties of a SECTION_PROFILE. Attribute order is ours (unverified): section, area,
+   * moment_of_inertia_y (major, CSI I33), moment_of_inertia_z (minor, I22), torsional_constant_x (J),
+   * shear_area_y (CSI As3), shear_area_z (As2); plain numbers in the global length unit squared or to the fourth.
+   */
+  sectionProperties: 'SECTION_PROPERTIES',
 } as const;
+
+/** SECTION_PROPERTIES' values after the section, as canonical property names. */
+export const SECTION_PROPERTY_ORDER = ['area', 'i33', 'i22', 'j', 'as3', 'as2'] as const;
 
 /** Section subtypes we map to a canonical shape; the others are read by name, with their dimensions kept. */
 export const SECTION = {
@@ -69,3 +83,6 @@ export const ROLES = ['Beam', 'Column', 'Brace'] as const;
  * 9.x): its combinations then name patterns, and no case is inferred per LOAD_CASE when it is read back.
  */
 export const NO_ANALYSIS_CASES = 'load patterns only, no analysis cases';
+
+/** Ends a LOAD_CASE's description when no analysis case applies the pattern (the reader then infers none). */
+export const PATTERN_WITHOUT_CASE = ' (no analysis case)';

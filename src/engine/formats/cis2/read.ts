@@ -39,8 +39,10 @@ import {
   CIS2_SCHEMA,
   E,
   NO_ANALYSIS_CASES,
+  PATTERN_WITHOUT_CASE,
   ROLES,
   SECTION,
+  SECTION_PROPERTY_ORDER,
   SELF_WEIGHT_PATTERN,
   STANDARD_GRAVITY,
 } from './names';
@@ -505,7 +507,30 @@ export function readCis2(bytes: Uint8Array): ReadResult {
     profileOfSection.set(instance.id, { profileId: id, cardinal: read.cardinal });
   }
 
+  // Stated section properties, on the profile their section belongs to.
+  const profilesById = new Map(model.profiles.map((profile) => [profile.id, profile]));
+  for (const instance of file.all(E.sectionProperties)) {
+    const section = file.findRef(instance, (type) => type.startsWith('SECTION_PROFILE'));
+    const profile = section && profilesById.get(profileOfSection.get(section.id)?.profileId ?? '');
+    if (!profile || profile.kind !== 'frame') {
+      report.dropped(E.sectionProperties, 'it names no section profile', { line: instance.line });
+      continue;
+    }
+    const values = file.args(instance).slice(1);
+    const properties: NonNullable<typeof profile.properties> = {};
+    SECTION_PROPERTY_ORDER.forEach((name, index) => {
+      const value = numberOf(values[index]);
+      // Areas in length², inertias and the torsion constant in length⁴ of the global unit.
+      if (value !== undefined)
+        properties[name] = value * lengthMm ** (name.startsWith('i') || name === 'j' ? 4 : 2);
+    });
+    // A profile written once per cardinal point carries the same properties on each: the first is kept.
+    profile.properties ??= properties;
+  }
+
   // Nodes.
+  const springIds = new Map<number, string>();
+  for (const instance of file.all(E.supportSpring)) readSpring(file, instance, model, springIds);
   const nodeIds = new Map<number, string>();
   const takenNodes = new Set<string>();
   const nodesById = new Map<string, Node>();
@@ -533,7 +558,9 @@ export function readCis2(bytes: Uint8Array): ReadResult {
       attributes: {},
     };
     const support = file.findRef(instance, (type) => type.startsWith('BOUNDARY_CONDITION'));
-    if (support) {
+    const spring = support && readSpring(file, support, model, springIds);
+    if (spring !== undefined) node.springPropertyId = spring;
+    else if (support) {
       const restraint = readSupport(file, support, id);
       if (restraint) node.restraint = restraint;
     }
@@ -755,6 +782,44 @@ function readSection(file: Cis2File, instance: StepInstance, part: StepPart): Re
   return { name, cardinal, shape, attributes, signature: JSON.stringify([part.type, shape, attributes]) };
 }
 
+/** A linear spring support as a spring property (one per support instance), its id; undefined for other supports. */
+function readSpring(
+  file: Cis2File,
+  support: StepInstance,
+  model: Model,
+  springIds: Map<number, string>,
+): string | undefined {
+  const part = file.part(support, E.supportSpring);
+  if (!part) return undefined;
+  const known = springIds.get(support.id);
+  if (known !== undefined) return known;
+  const stiffness = part.args.filter((value) => !isStr(value) && value !== null).map(numberOf);
+  if (stiffness.length !== 6 || stiffness.some((value) => value === undefined)) {
+    file.fail(support.line, `the spring support #${support.id} should list six stiffnesses`);
+  }
+  const force = file.global.force.toSi;
+  const length = file.global.length.toSi;
+  const [ux, uy, uz, rx, ry, rz] = stiffness as number[];
+  const name = file.strings(support)[0] ?? '';
+  const id = uniqueId(name, support.id, new Set(model.springProperties.map((spring) => spring.id)));
+  model.springProperties.push({
+    id,
+    source: model.source,
+    name: name || id,
+    type: 'SpringProperty',
+    // Force per length → N/m; force·length per radian → N·m/rad.
+    ux: ((ux as number) * force) / length,
+    uy: ((uy as number) * force) / length,
+    uz: ((uz as number) * force) / length,
+    rx: (rx as number) * force * length,
+    ry: (ry as number) * force * length,
+    rz: (rz as number) * force * length,
+    attributes: {},
+  });
+  springIds.set(support.id, id);
+  return id;
+}
+
 function readSupport(file: Cis2File, support: StepInstance, nodeId: string): Restraint | undefined {
   const logical = file.part(support, E.supportLogical);
   if (!logical) {
@@ -921,9 +986,13 @@ function readLoads(
   const report = file.report;
   const patternIds = new Map<number, string>();
   const taken = new Set<string>();
+  const withoutCase = new Set<string>();
   for (const instance of file.all(E.loadCase)) {
-    const [name = '', description = ''] = file.strings(instance);
+    const [name = '', stated = ''] = file.strings(instance);
     const id = uniqueId(name, instance.id, taken);
+    const alone = stated.endsWith(PATTERN_WITHOUT_CASE);
+    const description = alone ? stated.slice(0, -PATTERN_WITHOUT_CASE.length) : stated;
+    if (alone) withoutCase.add(id);
     const match = SELF_WEIGHT_PATTERN.exec(description);
     const pattern: LoadPattern = {
       id,
@@ -976,7 +1045,7 @@ function readLoads(
   );
   // Every CIS/2 load case is also an analysis case applying it, as the analysis programs that read CIS/2 do.
   for (const pattern of patternsOnly ? [] : model.loadPatterns) {
-    if (takenCases.has(pattern.id)) continue;
+    if (takenCases.has(pattern.id) || withoutCase.has(pattern.id)) continue;
     model.loadCases.push({
       id: pattern.id,
       source,

@@ -19,9 +19,9 @@ import type {
   Releases,
 } from '../../schema';
 import { DOF_NAMES, END_RELEASE_NAMES, hasReleases, isFrameElement, isRestrained } from '../../schema';
+import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
-import { CIS2_WRITE_REASONS } from './writeReasons';
 import { hasUnequalFlanges } from '../sections';
 import type { WriteResult } from '../types';
 import {
@@ -32,7 +32,9 @@ import {
   CIS2_SCHEMA,
   E,
   NO_ANALYSIS_CASES,
+  PATTERN_WITHOUT_CASE,
   SECTION,
+  SECTION_PROPERTY_ORDER,
   STANDARD_GRAVITY,
 } from './names';
 
@@ -42,6 +44,19 @@ export interface Cis2WriteOptions {
   /** FILE_NAME's name. */
   fileName?: string;
 }
+
+/** Element types in the plural, for report reasons. */
+const PLURAL: Readonly<Record<string, string>> = {
+  Wall: 'walls',
+  Floor: 'floors',
+  Area: 'areas',
+  Opening: 'openings',
+  Link: 'links',
+  Cable: 'cables',
+  Component: 'components',
+  Foundation: 'foundations',
+  GeoElement: 'reference geometry objects',
+};
 
 const optionalString = (text: string | undefined): string =>
   text === undefined || text === '' ? '$' : formatString(text);
@@ -125,7 +140,7 @@ function sectionOf(
         report.approximated(
           'Profile',
           `CIS/2 hollow rectangles have one wall thickness: written as the web's (${section.webThickness} mm), the flanges were ${section.flangeThickness} mm`,
-          { id: profile.id },
+          { id: profile.id, concept: 'section' },
         );
       }
       // depth, breadth, (corner radius), wall_thickness
@@ -142,7 +157,7 @@ function sectionOf(
       report.approximated(
         'Profile',
         `written by name only ("${section.designation}"): the receiving program must find it in its catalogue`,
-        { id: profile.id },
+        { id: profile.id, concept: 'section' },
       );
       const result: { entity: string; dimensions: number[]; description: string; classification?: string } = {
         entity: SECTION.plain,
@@ -153,13 +168,14 @@ function sectionOf(
       return result;
     }
     case 'general':
-      report.approximated(
-        'Profile',
-        'a general section has no CIS/2 shape: written by name only, without dimensions',
-        {
-          id: profile.id,
-        },
-      );
+      // No shape to draw: the section is its name and its stated properties (SECTION_PROPERTIES).
+      if (profile.properties === undefined) {
+        report.approximated(
+          'Profile',
+          'a general section with no stated properties has no CIS/2 shape: written by name only',
+          { id: profile.id, concept: 'section' },
+        );
+      }
       return { entity: SECTION.plain, dimensions: [] };
   }
 }
@@ -266,6 +282,14 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       `${shape.entity}(${sectionRef},${formatString(profile.id)},${optionalString(shape.description)},${optionalString(shape.classification)},${cardinal},.F.${dimensions.map((value) => `,${value}`).join('')})`,
     );
     sectionIds.set(key, id);
+    const properties = profile.properties;
+    if (properties && SECTION_PROPERTY_ORDER.some((name) => properties[name] !== undefined)) {
+      const values = SECTION_PROPERTY_ORDER.map((name) => {
+        const value = properties[name];
+        return value === undefined ? '$' : formatReal(value);
+      });
+      out.add(`${E.sectionProperties}(#${id},${values.join(',')})`);
+    }
     if (profile.materialId !== undefined) {
       const material = materialIds.get(profile.materialId);
       if (material !== undefined) out.add(`${E.materialAssigned}(#${material},#${id})`);
@@ -279,17 +303,16 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
     set.add(element.cardinalPoint ?? 10);
     cardinalsByProfile.set(element.profileId, set);
   }
+  const shellProfiles = model.profiles.filter((profile) => profile.kind !== 'frame').map((p) => p.id);
+  if (shellProfiles.length > 0) {
+    report.dropped(
+      'Profile',
+      `${shellProfiles.length} slab, deck and wall sections have no place in a CIS/2 analysis model of curve elements`,
+      { ids: shellProfiles, concept: 'section' },
+    );
+  }
   for (const profile of model.profiles) {
-    if (profile.kind !== 'frame') {
-      report.dropped(
-        'Profile',
-        'shell properties have no place in a CIS/2 analysis model of curve elements',
-        {
-          id: profile.id,
-        },
-      );
-      continue;
-    }
+    if (profile.kind !== 'frame') continue;
     for (const cardinal of [...(cardinalsByProfile.get(profile.id) ?? [10])].sort((a, b) => a - b)) {
       sectionFor(profile, cardinal);
     }
@@ -312,13 +335,55 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       isRestrained(node.restraint) ||
       loadedNodes.has(node.id),
   );
-  const skippedNodes = model.nodes.length - writtenNodes.length;
-  if (skippedNodes > 0) {
+  const written = new Set(writtenNodes.map((node) => node.id));
+  const skippedNodes = model.nodes.filter((node) => !written.has(node.id)).map((node) => node.id);
+  if (skippedNodes.length > 0) {
     report.dropped(
       'Node',
-      `${skippedNodes} nodes used only by elements CIS/2 does not carry are not written`,
+      `${skippedNodes.length} nodes used only by walls, floors, areas, links and other objects Gusset does not write to CIS/2 are not written`,
+      { ids: skippedNodes, concept: 'node' },
     );
   }
+  // Springs: one BOUNDARY_CONDITION_SPRING_LINEAR per spring property, as the support of the nodes that use it. A
+  // node has one support in CIS/2, so a node with both a restraint and a spring keeps its restraint only.
+  const springs = new Map(model.springProperties.map((spring) => [spring.id, spring]));
+  const springSupports = new Map<string, number>();
+  const springLabel = labels(model.springProperties);
+  const lostSprings = writtenNodes.filter(
+    (node) =>
+      node.springPropertyId !== undefined &&
+      (isRestrained(node.restraint) || !springs.has(node.springPropertyId)),
+  );
+  if (lostSprings.length > 0) {
+    report.dropped(
+      'Spring',
+      `${lostSprings.length} nodes with both a restraint and a spring support keep the restraint only: a CIS/2 node has one support`,
+      {
+        ids: [
+          ...lostSprings.map((node) => node.id),
+          ...new Set(lostSprings.map((node) => node.springPropertyId as string)),
+        ],
+        concept: 'spring',
+      },
+    );
+  }
+  const springSupport = (springId: string): number | undefined => {
+    const spring = springs.get(springId);
+    if (!spring) return undefined;
+    let id = springSupports.get(springId);
+    if (id === undefined) {
+      // N/m → N/mm and N·m/rad → N·mm/rad, the file's units.
+      const values = [spring.ux, spring.uy, spring.uz].map((k) => k / 1000);
+      values.push(...[spring.rx, spring.ry, spring.rz].map((k) => k * 1000));
+      id = out.add(
+        `${E.supportSpring}(${formatString(springLabel.get(springId) as string)},$,${values.map(formatReal).join(',')})`,
+      );
+      springSupports.set(springId, id);
+    }
+    return id;
+  };
+  // Every spring property is written, used or not, so the model's list comes back whole.
+  for (const spring of model.springProperties) springSupport(spring.id);
   for (const node of writtenNodes) {
     const point = out.add(
       `CARTESIAN_POINT('',(${formatReal(node.x)},${formatReal(node.y)},${formatReal(node.z)}))`,
@@ -328,9 +393,9 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       const restraint = node.restraint;
       const free = DOF_NAMES.map((dof) => logical(!restraint[dof])).join(',');
       support = `#${out.add(`${E.supportLogical}(${formatString(`support ${node.id}`)},$,${free})`)}`;
-    }
-    if (node.springPropertyId !== undefined) {
-      report.dropped('Spring', CIS2_WRITE_REASONS.springs, { id: node.id });
+    } else if (node.springPropertyId !== undefined) {
+      const spring = springSupport(node.springPropertyId);
+      if (spring !== undefined) support = `#${spring}`;
     }
     nodeIds.set(
       node.id,
@@ -340,6 +405,9 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
 
   // Elements.
   const elementIds = new Map<string, number>();
+  const lengthOffsets: string[] = [];
+  const insertionOffsets: string[] = [];
+  const rigidZones: string[] = [];
   const elementFor = (element: FrameElement): void => {
     const start = nodeIds.get(element.startNodeId);
     const end = nodeIds.get(element.endNodeId);
@@ -358,11 +426,12 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
     if (element.orientationAngle !== undefined && element.orientationAngle !== 0) {
       orientation = `#${out.add(`PLANE_ANGLE_MEASURE_WITH_UNIT(PLANE_ANGLE_MEASURE(${formatReal(element.orientationAngle)}),#${units.degree})`)}`;
     }
-    if (element.endOffsets || element.insertionOffsets || element.rigidZoneFactor !== undefined) {
-      report.approximated(element.type, CIS2_WRITE_REASONS.offsets, {
-        id: element.id,
-      });
-    }
+    const offsets = element.endOffsets;
+    if (offsets && (offsets.i !== 0 || offsets.j !== 0)) lengthOffsets.push(element.id);
+    const insertion = element.insertionOffsets;
+    if (insertion && [insertion.i, insertion.j].some((p) => p.x !== 0 || p.y !== 0 || p.z !== 0))
+      insertionOffsets.push(element.id);
+    if (element.rigidZoneFactor !== undefined && element.rigidZoneFactor !== 0) rigidZones.push(element.id);
     const id = out.add(
       `${E.elementSimple}(${formatString(element.id)},${formatString(element.type)},#${analysisModel},1,${section},${orientation})`,
     );
@@ -385,35 +454,78 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       );
     }
   };
+  const notWritten = new Map<string, string[]>();
   for (const element of model.elements) {
     if (isFrameElement(element)) elementFor(element);
-    else
-      report.dropped(element.type, 'CIS/2 analysis models written by Gusset carry frame members only', {
-        id: element.id,
-      });
+    else notWritten.set(element.type, [...(notWritten.get(element.type) ?? []), element.id]);
+  }
+  for (const [type, ids] of notWritten) {
+    report.dropped(
+      type,
+      `${ids.length} ${PLURAL[type] ?? type} are not written: CIS/2 analysis models written by Gusset carry beams, columns and braces only`,
+      { ids, concept: 'element' },
+    );
+  }
+  if (model.linkProperties.length > 0) {
+    report.dropped('LinkProperty', `${model.linkProperties.length} link properties are not written`, {
+      ids: model.linkProperties.map((link) => link.id),
+      concept: 'link',
+    });
+  }
+  if (lengthOffsets.length > 0) {
+    report.dropped(
+      'EndOffset',
+      `CIS/2 has no end length offsets: those of ${lengthOffsets.length} members are not written (members span node to node)`,
+      { ids: lengthOffsets, concept: 'offset' },
+    );
+  }
+  if (insertionOffsets.length > 0) {
+    report.dropped(
+      'InsertionOffset',
+      `the insertion offsets of ${insertionOffsets.length} members are not written: they are drawn between their nodes`,
+      { ids: insertionOffsets, concept: 'offset' },
+    );
+  }
+  if (rigidZones.length > 0) {
+    report.dropped(
+      'RigidZone',
+      `CIS/2 has no rigid end zones: the rigid zone factors of ${rigidZones.length} members are not written`,
+      { ids: rigidZones, concept: 'rigidZone' },
+    );
   }
 
-  // Loads: patterns are CIS/2 load cases; analysis cases and combinations are load combinations.
+  // Loads: patterns are CIS/2 load cases; analysis cases and combinations are load combinations. CIS/2 names them
+  // only: each goes out under its name (the engineer's), or its id when the name is empty or taken.
+  const patternLabel = labels(model.loadPatterns);
+  const caseLabel = labels(model.loadCases);
+  const combinationLabel = labels(model.loadCombinations);
+  const patternsById = new Map(model.loadPatterns.map((pattern) => [pattern.id, pattern]));
+  const implied = (loadCase: (typeof model.loadCases)[number]): boolean => {
+    const [only] = loadCase.loads;
+    return (
+      loadCase.loads.length === 1 &&
+      only !== undefined &&
+      patternsById.has(only.patternId) &&
+      patternLabel.get(only.patternId) === caseLabel.get(loadCase.id) &&
+      only.scale === 1 &&
+      loadCase.caseType === 'Linear Static'
+    );
+  };
+  const caseLabels = new Set(caseLabel.values());
   const caseIds = new Map<string, number>();
   for (const pattern of model.loadPatterns) {
-    const description = `${pattern.patternType} (self weight ${pattern.selfWeightMultiplier})`;
-    caseIds.set(
-      pattern.id,
-      out.add(`${E.loadCase}(${formatString(pattern.id)},${formatString(description)})`),
-    );
+    const label = patternLabel.get(pattern.id) as string;
+    // A pattern no analysis case of its name applies says so, or reading it back would add that case.
+    const alone = !patternsOnly && !caseLabels.has(label) ? PATTERN_WITHOUT_CASE : '';
+    const description = `${pattern.patternType} (self weight ${pattern.selfWeightMultiplier})${alone}`;
+    caseIds.set(pattern.id, out.add(`${E.loadCase}(${formatString(label)},${formatString(description)})`));
   }
   const combinationIds = new Map<string, number>();
   const analysisCaseIds = new Map<string, number>();
   for (const loadCase of model.loadCases) {
-    const [only] = loadCase.loads;
-    const implied =
-      loadCase.loads.length === 1 &&
-      only?.patternId === loadCase.id &&
-      only.scale === 1 &&
-      loadCase.caseType === 'Linear Static';
-    if (implied && caseIds.has(loadCase.id)) continue;
+    if (implied(loadCase)) continue;
     const id = out.add(
-      `${E.loadCombination}(${formatString(loadCase.id)},${formatString(`${ANALYSIS_CASE_PREFIX}${loadCase.caseType}`)})`,
+      `${E.loadCombination}(${formatString(caseLabel.get(loadCase.id) as string)},${formatString(`${ANALYSIS_CASE_PREFIX}${loadCase.caseType}`)})`,
     );
     analysisCaseIds.set(loadCase.id, id);
     for (const item of loadCase.loads) {
@@ -426,18 +538,24 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
   const pending: [number, (typeof model.loadCombinations)[number]][] = [];
   for (const combination of model.loadCombinations) {
     const id = out.add(
-      `${E.loadCombination}(${formatString(combination.id)},${formatString(combination.combinationType)})`,
+      `${E.loadCombination}(${formatString(combinationLabel.get(combination.id) as string)},${formatString(combination.combinationType)})`,
     );
     combinationIds.set(combination.id, id);
     pending.push([id, combination]);
   }
+  // An implied case is not written: its pattern's LOAD_CASE stands for it.
+  const impliedCaseOf = (caseId: string): number | undefined => {
+    const loadCase = model.loadCases.find((candidate) => candidate.id === caseId);
+    const only = loadCase?.loads[0];
+    return only === undefined ? caseIds.get(caseId) : caseIds.get(only.patternId);
+  };
   for (const [id, combination] of pending) {
     for (const item of combination.items) {
       const component =
         item.kind === 'pattern'
           ? caseIds.get(item.id)
           : item.kind === 'case'
-            ? (analysisCaseIds.get(item.id) ?? caseIds.get(item.id))
+            ? (analysisCaseIds.get(item.id) ?? impliedCaseOf(item.id))
             : combinationIds.get(item.id);
       if (component === undefined) {
         report.dropped('LoadCombination', `its item ${item.id} is not in the model`, { id: combination.id });
@@ -448,6 +566,7 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
   }
 
   const writtenLoads = new Set<string>();
+  const areaLoads: string[] = [];
   for (const load of model.loads) {
     const loadCase = caseIds.get(load.patternId);
     if (loadCase === undefined) {
@@ -458,21 +577,43 @@ export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteRe
       if (writePointLoad(out, load, loadCase, nodeIds, report)) writtenLoads.add(load.id);
     } else if (load.type === 'LinearLoad') {
       if (writeLinearLoad(out, load, loadCase, elementIds, report)) writtenLoads.add(load.id);
-    } else
-      report.dropped('AreaLoad', 'Gusset writes no area elements to CIS/2, so their loads are dropped', {
-        id: load.id,
-      });
+    } else areaLoads.push(load.id);
+  }
+  if (areaLoads.length > 0) {
+    report.dropped(
+      'AreaLoad',
+      `${areaLoads.length} area loads are not written: Gusset writes no floors, walls or areas to CIS/2`,
+      { ids: areaLoads, concept: 'load' },
+    );
   }
 
-  for (const level of model.levels) {
-    report.dropped('Level', 'CIS/2 analysis models have no storeys; nodes keep their elevations', {
-      id: level.id,
-    });
-  }
-  if (model.grids.length > 0) report.dropped('Grid', `${model.grids.length} grid lines are not written`);
-  if (model.groups.length > 0) report.dropped('Group', `${model.groups.length} groups are not written`);
-  if (model.diaphragms.length > 0)
-    report.dropped('Diaphragm', `${model.diaphragms.length} diaphragms are not written`);
+  const dropAll = (subject: string, concept: FidelityConcept, ids: string[], reason: string) => {
+    if (ids.length > 0) report.dropped(subject, reason, { ids, concept });
+  };
+  dropAll(
+    'Level',
+    'level',
+    model.levels.map((level) => level.id),
+    `CIS/2 analysis models have no storeys: ${model.levels.length} levels are not written (nodes keep their elevations)`,
+  );
+  dropAll(
+    'Grid',
+    'grid',
+    model.grids.map((grid) => grid.id),
+    `${model.grids.length} grid lines are not written to the CIS/2 analysis model`,
+  );
+  dropAll(
+    'Group',
+    'group',
+    model.groups.map((group) => group.id),
+    `${model.groups.length} groups are not written to the CIS/2 analysis model`,
+  );
+  dropAll(
+    'Diaphragm',
+    'diaphragm',
+    model.diaphragms.map((diaphragm) => diaphragm.id),
+    `CIS/2 analysis models have no diaphragm constraints: ${model.diaphragms.length} diaphragms are not written`,
+  );
   reportAnalysisLoss(report, model, 'CIS/2');
 
   const timeStamp = options.timeStamp ?? new Date().toISOString().slice(0, 19);
@@ -573,6 +714,18 @@ function writeLinearLoad(
   return true;
 }
 
+/** Each object's name, or its id when the name is empty or another object of the kind has it already. */
+function labels(objects: readonly { id: string; name: string }[]): Map<string, string> {
+  const taken = new Set<string>();
+  const result = new Map<string, string>();
+  for (const object of objects) {
+    const label = object.name !== '' && !taken.has(object.name) ? object.name : object.id;
+    taken.add(label);
+    result.set(object.id, label);
+  }
+  return result;
+}
+
 function elementNodeIds(element: Element): string[] {
   if ('nodeIds' in element) return element.nodeIds;
   if ('startNodeId' in element) {
@@ -595,7 +748,6 @@ function writtenModel(
     grids: [],
     groups: [],
     diaphragms: [],
-    springProperties: [],
     linkProperties: [],
     profiles: model.profiles.filter((profile: Profile) => profile.kind === 'frame'),
     elements: model.elements.filter((element) => elementIds.has(element.id)),
@@ -603,8 +755,10 @@ function writtenModel(
     nodes: model.nodes
       .filter((node) => nodeIds.has(node.id))
       .map((node) => {
-        const { springPropertyId: _spring, diaphragmId: _diaphragm, levelId: _level, ...rest } = node;
-        return rest;
+        const { springPropertyId: spring, diaphragmId: _diaphragm, levelId: _level, ...rest } = node;
+        return spring !== undefined && !isRestrained(node.restraint)
+          ? { ...rest, springPropertyId: spring }
+          : rest;
       }),
   };
 }

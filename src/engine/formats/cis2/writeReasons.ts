@@ -4,5 +4,4 @@
  */
 export const CIS2_WRITE_REASONS = {
   offsets: 'end offsets, rigid zones and insertion offsets are not written',
-  springs: 'joint springs are not written to CIS/2',
 } as const;
