@@ -79,7 +79,8 @@ describe('the history of a model', () => {
     api.answer('GET /api/models/model-1/versions/version-2', ok(aVersionDetail(2)));
     await userEvent.click(screen.getAllByRole('button', { name: /^Translation report/ })[0] as HTMLElement);
     expect(await screen.findByText(/Links are not supported yet/)).toBeTruthy();
-    expect(screen.getByText('Line 311:')).toBeTruthy();
+    const dropped = screen.getByRole('region', { name: 'Dropped' });
+    expect(dropped.textContent).toBe('Dropped (1)Link: 1Links are not supported yet (line 311)');
   });
 
   it('tells a LIMITEDVIEW user that only reports shared with them are visible', async () => {
