@@ -64,7 +64,7 @@ export interface CertificateGroupView {
   count: number;
   /** A few ids, then '…' when there are more. */
   examples: string;
-  /** Why, in the reports' words; for what no report names, what differs (a couple of the oracle's messages). */
+  /** Why, in the reports' words (a few); for what no report names, what differs (the oracle's first message). */
   reasons: string[];
 }
 
@@ -80,7 +80,7 @@ function groupView(group: CertificateGroupWire, reported: boolean): CertificateG
     label: group.label,
     count: group.count,
     examples: `${shown.join(', ')}${group.count > shown.length ? ', …' : ''}`,
-    reasons: reported ? group.reasons.slice(0, 3) : group.messages.slice(0, 2),
+    reasons: reported ? group.reasons.slice(0, 3) : group.messages.slice(0, 1),
   };
 }
 

@@ -278,10 +278,7 @@ describe('the certificate in words', () => {
             label: 'levels',
             count: 3,
             examples: 'Story2, Story1, Base',
-            reasons: [
-              'Level Story2: in the model before, not after',
-              'Level Story1: in the model before, not after',
-            ],
+            reasons: ['Level Story2: in the model before, not after'],
           },
         ],
       },

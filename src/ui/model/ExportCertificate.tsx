@@ -60,9 +60,22 @@ export function ExportCertificate({
             {view.verdict.text}
           </p>
           <ul className="certificate__kinds" aria-label="Compared">
-            {certificate.kinds.map((kind) => (
-              <li key={kind.kind}>{kind.line}</li>
-            ))}
+            {certificate.kinds.map((kind) => {
+              // '8 beams: positions, … identical': the count and kind stand out, the aspects follow.
+              const colon = kind.line.indexOf(': ');
+              return (
+                <li key={kind.kind}>
+                  {colon < 0 ? (
+                    <strong>{kind.line}</strong>
+                  ) : (
+                    <>
+                      <strong>{kind.line.slice(0, colon)}</strong>
+                      {kind.line.slice(colon)}
+                    </>
+                  )}
+                </li>
+              );
+            })}
             {view.loads && (
               <li>
                 {view.loads.summary}

@@ -207,9 +207,16 @@ describe('people and settings by role', () => {
     expect(
       await within(certificate).findByText('Survives with 4 approximations and 1 loss the report names'),
     ).toBeTruthy();
+    const compared = within(certificate).getByRole('list', { name: 'Compared' });
     expect(
-      within(certificate).getByText('8 beams: positions, sections, end releases identical'),
-    ).toBeTruthy();
+      within(compared)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '12 nodes: positions, restraints identical',
+      '8 beams: positions, sections, end releases identical',
+      'Load totals: 1 of 1 pattern identical',
+    ]);
     const approximated = within(certificate).getByRole('region', { name: 'Approximated' });
     expect(approximated.textContent).toContain('end releases: 4 (B1@Story2, B2@Story2, B1@Story1, …)');
     expect(approximated.textContent).toContain('LINEASSIGN: partial fixity written as a full release');
