@@ -342,6 +342,7 @@ class SapWriter {
       this.report.dropped(
         'Level',
         `${this.model.levels.length} stories are not written: SAP2000 has no stories, joints carry absolute elevations`,
+        { concept: 'level' },
       );
     }
   }

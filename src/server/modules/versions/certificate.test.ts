@@ -61,18 +61,28 @@ describe.each(databases())('the export certificate on $kind', ({ kind }) => {
     expect(lineOf(certificate, 'sections')).toBe('3 sections: definitions identical');
     expect(lineOf(certificate, 'floors')).toMatch(/sections.* identical/);
     expect(certificate.resultants).toMatchObject({ patterns: 1, identical: 1, differing: [] });
-    // The verdict follows the counts, and nothing the engineer checks on members is among the unreported.
-    const { counts } = certificate;
-    expect(certificate.verdict).toBe(
-      counts.differences === 0 ? 'identical' : counts.unexplained === 0 ? 'explained' : 'unexplained',
-    );
-    const unreported = certificate.unexplained.map((group) => group.concept);
-    expect(unreported.filter((concept) => concept !== 'level')).toEqual([]);
-    // SAP2000 has no storeys: the levels do not come back, and (for now) no report item says so.
-    if (unreported.includes('level')) {
-      expect(certificate.unexplained[0]).toMatchObject({ label: 'levels', count: 3 });
-      expect(certificate.verdict).toBe('unexplained');
-    }
+    // SAP2000 has no storeys: the levels do not come back, and the writer's report says so. Nothing else differs.
+    expect(certificate.verdict).toBe('explained');
+    expect(certificate.counts).toEqual({
+      differences: 3,
+      explained: 3,
+      unexplained: 0,
+      approximated: 0,
+      dropped: 3,
+    });
+    expect(certificate.unexplained).toEqual([]);
+    expect(certificate.dropped).toEqual([
+      {
+        concept: 'level',
+        label: 'levels',
+        count: 3,
+        examples: ['Story2', 'Story1', 'Base'],
+        reasons: [
+          'Level: 3 stories are not written: SAP2000 has no stories, joints carry absolute elevations',
+        ],
+        messages: expect.any(Array),
+      },
+    ]);
   });
 
   it('answers the same certificate again from the cache', async () => {
