@@ -29,6 +29,7 @@ import { apiTokenRows } from './permissionRows/apiTokens';
 import { billingRows } from './permissionRows/billing';
 import { compareRows } from './permissionRows/compare';
 import { dxfRows } from './permissionRows/dxf';
+import { fidelityRows } from './permissionRows/fidelity';
 import { mergeRows } from './permissionRows/merge';
 import { pluginRows } from './permissionRows/plugins';
 import { repairRows } from './permissionRows/repair';
@@ -397,6 +398,7 @@ const rows: Row[] = [
   ...mergeRows,
   ...repairRows,
   ...dxfRows,
+  ...fidelityRows,
   ...pluginRows,
   ...apiTokenRows,
 ];

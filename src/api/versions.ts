@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { certificateResponse, type CertificateWire } from '../contract/http/fidelity';
 import {
   attributesResponse,
   groupsResponse,
@@ -135,6 +136,25 @@ export function downloadVersionExport(
     searchParams: { format },
     download: true,
     timeoutMs: 120_000,
+  });
+}
+
+/**
+ * GET /api/models/{id}/data/versions/{versionId}/certificate?format=…: what an export keeps, approximates and
+ * loses (issue #20), checked by the server reading the written file back. The export screen shows it beside the
+ * Download button, so the global loader stays hidden; a large model takes a while to write twice.
+ */
+export function getExportCertificate(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  format: ExportFormat,
+): Promise<ApiResult<CertificateWire>> {
+  return http.request('GET', `${versionDataPath(modelId, versionId)}/certificate`, {
+    searchParams: { format },
+    schema: certificateResponse,
+    showLoader: false,
+    timeoutMs: 300_000,
   });
 }
 

@@ -214,6 +214,8 @@ export const ownMessages = {
   dxfFailed: 'Gusset could not draw this version as a DXF: {reason}',
   dxfDrawing: 'Drawing the DXF (plans and 3-D wireframe)…',
   dxfDownloadFailed: 'The DXF could not be downloaded: {reason}',
+  // issue #20: the fidelity certificate of an export
+  certificateFailed: 'Gusset could not check this export: {reason}',
   // issue #9: IFC context geometry
   contextGeometryNotFound: 'This version has no context geometry.',
 } as const;

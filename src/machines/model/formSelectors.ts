@@ -28,6 +28,10 @@ export const selectExportVersionId = (s: ExportSnapshot) => s.context.versionId;
 export const selectExportFormat = (s: ExportSnapshot) => s.context.format;
 export const selectExportError = (s: ExportSnapshot) => s.context.error;
 export const selectExportBusy = (s: ExportSnapshot) => s.hasTag('busy');
+/** The fidelity certificate of the chosen export (issue #20), null while it loads, for the DXF, or on failure. */
+export const selectExportCertificate = (s: ExportSnapshot) => s.context.certificate;
+export const selectExportCertifying = (s: ExportSnapshot) => s.hasTag('certifying');
+export const selectExportCertificateError = (s: ExportSnapshot) => s.context.certificateError;
 /** The name the file will most likely get (the server may name it otherwise). */
 export const selectExportFileName = (s: ExportSnapshot) => exportFileName(s.context);
 

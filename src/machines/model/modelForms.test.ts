@@ -154,7 +154,9 @@ describe('export', () => {
     actor.send({ type: 'format.choose', format: 's2k' });
     actor.send({ type: 'export.download' });
     await waitFor(actor, (s) => s.hasTag('editable'));
-    expect(api.calls[0]?.options.searchParams).toEqual({ format: 's2k' });
+    expect(
+      api.callsTo('GET', '/api/models/model-1/data/versions/version-2/export')[0]?.options.searchParams,
+    ).toEqual({ format: 's2k' });
     expect(saved).toEqual([{ blob, fileName: 'Tower.s2k' }]);
   });
 

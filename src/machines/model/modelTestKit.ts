@@ -1,4 +1,5 @@
 import type { ApiResult, HttpClient, HttpMethod, RequestOptions } from '../../api/types';
+import type { CertificateWire } from '../../contract/http/fidelity';
 import type { Model, ModelRole } from '../../contract/http/models';
 import type { PublicUser } from '../../contract/http/users';
 import type { UploadJob, Version, VersionDetail } from '../../contract/http/versions';
@@ -143,5 +144,25 @@ export function createRecordingHttp(options: { unansweredRoutes?: 'throw' | 'off
     answerInTurn,
     callsTo: (method: HttpMethod, path: string) =>
       calls.filter((call) => call.method === method && call.path === path),
+  };
+}
+
+/** An export certificate (issue #20) as the server sends it: identical unless overridden. */
+export function aCertificate(overrides: Partial<CertificateWire> = {}): CertificateWire {
+  return {
+    format: 's2k',
+    verdict: 'identical',
+    positionTolerance: 1,
+    relativeTolerance: 1e-6,
+    counts: { differences: 0, explained: 0, unexplained: 0, approximated: 0, dropped: 0 },
+    kinds: [
+      { kind: 'nodes', label: 'nodes', line: '12 nodes: positions, restraints identical' },
+      { kind: 'beams', label: 'beams', line: '8 beams: positions, sections, end releases identical' },
+    ],
+    approximated: [],
+    dropped: [],
+    unexplained: [],
+    resultants: { patterns: 1, identical: 1, differing: [] },
+    ...overrides,
   };
 }

@@ -85,8 +85,20 @@ describe('uploading a new version', () => {
     const report = await waitFor(actor, (s) => s.hasTag('report'));
     expect(created).toEqual([{ modelId: 'model-1', versionId: 'version-3' }]);
     expect(selectReportItems(report)).toEqual({
-      approximated: [expect.objectContaining({ subject: 'Beam', line: 240 })],
-      dropped: [expect.objectContaining({ subject: 'Link', reason: 'Links are not supported yet' })],
+      approximated: [
+        {
+          label: 'Beam',
+          count: 1,
+          reasons: [{ reason: 'Tapered section read as its start section', count: 1, examples: 'B12' }],
+        },
+      ],
+      dropped: [
+        {
+          label: 'Link',
+          count: 1,
+          reasons: [{ reason: 'Links are not supported yet', count: 1, examples: 'line 311' }],
+        },
+      ],
       warning: [],
     });
     expect(report.context.version?.report?.counts).toEqual({ nodes: 12, beams: 8, columns: 6 });

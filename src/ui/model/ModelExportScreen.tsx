@@ -12,6 +12,9 @@ import {
 } from '../../machines/model/exportMachine';
 import {
   selectExportBusy,
+  selectExportCertificate,
+  selectExportCertificateError,
+  selectExportCertifying,
   selectExportError,
   selectExportFileName,
   selectExportFormat,
@@ -19,6 +22,7 @@ import {
 } from '../../machines/model/formSelectors';
 import { selectModel, selectVersions } from '../../machines/model/selectors';
 import { useAppServices } from '../app/AppServices';
+import { ExportCertificate } from './ExportCertificate';
 import { useModelPageSelector } from './ModelPageContext';
 import { saveFile } from './saveFile';
 
@@ -62,11 +66,14 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
   const busy = useSelector(actor, selectExportBusy);
   const fileName = useSelector(actor, selectExportFileName);
   const drawing = useSelector(actor, selectExportDrawing);
+  const certificate = useSelector(actor, selectExportCertificate);
+  const certifying = useSelector(actor, selectExportCertifying);
+  const certificateError = useSelector(actor, selectExportCertificateError);
   const versionSelectId = useId();
 
   return (
     <form
-      className="card form"
+      className="card form export-form"
       aria-label="Export"
       onSubmit={(event) => {
         event.preventDefault();
@@ -109,6 +116,15 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
           ? `The drawing shows the whole version in the model's units. It downloads as ${fileName}.`
           : `The model's filters apply to the exported file. It downloads as ${fileName}.`}
       </p>
+      {format !== 'dxf' && (
+        <ExportCertificate
+          format={format}
+          certificate={certificate}
+          certifying={certifying}
+          error={certificateError}
+          onRetry={() => actor.send({ type: 'certificate.retry' })}
+        />
+      )}
       {error !== null && (
         <p className="form__error" role="alert">
           {error}

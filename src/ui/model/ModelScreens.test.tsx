@@ -5,6 +5,7 @@ import { ownMessages } from '../../contract/errors';
 import type { ModelRole } from '../../contract/http/models';
 import { ok } from '../../machines/auth/fakeHttpClient';
 import {
+  aCertificate,
   aModel,
   aVersion,
   aVersionDetail,
@@ -78,7 +79,8 @@ describe('the history of a model', () => {
     api.answer('GET /api/models/model-1/versions/version-2', ok(aVersionDetail(2)));
     await userEvent.click(screen.getAllByRole('button', { name: /^Translation report/ })[0] as HTMLElement);
     expect(await screen.findByText(/Links are not supported yet/)).toBeTruthy();
-    expect(screen.getByText('Line 311:')).toBeTruthy();
+    const dropped = screen.getByRole('region', { name: 'Dropped' });
+    expect(dropped.textContent).toBe('Dropped (1)Link: 1Links are not supported yet (line 311)');
   });
 
   it('tells a LIMITEDVIEW user that only reports shared with them are visible', async () => {
@@ -167,6 +169,66 @@ describe('people and settings by role', () => {
     await waitFor(() => expect(app.location()).toBe('/model/model-1/settings/settings'));
     expect(screen.queryByRole('link', { name: 'Delete model' })).toBeNull();
     expect(((await screen.findByLabelText('Model name')) as HTMLInputElement).readOnly).toBe(false);
+  });
+
+  it('shows what survives the export above Download, grouped by concept, and nothing for the DXF', async () => {
+    const { api } = await openModel('READ', '/model/model-1/settings/export');
+    api.answer(
+      'GET /api/models/model-1/data/versions/version-2/certificate',
+      ok(
+        aCertificate({
+          verdict: 'explained',
+          counts: { differences: 5, explained: 5, unexplained: 0, approximated: 4, dropped: 1 },
+          approximated: [
+            {
+              concept: 'release',
+              label: 'end releases',
+              count: 4,
+              examples: ['B1@Story2', 'B2@Story2', 'B1@Story1', 'B2@Story1'],
+              reasons: ['LINEASSIGN: partial fixity written as a full release'],
+              messages: [],
+            },
+          ],
+          dropped: [
+            {
+              concept: 'load',
+              label: 'loads',
+              count: 1,
+              examples: ['area:F1@Story1:SDL'],
+              reasons: ['AREALOAD: non-uniform area loads are not written'],
+              messages: [],
+            },
+          ],
+        }),
+      ),
+    );
+    await userEvent.click(await screen.findByLabelText('SAP2000 text (.s2k)'));
+    const certificate = await screen.findByRole('region', { name: 'What survives the export' });
+    expect(
+      await within(certificate).findByText('Survives with 4 approximations and 1 loss the report names'),
+    ).toBeTruthy();
+    const compared = within(certificate).getByRole('list', { name: 'Compared' });
+    expect(
+      within(compared)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '12 nodes: positions, restraints identical',
+      '8 beams: positions, sections, end releases identical',
+      'Load totals: 1 of 1 pattern identical',
+    ]);
+    const approximated = within(certificate).getByRole('region', { name: 'Approximated' });
+    expect(approximated.textContent).toContain('end releases: 4 (B1@Story2, B2@Story2, B1@Story1, …)');
+    expect(approximated.textContent).toContain('LINEASSIGN: partial fixity written as a full release');
+    expect(within(certificate).getByRole('region', { name: 'Dropped' }).textContent).toContain('loads: 1');
+    expect((screen.getByRole('button', { name: 'Download' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      api.callsTo('GET', '/api/models/model-1/data/versions/version-2/certificate').at(-1)?.options
+        .searchParams,
+    ).toEqual({ format: 's2k' });
+
+    await userEvent.click(screen.getByLabelText('AutoCAD DXF (plans + 3-D wireframe)'));
+    expect(screen.queryByRole('region', { name: 'What survives the export' })).toBeNull();
   });
 
   it('exports a version as a downloaded file', async () => {

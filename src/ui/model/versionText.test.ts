@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aVersion } from '../../machines/model/modelTestKit';
-import { originText } from './versionText';
+import { countsText, originText } from './versionText';
 
 describe('how a version came to be', () => {
   it('names a merge by its change count and the version it came from', () => {
@@ -26,5 +26,15 @@ describe('how a version came to be', () => {
       },
     });
     expect(originText(reviewed)).toBe('Reviewed upload of X.e2k: 40 of 1,052 changes');
+  });
+});
+
+describe('what a version holds, in words', () => {
+  it('names the counts as engineers do, singular for one, and skips the empty ones', () => {
+    expect(
+      countsText({ nodes: 1204, beams: 1, areaLoads: 2, linearLoads: 1, loadPatterns: 0, geoElements: 3 }),
+    ).toBe('1,204 nodes · 1 beam · 2 area loads · 1 line load · 3 reference geometry objects');
+    expect(countsText({ someNewThings: 2 })).toBe('2 some new things');
+    expect(countsText({ nodes: 0 })).toBe('Empty model');
   });
 });

@@ -1,7 +1,7 @@
 import { FILTER_ELEMENT_TYPES, FILTER_PLATFORMS, type FilterPlatform } from '../../../contract/http/filters';
 import type { FileTranslator, Translator } from '../../../engine/formats/types';
 import type { Element, Model, SourceTool } from '../../../engine/schema';
-import { filterAllows, mappedName, type FilterRules } from '../filters/effective';
+import { effectiveFilter, filterAllows, mappedName, type FilterRules } from '../filters/effective';
 
 /** The filter platform a model's source tool belongs to (undefined: no platform, so no filter applies). */
 const PLATFORM_OF_TOOL: Readonly<Record<SourceTool, FilterPlatform | undefined>> = {
@@ -149,4 +149,31 @@ export function applyExportFilter(
     loads,
     groups,
   };
+}
+
+/** The filters an export reads: the organization's and the model's own (the model's win for a pair). */
+export interface ExportFilters {
+  organization: readonly FilterRules[];
+  model: readonly FilterRules[];
+}
+
+/**
+ * What an export to `translator` writes of `model`: each object through the effective filter From its last
+ * writer To the translator's platform. The download and the fidelity certificate both call this, so the
+ * certificate speaks of exactly the model the file holds.
+ */
+export function modelForExport(model: Model, translator: FileTranslator, filters: ExportFilters): Model {
+  const to = platformOfTranslator(translator);
+  return applyExportFilter(model, (from) => effectiveFilter(filters.organization, filters.model, from, to));
+}
+
+/** Only the rules of filters (no ids or dates): what a worker thread needs and a cache key digests. */
+export function filterRulesOf(filters: readonly FilterRules[]): FilterRules[] {
+  return filters.map(({ from, to, elementTypes, properties, nameMappings }) => ({
+    from,
+    to,
+    elementTypes,
+    properties,
+    nameMappings,
+  }));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { certificateQuery, certificateResponse, type CertificateWire } from '../../../contract/http/fidelity';
 import { idSchema } from '../../../contract/http/names';
 import {
   attributesResponse,
@@ -143,6 +144,27 @@ export function registerVersionsRoutes(
         .type('application/octet-stream')
         .header('content-disposition', attachment(file.fileName))
         .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    },
+  );
+
+  // issue #20: what an export keeps, approximates and loses, checked by reading the written file back.
+  routes.get(
+    '/models/:id/data/versions/:versionId/certificate',
+    {
+      schema: {
+        params: versionParams,
+        querystring: certificateQuery,
+        response: { 200: certificateResponse },
+      },
+    },
+    async (request) => {
+      const json = await service.certificate(
+        signedInUser(request).id,
+        request.params.id,
+        request.params.versionId,
+        request.query.format,
+      );
+      return JSON.parse(json) as CertificateWire;
     },
   );
 

@@ -7,12 +7,17 @@ import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';
 import { isUuid } from '../access/access';
-import { effectiveFilter } from '../filters/effective';
 import { createFiltersRepository } from '../filters/repository';
 import { loadPublicUsers, toVersion, type VersionRow } from '../models/versionRows';
 import { CONTEXT_GLB_CACHE_KIND } from './contextGeometry';
 import { manifestHashes, rebuildCollection, rebuildModel } from './manifest';
-import { applyExportFilter, platformOfTranslator } from './exportFilter';
+import {
+  CERTIFICATE_CACHE_KIND,
+  certificateCacheKey,
+  CertificateComputationError,
+  certificateInWorker,
+} from './certificate';
+import { filterRulesOf, modelForExport, type ExportFilters } from './exportFilter';
 import { attributeKeys, minimalAnswerJson, minimalContentJson, toMinimal } from './minimal';
 import { versionStore } from './repository';
 import {
@@ -93,6 +98,34 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
       log.warn({ err: error, versionId }, 'Could not cache the scene');
     });
     return content;
+  }
+
+  /** In-flight certificates by cache key: one worker per key however many ask. */
+  const certificates = new Map<string, Promise<string>>();
+
+  /**
+   * What an export of a version to `format` starts from, after the access check: the translator and the
+   * filters that apply (rules only). The download and the certificate both begin here.
+   */
+  async function exportSource(userId: string, modelId: string, versionId: string, format: string) {
+    const modelAccess = await requireVersion(userId, modelId, versionId, 'view');
+    const translator = translatorById(format);
+    if (!translator) throw new HttpError(400, ownMessages.exportFormatUnsupported);
+    const repository = createFiltersRepository(db);
+    const filters: ExportFilters = {
+      organization: filterRulesOf(
+        await repository.list({ organizationId: modelAccess.organizationId, modelId: null }),
+      ),
+      model: filterRulesOf(await repository.list({ organizationId: modelAccess.organizationId, modelId })),
+    };
+    return { translator, filters };
+  }
+
+  /** A stored version and every object body its manifest names. */
+  async function storedVersion(modelId: string, versionId: string) {
+    const stored = await versionStore.manifest(db, modelId, versionId);
+    if (!stored) throw versionNotFound();
+    return { stored, bodies: await versionStore.bodies(db, manifestHashes(stored.manifest)) };
   }
 
   return {
@@ -276,32 +309,54 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
     },
 
     async export(userId: string, modelId: string, versionId: string, format: string): Promise<ExportedFile> {
-      const modelAccess = await requireVersion(userId, modelId, versionId, 'view');
-      const translator = translatorById(format);
-      if (!translator) throw new HttpError(400, ownMessages.exportFormatUnsupported);
-      const stored = await versionStore.manifest(db, modelId, versionId);
-      if (!stored) throw versionNotFound();
-      const bodies = await versionStore.bodies(db, manifestHashes(stored.manifest));
-      const model: Model = rebuildModel(stored.manifest, bodies);
-
-      const filters = createFiltersRepository(db);
-      const organizationFilters = await filters.list({
-        organizationId: modelAccess.organizationId,
-        modelId: null,
-      });
-      const modelFilters = await filters.list({ organizationId: modelAccess.organizationId, modelId });
-      const to = platformOfTranslator(translator);
-      // Each element goes through the filter From the platform that last wrote it.
-      const filtered = applyExportFilter(model, (from) =>
-        effectiveFilter(organizationFilters, modelFilters, from, to),
-      );
-      const { bytes } = await translator.write(filtered);
+      const { translator, filters } = await exportSource(userId, modelId, versionId, format);
+      const { stored, bodies } = await storedVersion(modelId, versionId);
+      const model = modelForExport(rebuildModel(stored.manifest, bodies), translator, filters);
+      const { bytes } = await translator.write(model);
       const names = await db.query<{ name: string }>('SELECT name FROM models WHERE id = $1', [modelId]);
       const base = safeFileName(names[0]?.name ?? 'model');
       return {
         fileName: `${base} v${stored.number}${translator.extensions[0] ?? `.${translator.id}`}`,
         bytes,
       };
+    },
+
+    /**
+     * The fidelity certificate of an export (issue #20) as the contract's JSON: the model the export writes
+     * (exportSource + modelForExport, as above), written, read back and certified in a worker thread. Cached
+     * per version, format and filters; concurrent asks for the same key share one worker.
+     */
+    async certificate(userId: string, modelId: string, versionId: string, format: string): Promise<string> {
+      const { translator, filters } = await exportSource(userId, modelId, versionId, format);
+      // The key names the version, not the model: check the version is this model's before any cache hit.
+      if (!(await versionStore.exists(db, modelId, versionId))) throw versionNotFound();
+      const key = certificateCacheKey(versionId, translator.id, filters);
+      const cached = await derived.read(CERTIFICATE_CACHE_KIND, key).catch(() => undefined);
+      if (cached !== undefined) return cached.toString('utf8');
+      let running = certificates.get(key);
+      if (!running) {
+        running = (async () => {
+          const { stored, bodies } = await storedVersion(modelId, versionId);
+          const json = await certificateInWorker({
+            manifest: stored.manifest,
+            hashes: [...bodies.keys()],
+            bodies: [...bodies.values()],
+            organizationFilters: filters.organization,
+            modelFilters: filters.model,
+            format: translator.id,
+          }).catch((error: unknown) => {
+            if (!(error instanceof CertificateComputationError)) throw error;
+            log.warn({ err: error, versionId, format }, 'Could not certify an export');
+            throw new HttpError(422, ownMessages.certificateFailed.replace('{reason}', error.message));
+          });
+          await derived.write(CERTIFICATE_CACHE_KIND, key, json).catch((error: unknown) => {
+            log.warn({ err: error, versionId, format }, 'Could not cache a certificate');
+          });
+          return json;
+        })().finally(() => certificates.delete(key));
+        certificates.set(key, running);
+      }
+      return running;
     },
 
     async restore(userId: string, modelId: string, versionId: string): Promise<Version> {

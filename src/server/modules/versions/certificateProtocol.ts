@@ -1,0 +1,20 @@
+import type { FilterRules } from '../filters/effective';
+import type { VersionManifest } from './manifest';
+
+/**
+ * Main thread → certificate worker, once: the version's manifest, every object body it names, the filters the
+ * export applies and the translator's id.
+ */
+export interface CertificateRequest {
+  manifest: VersionManifest;
+  /** Parallel arrays (hash, body), each hash once: cheaper to post between threads than a Map. */
+  hashes: string[];
+  bodies: string[];
+  organizationFilters: readonly FilterRules[];
+  modelFilters: readonly FilterRules[];
+  format: string;
+}
+
+/** Certificate worker → main thread: the certificate's wire form as JSON text (what the cache stores). */
+export type CertificateMessage =
+  { kind: 'result'; json: string } | { kind: 'error'; message: string; stack?: string };

@@ -1,0 +1,38 @@
+import { parentPort } from 'node:worker_threads';
+import { certify } from '../../../engine/fidelity/index';
+import { translatorById } from '../../../engine/formats/registry';
+import { certificateWire } from './certificate';
+import type { CertificateMessage, CertificateRequest } from './certificateProtocol';
+import { modelForExport } from './exportFilter';
+import { rebuildModel } from './manifest';
+
+/**
+ * The CPU-heavy half of a certificate, off the server's event loop: rebuild the version, filter it as the export
+ * does (modelForExport, the download's own code), write it with the translator, read the bytes back with the same
+ * translator, and certify the pair with both reports.
+ */
+async function certifyExport(request: CertificateRequest): Promise<CertificateMessage> {
+  const translator = translatorById(request.format);
+  if (!translator) throw new Error(`No translator ${request.format}`);
+  const bodies = new Map<string, string>();
+  for (let index = 0; index < request.hashes.length; index++) {
+    bodies.set(request.hashes[index] as string, request.bodies[index] as string);
+  }
+  const filtered = modelForExport(rebuildModel(request.manifest, bodies), translator, {
+    organization: request.organizationFilters,
+    model: request.modelFilters,
+  });
+  const written = await translator.write(filtered);
+  const readBack = await translator.read(written.bytes);
+  const certificate = certify(filtered, readBack.model, [written.report, readBack.report]);
+  return { kind: 'result', json: JSON.stringify(certificateWire(translator.id, certificate)) };
+}
+
+parentPort?.once('message', (request: CertificateRequest) => {
+  void certifyExport(request)
+    .catch((error: unknown): CertificateMessage => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      return { kind: 'error', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) };
+    })
+    .then((message) => parentPort?.postMessage(message));
+});
