@@ -425,7 +425,7 @@ class Comparison {
         beforeId,
         afterId,
         definitionLabel('Profile', x),
-        profileChanges(x, y, relative),
+        [...nameChanges(x, y), ...profileChanges(x, y, relative)],
         'section',
       );
     }
@@ -454,7 +454,7 @@ class Comparison {
         beforeId,
         afterId,
         definitionLabel('Material', x),
-        materialChanges(x, y, relative),
+        [...nameChanges(x, y), ...materialChanges(x, y, relative)],
         'material',
       );
     }
@@ -1724,4 +1724,20 @@ function definitionFields(item: object, skip: ReadonlySet<string>): Record<strin
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(item)) if (!skip.has(key)) fields[key] = value;
   return fields;
+}
+
+/**
+ * A section or material paired by its content under another name: engineers find sections by name (schedules,
+ * drawings, design groups), so a renamed one is a difference the writer must report.
+ */
+function nameChanges(before: NamedObject, after: NamedObject): FieldChange[] {
+  if (before.name === after.name) return [];
+  return [
+    {
+      field: 'name',
+      before: before.name,
+      after: after.name,
+      words: `named "${before.name}" before, "${after.name}" after`,
+    },
+  ];
 }

@@ -672,6 +672,14 @@ function replaceLineBreaksAndControls(value: string): string {
   return out;
 }
 
+/** The text a value is written as: SAP2000 has no escape for a double quote inside a quoted value. */
+export function writtenValueText(value: string): string {
+  let cleaned = hasLineBreakOrControl(value) ? replaceLineBreaksAndControls(value) : value;
+  if (cleaned.includes('"') && (needsQuotes(cleaned) || cleaned.charCodeAt(0) === CH_QUOTE))
+    cleaned = cleaned.replace(/"/g, "'");
+  return cleaned;
+}
+
 function cleanValue(value: string, where: string, issues: string[]): string {
   let cleaned = value;
   if (hasLineBreakOrControl(cleaned)) {

@@ -143,3 +143,28 @@ describe('SAP2000 writer', () => {
     expect(unexplained).toEqual([]);
   });
 });
+
+describe('SAP2000 writer: names it cannot keep', () => {
+  it('reports a section whose inch mark becomes a single quote, and the oracle finds nothing unexplained', () => {
+    const model = etabsModel();
+    model.profiles.push({ ...shell('12" NWC SLAB', 'slab'), behaviour: 'Shell-Thin' });
+    const written = writeSap2000(model);
+    const text = decodeCsiText(written.bytes).text;
+    expect(text).toContain(`"12' NWC SLAB"`);
+    expect(written.report.items).toContainEqual(
+      expect.objectContaining({
+        severity: 'approximated',
+        concept: 'section',
+        ids: ['12" NWC SLAB'],
+      }),
+    );
+    const readBack = readSap2000(written.bytes);
+    const { differences } = compareModels(model, readBack.model);
+    expect(differences.map((difference) => difference.field)).toContain('name');
+    const { unexplained } = explainDifferences(differences, [
+      ...written.report.items,
+      ...readBack.report.items,
+    ]);
+    expect(unexplained).toEqual([]);
+  });
+});

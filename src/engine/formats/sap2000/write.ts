@@ -18,7 +18,7 @@ import type {
 import { isAreaElement, isFrameElement } from '../../schema';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseCsiUnits, quantityFactors } from '../../units';
-import { ReportBuilder } from '../report';
+import { ReportBuilder, type FidelityConcept } from '../report';
 import { GroupedItems } from '../reportGroups';
 import { deckEquivalentThickness } from '../sections';
 import type { WriteResult } from '../types';
@@ -52,7 +52,7 @@ import {
   TABLE_KEY_PREFIX,
   tableKey,
 } from './names';
-import { writeCsiTables } from './tables';
+import { writeCsiTables, writtenValueText } from './tables';
 import { encodeUtf8 } from './text';
 
 /** Tables in the order a SAP2000 25.3.1 user export lists them; tables not named here follow, as met. */
@@ -212,6 +212,11 @@ class SapWriter {
     this.caseLabels = labelsFor(model.loadCases);
     this.combinationLabels = labelsFor(model.loadCombinations);
     this.functionLabels = labelsFor(model.functions ?? []);
+    this.reportRenamed(model.profiles, this.profileLabels, 'Section', 'section');
+    this.reportRenamed(model.materials, this.materialLabels, 'Material', 'material');
+    this.reportRenamed(model.loadPatterns, this.patternLabels, 'LoadPat', 'pattern');
+    this.reportRenamed(model.loadCases, this.caseLabels, 'LoadCase', 'case');
+    this.reportRenamed(model.loadCombinations, this.combinationLabels, 'Combo', 'combination');
     const namespaces = new Map<string, Element[]>();
     for (const element of model.elements) {
       const kind = this.sapKind(element);
@@ -258,6 +263,27 @@ class SapWriter {
   }
 
   /** Adds a mapped row, with the fields the reader kept for this table merged in (kept values win). */
+  /**
+   * Definitions written under another name than the engineer's: a name shared by two definitions is written as
+   * its id, and a double quote inside a name that needs quoting becomes a single quote (SAP2000 text has no
+   * escape for it). Reported once per kind, every renamed definition listed.
+   */
+  private reportRenamed(
+    items: readonly { id: string; name: string }[],
+    labels: ReadonlyMap<string, string>,
+    subject: string,
+    concept: FidelityConcept,
+  ): void {
+    for (const item of items) {
+      const written = writtenValueText(labels.get(item.id) ?? item.id);
+      if (written === item.name) continue;
+      const reason = item.name.includes('"')
+        ? 'names with a double quote are written with single quotes: SAP2000 text cannot quote a double quote'
+        : 'names that are empty or shared by two definitions are written as their ids';
+      this.grouped.add('approximated', subject, reason, concept, item.id);
+    }
+  }
+
   private add(table: string, owner: { attributes: Attributes; id?: string } | null, cells: Row): void {
     const extras = owner ? own(owner.attributes, tableKey(table)) : undefined;
     if (isRecord(extras)) {
