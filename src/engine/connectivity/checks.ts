@@ -125,6 +125,8 @@ export function checkNearMisses(t: Topology, clustering: Clustering): Issue[] {
     if (d2 <= merge2) return;
     if (clustering.unionFind.find(a) === clustering.unionFind.find(b)) return;
     if (shareElement(t, a, b) || shareNeighbour(t, a, b)) return;
+    // A gap as long as a quarter of the elements it sits between is the model's scale, not a miss (a fine mesh).
+    if (4 * Math.sqrt(d2) > Math.min(shortestEdgeAt(t, a), shortestEdgeAt(t, b))) return;
     const ids = [t.nodeIds[a] as string, t.nodeIds[b] as string].sort(compareIds) as [string, string];
     const first = t.nodeIndex.get(ids[0]) as number;
     issues.push(
@@ -132,6 +134,93 @@ export function checkNearMisses(t: Topology, clustering: Clustering): Issue[] {
     );
   });
   return issues;
+}
+
+/** The shortest element edge at a node (frame length, polygon side), Infinity for a node of no element. */
+function shortestEdgeAt(t: Topology, node: number): number {
+  let shortest = Infinity;
+  for (let p = t.nodeElementStart[node] as number; p < (t.nodeElementStart[node + 1] as number); p++) {
+    const e = t.nodeElements[p] as number;
+    const start = t.elementStart[e] as number;
+    const n = (t.elementStart[e + 1] as number) - start;
+    for (let k = 0; k < n && n >= 2; k++) {
+      const a = t.elementNodes[start + k] as number;
+      const b = t.elementNodes[start + ((k + 1) % n)] as number;
+      if (a === node || b === node) shortest = Math.min(shortest, distance(t, a, b));
+    }
+  }
+  return shortest;
+}
+
+/**
+ * Floors the tool meshes (ETABS: at beams and walls, by default) join what lies inside them in their plane: for
+ * each horizontal floor with `edgesJoined`, the nodes of floating parts inside its outline (or, for a floating
+ * floor, any node) go to `joins`. Only run when the graph has floating parts.
+ */
+export function joinFloorInteriors(t: Topology, graph: GraphAnalysis, joins: number[]): void {
+  if (graph.floatingRoots.length === 0) return;
+  const tol = t.tolerances.merge;
+  const floating = new Uint8Array(t.nodeCount);
+  for (const root of graph.floatingRoots) floating[root] = 1;
+  const isFloating = (node: number): boolean => {
+    const root = graph.component[node] as number;
+    return root >= 0 && floating[root] === 1;
+  };
+  const byZ = Array.from({ length: t.nodeCount }, (_, node) => node).sort(
+    (a, b) => (t.zs[a] as number) - (t.zs[b] as number),
+  );
+  const zs = Float64Array.from(byZ, (node) => t.zs[node] as number);
+  for (let e = 0; e < t.elements.length; e++) {
+    const element = t.elements[e] as Element;
+    if (!t.edgesJoined[e] || element.type !== 'Floor') continue;
+    const start = t.elementStart[e] as number;
+    const end = t.elementStart[e + 1] as number;
+    if (end - start < 3) continue;
+    const first = t.elementNodes[start] as number;
+    const z = t.zs[first] as number;
+    let flat = true;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let k = start; k < end; k++) {
+      const node = t.elementNodes[k] as number;
+      if (Math.abs((t.zs[node] as number) - z) > tol) flat = false;
+      minX = Math.min(minX, t.xs[node] as number);
+      maxX = Math.max(maxX, t.xs[node] as number);
+      minY = Math.min(minY, t.ys[node] as number);
+      maxY = Math.max(maxY, t.ys[node] as number);
+    }
+    if (!flat) continue;
+    const floorFloats = isFloating(first);
+    let low = 0;
+    let high = zs.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((zs[middle] as number) < z - tol) low = middle + 1;
+      else high = middle;
+    }
+    for (let p = low; p < zs.length && (zs[p] as number) <= z + tol; p++) {
+      const node = byZ[p] as number;
+      if (node === first || t.degree[node] === 0 || (!floorFloats && !isFloating(node))) continue;
+      const x = t.xs[node] as number;
+      const y = t.ys[node] as number;
+      if (x < minX - tol || x > maxX + tol || y < minY - tol || y > maxY + tol) continue;
+      let inside = false;
+      for (let k = start, previous = end - 1; k < end; previous = k++) {
+        const a = t.elementNodes[k] as number;
+        const b = t.elementNodes[previous] as number;
+        const ya = t.ys[a] as number;
+        const yb = t.ys[b] as number;
+        if (ya > y !== yb > y) {
+          const xCross =
+            (t.xs[a] as number) + ((y - ya) * ((t.xs[b] as number) - (t.xs[a] as number))) / (yb - ya);
+          if (x < xCross) inside = !inside;
+        }
+      }
+      if (inside) joins.push(node, first);
+    }
+  }
 }
 
 /** Whether an area of a and an area of b share a node: a and b are two elements apart in one shell mesh. */
@@ -536,7 +625,14 @@ function duplicateIssue(t: Topology, group: number[]): Issue {
   group.sort((a, b) => compareIds((t.elements[a] as Element).id, (t.elements[b] as Element).id));
   const ids = group.map((e) => (t.elements[e] as Element).id);
   const first = t.elementNodes[t.elementStart[group[0] as number] as number] as number;
-  return makeIssue('C05', 'error', ids, [], point(t, first), null, {
+  // On the very same nodes the copies are certainly wrong (an error); on distinct coincident nodes (C01) they
+  // are separate structures drawn on top of each other, which the analysis keeps apart: a warning.
+  const nodesOf = (e: number): string =>
+    Array.from(t.elementNodes.subarray(t.elementStart[e] as number, t.elementStart[e + 1] as number))
+      .sort((a, b) => a - b)
+      .join(',');
+  const same = group.every((e) => nodesOf(e) === nodesOf(group[0] as number));
+  return makeIssue('C05', same ? 'error' : 'warning', ids, [], point(t, first), null, {
     check: 'C05',
     keepId: ids[0] as string,
     duplicateIds: ids.slice(1),

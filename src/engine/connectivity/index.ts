@@ -25,6 +25,7 @@ import {
   checkShortMembers,
   frameBoxes,
   graphOf,
+  joinFloorInteriors,
 } from './checks';
 import { buildTopology, compareIds } from './topology';
 
@@ -80,7 +81,10 @@ export function checkConnectivity(
   }
   const edges = checkAreaEdges(t, clustering, joins);
   if (want.has('C13')) add(edges);
-  const graph = graphOf(t, clustering, joins);
+  let graph = graphOf(t, clustering, joins);
+  const joined = joins.length;
+  joinFloorInteriors(t, graph, joins);
+  if (joins.length > joined) graph = graphOf(t, clustering, joins);
   if (want.has('C05')) add(checkDuplicates(t, clustering));
   if (want.has('C07')) add(checkShortMembers(t));
   const { freeEnds, floating } =
