@@ -68,6 +68,22 @@ export function reportLines(report: ConnectivityReport): string[] {
   });
 }
 
+/** Findings grouped by level (errors first: the real problems), then check, each group headed by its count. */
+export function groupedFindings(
+  report: ConnectivityReport,
+  describe: (issue: ConnectivityReport['issues'][number]) => string,
+): string[] {
+  const lines: string[] = [];
+  for (const severity of ['error', 'warning', 'info'] as const)
+    for (const id of CHECK_IDS) {
+      const group = report.issues.filter((issue) => issue.severity === severity && issue.check === id);
+      if (group.length === 0) continue;
+      lines.push(`  ${severity} ${id} ${CHECK_TITLES[id]} (${group.length})`);
+      for (const issue of group) lines.push(`    ${describe(issue)}`);
+    }
+  return lines;
+}
+
 export const checkCommand: Command = {
   name: 'check',
   synopsis: 'check <file> [--json]',
@@ -103,9 +119,7 @@ export const checkCommand: Command = {
         'Checks',
         ...reportLines(report),
         report.issues.length === 0 ? 'No findings' : `Findings (${report.issues.length})`,
-        ...report.issues.map(
-          (issue) => `  ${issue.check} ${issue.severity.padEnd(7)} ${describeIssue(issue, model, units)}`,
-        ),
+        ...groupedFindings(report, (issue) => describeIssue(issue, model, units)),
       ];
       output.stdout(`${lines.join('\n')}\n`);
     }

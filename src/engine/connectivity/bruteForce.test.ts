@@ -148,6 +148,14 @@ describe('connectivity checks agree with an O(n²) reference on ~20k nodes', () 
     const expected = pairs
       .filter(([a, b, distance]) => distance > tol.merge && reference.find(a) !== reference.find(b))
       .filter(([a, b]) => memberOf[a] === -1 || memberOf[a] !== memberOf[b])
+      // A gap over a quarter of the member it sits at is the model's scale (issue #21), not a near miss.
+      .filter(([a, b, distance]) => {
+        const length = (k: number) => {
+          const m = memberOf[k] as number;
+          return m === -1 ? Infinity : d(nodes[ends[m]![0]]!, nodes[ends[m]![1]]!);
+        };
+        return 4 * distance <= Math.min(length(a), length(b));
+      })
       .map(([a, b]) => `C02:@${[nodes[a]!.id, nodes[b]!.id].sort().join(',')}`)
       .sort();
     expect(expected.length).toBeGreaterThan(100);

@@ -111,7 +111,10 @@ export function checkCoincident(t: Topology): Clustering {
   return { unionFind, representative, issues };
 }
 
-/** C02: node pairs in (tolMerge, tolNear] that share no element and are not already one C01 class. */
+/**
+ * C02: node pairs in (tolMerge, tolNear] that share no element, have no neighbour in common (nodes of a fine mesh
+ * are near each other on purpose) and are not already one C01 class.
+ */
 export function checkNearMisses(t: Topology, clustering: Clustering): Issue[] {
   const { merge, near } = t.tolerances;
   if (near <= merge) return [];
@@ -121,7 +124,9 @@ export function checkNearMisses(t: Topology, clustering: Clustering): Issue[] {
   grid.forEachPairWithin(near, (a, b, d2) => {
     if (d2 <= merge2) return;
     if (clustering.unionFind.find(a) === clustering.unionFind.find(b)) return;
-    if (shareElement(t, a, b)) return;
+    if (shareElement(t, a, b) || shareNeighbour(t, a, b)) return;
+    // A gap as long as a quarter of the elements it sits between is the model's scale, not a miss (a fine mesh).
+    if (4 * Math.sqrt(d2) > Math.min(shortestEdgeAt(t, a), shortestEdgeAt(t, b))) return;
     const ids = [t.nodeIds[a] as string, t.nodeIds[b] as string].sort(compareIds) as [string, string];
     const first = t.nodeIndex.get(ids[0]) as number;
     issues.push(
@@ -129,6 +134,113 @@ export function checkNearMisses(t: Topology, clustering: Clustering): Issue[] {
     );
   });
   return issues;
+}
+
+/** The shortest element edge at a node (frame length, polygon side), Infinity for a node of no element. */
+function shortestEdgeAt(t: Topology, node: number): number {
+  let shortest = Infinity;
+  for (let p = t.nodeElementStart[node] as number; p < (t.nodeElementStart[node + 1] as number); p++) {
+    const e = t.nodeElements[p] as number;
+    const start = t.elementStart[e] as number;
+    const n = (t.elementStart[e + 1] as number) - start;
+    for (let k = 0; k < n && n >= 2; k++) {
+      const a = t.elementNodes[start + k] as number;
+      const b = t.elementNodes[start + ((k + 1) % n)] as number;
+      if (a === node || b === node) shortest = Math.min(shortest, distance(t, a, b));
+    }
+  }
+  return shortest;
+}
+
+/**
+ * Floors the tool meshes (ETABS: at beams and walls, by default) join what lies inside them in their plane: for
+ * each horizontal floor with `edgesJoined`, the nodes of floating parts inside its outline (or, for a floating
+ * floor, any node) go to `joins`. Only run when the graph has floating parts.
+ */
+export function joinFloorInteriors(t: Topology, graph: GraphAnalysis, joins: number[]): void {
+  if (graph.floatingRoots.length === 0) return;
+  const tol = t.tolerances.merge;
+  const floating = new Uint8Array(t.nodeCount);
+  for (const root of graph.floatingRoots) floating[root] = 1;
+  const isFloating = (node: number): boolean => {
+    const root = graph.component[node] as number;
+    return root >= 0 && floating[root] === 1;
+  };
+  const byZ = Array.from({ length: t.nodeCount }, (_, node) => node).sort(
+    (a, b) => (t.zs[a] as number) - (t.zs[b] as number),
+  );
+  const zs = Float64Array.from(byZ, (node) => t.zs[node] as number);
+  for (let e = 0; e < t.elements.length; e++) {
+    const element = t.elements[e] as Element;
+    if (!t.edgesJoined[e] || element.type !== 'Floor') continue;
+    const start = t.elementStart[e] as number;
+    const end = t.elementStart[e + 1] as number;
+    if (end - start < 3) continue;
+    const first = t.elementNodes[start] as number;
+    const z = t.zs[first] as number;
+    let flat = true;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let k = start; k < end; k++) {
+      const node = t.elementNodes[k] as number;
+      if (Math.abs((t.zs[node] as number) - z) > tol) flat = false;
+      minX = Math.min(minX, t.xs[node] as number);
+      maxX = Math.max(maxX, t.xs[node] as number);
+      minY = Math.min(minY, t.ys[node] as number);
+      maxY = Math.max(maxY, t.ys[node] as number);
+    }
+    if (!flat) continue;
+    const floorFloats = isFloating(first);
+    let low = 0;
+    let high = zs.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((zs[middle] as number) < z - tol) low = middle + 1;
+      else high = middle;
+    }
+    for (let p = low; p < zs.length && (zs[p] as number) <= z + tol; p++) {
+      const node = byZ[p] as number;
+      if (node === first || t.degree[node] === 0 || (!floorFloats && !isFloating(node))) continue;
+      const x = t.xs[node] as number;
+      const y = t.ys[node] as number;
+      if (x < minX - tol || x > maxX + tol || y < minY - tol || y > maxY + tol) continue;
+      let inside = false;
+      for (let k = start, previous = end - 1; k < end; previous = k++) {
+        const a = t.elementNodes[k] as number;
+        const b = t.elementNodes[previous] as number;
+        const ya = t.ys[a] as number;
+        const yb = t.ys[b] as number;
+        if (ya > y !== yb > y) {
+          const xCross =
+            (t.xs[a] as number) + ((y - ya) * ((t.xs[b] as number) - (t.xs[a] as number))) / (yb - ya);
+          if (x < xCross) inside = !inside;
+        }
+      }
+      if (inside) joins.push(node, first);
+    }
+  }
+}
+
+/** Whether an area of a and an area of b share a node: a and b are two elements apart in one shell mesh. */
+function shareNeighbour(t: Topology, a: number, b: number): boolean {
+  const { nodeElementStart, nodeElements, elementStart, elementNodes } = t;
+  const near = new Set<number>();
+  for (let p = nodeElementStart[a] as number; p < (nodeElementStart[a + 1] as number); p++) {
+    const e = nodeElements[p] as number;
+    if (!isAreaElement(t.elements[e] as Element)) continue;
+    for (let k = elementStart[e] as number; k < (elementStart[e + 1] as number); k++)
+      near.add(elementNodes[k] as number);
+  }
+  if (near.size === 0) return false;
+  for (let p = nodeElementStart[b] as number; p < (nodeElementStart[b + 1] as number); p++) {
+    const e = nodeElements[p] as number;
+    if (!isAreaElement(t.elements[e] as Element)) continue;
+    for (let k = elementStart[e] as number; k < (elementStart[e + 1] as number); k++)
+      if (near.has(elementNodes[k] as number)) return true;
+  }
+  return false;
 }
 
 /** Frame AABBs inflated by tolMerge, indexed with cells about the median member length. */
@@ -160,8 +272,17 @@ export function frameBoxes(t: Topology): BoxGrid {
   return new BoxGrid(boxes, Math.max(median, 8 * tol, 1e-6));
 }
 
-/** C03: a node within tolMerge of a member's interior (more than tolMerge from both ends), not one of its ends. */
-export function checkNodesOnMembers(t: Topology, clustering: Clustering, boxes: BoxGrid): Issue[] {
+/**
+ * C03: a node within tolMerge of a member's interior (more than tolMerge from both ends), not one of its ends. Where
+ * the model's tool meshes the member at joints on its span (`meshAtJoints`: ETABS by default, SAP2000 AtJoints) the
+ * analysis joins them itself: info, and the pair goes to `joins` (node, member's i node) for the graph checks.
+ */
+export function checkNodesOnMembers(
+  t: Topology,
+  clustering: Clustering,
+  boxes: BoxGrid,
+  joins: number[] = [],
+): Issue[] {
   const tol = t.tolerances.merge;
   const rep = clustering.representative;
   const issues: Issue[] = [];
@@ -190,13 +311,24 @@ export function checkNodesOnMembers(t: Topology, clustering: Clustering, boxes: 
       const gap = Math.hypot(ax + tt * dx - x, ay + tt * dy - y, az + tt * dz - z);
       if (gap > tol) return;
       const frame = t.frames[f] as FrameElement;
+      const meshed = t.meshAtJoints[f] === 1;
+      if (meshed) joins.push(node, i);
       issues.push(
-        makeIssue('C03', 'warning', [frame.id], [t.nodeIds[node] as string], point(t, node), gap, {
-          check: 'C03',
-          elementId: frame.id,
-          nodeId: t.nodeIds[node] as string,
-          t: tt,
-        }),
+        makeIssue(
+          'C03',
+          meshed ? 'info' : 'warning',
+          [frame.id],
+          [t.nodeIds[node] as string],
+          point(t, node),
+          gap,
+          {
+            check: 'C03',
+            elementId: frame.id,
+            nodeId: t.nodeIds[node] as string,
+            t: tt,
+            meshed,
+          },
+        ),
       );
     });
   }
@@ -232,7 +364,8 @@ export function checkCrossingsAndOverlaps(
   clustering: Clustering,
   boxes: BoxGrid,
   nodeGrid: PointGrid,
-  want: { crossings: boolean; overlaps: boolean },
+  want: { crossings: boolean; overlaps: boolean; joins?: boolean },
+  joins: number[] = [],
 ): { crossings: Issue[]; overlaps: Issue[] } {
   const tol = t.tolerances.merge;
   const sinAngle = Math.sin(t.tolerances.angle / DEG);
@@ -336,7 +469,7 @@ export function checkCrossingsAndOverlaps(
       );
       return;
     }
-    if (!want.crossings) return;
+    if (!want.crossings && !want.joins) return;
     if (ai === bi || ai === bj || aj === bi || aj === bj) return;
     // Closest points of the two infinite lines; both must be interior with a tolMerge margin.
     const rx = ax - bx;
@@ -377,16 +510,21 @@ export function checkCrossingsAndOverlaps(
           (frameA.levelId !== undefined &&
             frameB.levelId !== undefined &&
             frameA.levelId !== frameB.levelId)));
+    // Both meshed at intersections (ETABS by default, SAP2000 AtFrames): the analysis joins them there.
+    const meshed = t.meshAtCrossings[fa] === 1 && t.meshAtCrossings[fb] === 1;
+    if (meshed) joins.push(~a0, b0);
+    if (!want.crossings) return;
     // frameA has the lower id (see the swap above), so the pair and its parameters are already in id order.
     const ids: [string, string] = [frameA.id, frameB.id];
     const params: [number, number] = [s, u];
     crossings.push(
-      makeIssue('C04', intentional ? 'info' : 'warning', ids, [], { x: mx, y: my, z: mz }, gap, {
+      makeIssue('C04', intentional || meshed ? 'info' : 'warning', ids, [], { x: mx, y: my, z: mz }, gap, {
         check: 'C04',
         elementIds: ids,
         point: { x: mx, y: my, z: mz },
         t: params,
         intentional,
+        meshed,
       }),
     );
   });
@@ -487,7 +625,14 @@ function duplicateIssue(t: Topology, group: number[]): Issue {
   group.sort((a, b) => compareIds((t.elements[a] as Element).id, (t.elements[b] as Element).id));
   const ids = group.map((e) => (t.elements[e] as Element).id);
   const first = t.elementNodes[t.elementStart[group[0] as number] as number] as number;
-  return makeIssue('C05', 'error', ids, [], point(t, first), null, {
+  // On the very same nodes the copies are certainly wrong (an error); on distinct coincident nodes (C01) they
+  // are separate structures drawn on top of each other, which the analysis keeps apart: a warning.
+  const nodesOf = (e: number): string =>
+    Array.from(t.elementNodes.subarray(t.elementStart[e] as number, t.elementStart[e + 1] as number))
+      .sort((a, b) => a - b)
+      .join(',');
+  const same = group.every((e) => nodesOf(e) === nodesOf(group[0] as number));
+  return makeIssue('C05', same ? 'error' : 'warning', ids, [], point(t, first), null, {
     check: 'C05',
     keepId: ids[0] as string,
     duplicateIds: ids.slice(1),
@@ -515,7 +660,7 @@ export function checkShortMembers(t: Topology): Issue[] {
   return issues;
 }
 
-export function graphOf(t: Topology, clustering: Clustering): GraphAnalysis {
+export function graphOf(t: Topology, clustering: Clustering, joins: readonly number[] = []): GraphAnalysis {
   return analyzeGraph(
     t.nodeCount,
     clustering.representative,
@@ -524,23 +669,41 @@ export function graphOf(t: Topology, clustering: Clustering): GraphAnalysis {
     t.elementNodes,
     t.frameI,
     t.frameJ,
+    Int32Array.from(joins),
   );
 }
 
 /**
- * C08: a frame end whose node (after C01's merge) has one element and no restraint. C09: a component (frames,
+ * C08: a frame end whose node (after C01's merge and the tool's own joins) has one element and no restraint. C09: a component (frames,
  * cables, links, areas, after the merge) with no restrained node; one issue per component, named by its lowest
  * node id.
  */
 export function checkGraph(t: Topology, graph: GraphAnalysis): { freeEnds: Issue[]; floating: Issue[] } {
   const freeEnds: Issue[] = [];
+  let loaded: Set<string> | null = null;
   for (const end of graph.freeEnds) {
     const f = end >> 1;
     const node = (end & 1 ? t.frameJ[f] : t.frameI[f]) as number;
     const frame = t.frames[f] as FrameElement;
     const nodeId = t.nodeIds[node] as string;
+    // A free end is a cantilever tip (a warning) unless the member cannot cantilever, being hinged at its other
+    // end, and carries load: then it hangs on a pin, a mechanism under that load.
+    const other = end & 1 ? frame.releases?.i : frame.releases?.j;
+    let hanging = false;
+    if (other && (other.m2 || other.m3)) {
+      loaded ??= new Set(
+        t.model.loads.flatMap((load) =>
+          load.type === 'LinearLoad'
+            ? [load.elementId]
+            : load.type === 'PointLoad'
+              ? [`@${load.nodeId}`]
+              : [],
+        ),
+      );
+      hanging = loaded.has(frame.id) || loaded.has(`@${nodeId}`);
+    }
     freeEnds.push(
-      makeIssue('C08', 'warning', [frame.id], [nodeId], point(t, node), null, {
+      makeIssue('C08', hanging ? 'error' : 'warning', [frame.id], [nodeId], point(t, node), null, {
         check: 'C08',
         elementId: frame.id,
         end: end & 1 ? 'j' : 'i',
@@ -674,7 +837,8 @@ function nearestGridLine(
 
 /**
  * C11: plan distance to the nearest grid intersection in (tolMerge, tolSnap] (target: the intersection); when no
- * intersection is that near, to the nearest grid line (target: the projection onto it).
+ * intersection is that near, to the nearest grid line (target: the projection onto it). Info: grids are drawing
+ * aids, a node off one analyses the same.
  */
 export function checkOffGrid(t: Topology): Issue[] {
   const { merge, snap } = t.tolerances;
@@ -690,7 +854,7 @@ export function checkOffGrid(t: Topology): Issue[] {
       if (intersection.distance <= merge) continue;
       const target = t.grids.points[intersection.index]!;
       issues.push(
-        makeIssue('C11', 'warning', [], [nodeId], point(t, node), intersection.distance, {
+        makeIssue('C11', 'info', [], [nodeId], point(t, node), intersection.distance, {
           check: 'C11',
           nodeId,
           gridIds: [...target.ids],
@@ -703,7 +867,7 @@ export function checkOffGrid(t: Topology): Issue[] {
     const line = nearestGridLine(t, x, y);
     if (!line || line.distance <= merge || line.distance > snap) continue;
     issues.push(
-      makeIssue('C11', 'warning', [], [nodeId], point(t, node), line.distance, {
+      makeIssue('C11', 'info', [], [nodeId], point(t, node), line.distance, {
         check: 'C11',
         nodeId,
         gridIds: [line.id],
@@ -755,11 +919,11 @@ export function checkNearlyAligned(t: Topology): Issue[] {
 
 /**
  * C13: nodes of members or other areas lying on an area edge (within tolMerge, more than tolMerge from both
- * corners) that are not vertices of that area. ETABS applies an automatic edge constraint to such edges [C5], so
- * an ETABS model's are `info`; elsewhere they are warnings. Openings are skipped (holes carry no stiffness). The
+ * corners) that are not vertices of that area. Where the analysis joins them itself (`edgesJoined`: ETABS' automatic
+ * edge constraint [C5], an auto-meshed floor) they are `info` and go to `joins`; elsewhere they are warnings. Openings are skipped (holes carry no stiffness). The
  * wall-top-to-slab gap half of C13 is not checked yet (`gap` stays null).
  */
-export function checkAreaEdges(t: Topology, clustering: Clustering): Issue[] {
+export function checkAreaEdges(t: Topology, clustering: Clustering, joins: number[] = []): Issue[] {
   const tol = t.tolerances.merge;
   const rep = clustering.representative;
   // Typed edge lists, counted first: a 1M-element model has about a million area edges.
@@ -838,10 +1002,13 @@ export function checkAreaEdges(t: Topology, clustering: Clustering): Issue[] {
       else hits.set(k, [node]);
     });
   }
-  const severity = t.model.source.tool === 'etabs' ? 'info' : 'warning';
   const issues: Issue[] = [];
   for (const [k, nodes] of hits) {
     const area = t.elements[edgeArea[k] as number] as Element;
+    // An edge the analysis joins itself (ETABS' automatic edge constraint, an auto-meshed floor): info.
+    const joined = t.edgesJoined[edgeArea[k] as number] === 1;
+    const severity = joined ? 'info' : 'warning';
+    if (joined) for (const node of nodes) joins.push(node, edgeA[k] as number);
     nodes.sort((a, b) => compareIds(t.nodeIds[a] as string, t.nodeIds[b] as string));
     const nodeIds = nodes.map((node) => t.nodeIds[node] as string);
     const edge = edgeIndex[k] as number;
@@ -853,7 +1020,7 @@ export function checkAreaEdges(t: Topology, clustering: Clustering): Issue[] {
         nodeIds,
         point(t, nodes[0] as number),
         null,
-        { check: 'C13', elementId: area.id, edge, nodeIds, gap: null },
+        { check: 'C13', elementId: area.id, edge, nodeIds, gap: null, meshed: joined },
         `C13:${area.id}#${edge}@${nodeIds.join(',')}`,
       ),
     );
@@ -864,6 +1031,7 @@ export function checkAreaEdges(t: Topology, clustering: Clustering): Issue[] {
 /**
  * C14: a member with an insertion offset (either end) or an end length offset longer than tolMerge: its physical
  * line is not the analytical line. Offsets are reported as vectors; an end length offset lies along the member.
+ * Info: offsets and rigid zones are modelled on purpose, and the analysis handles them.
  */
 export function checkEccentric(t: Topology): Issue[] {
   const tol = t.tolerances.merge;
@@ -897,7 +1065,7 @@ export function checkEccentric(t: Topology): Issue[] {
     );
     if (largest <= tol) continue;
     issues.push(
-      makeIssue('C14', 'warning', [frame.id], [], point(t, i), largest, {
+      makeIssue('C14', 'info', [frame.id], [], point(t, i), largest, {
         check: 'C14',
         elementId: frame.id,
         offsets: { i: offsetI, j: offsetJ },
@@ -970,21 +1138,21 @@ function rank(vectors: number[][]): number {
 /**
  * C15, after CSI's "unstable end releases" rules (ETABS manual vol. 1 [C15]): a member is unstable when it
  * releases, at both ends, P (axial), V2, V3 or T (torsion); or M2 at both ends with V3 at either end; or M3 at
- * both ends with V2 at either end. At a node where two or more members meet (one lone end is C08's
- * or C03's business): when every element there is a frame member, the node has no
- * rotational restraint, and the rotations the member ends keep (their local axes 1/2/3 for T/M2/M3, turned to
- * global) do not span all three directions: some rotation of the node is held by nothing.
+ * both ends with V2 at either end. Then, on the assembled structure, each node where some member end releases a
+ * rotation and two or more things meet: the rotations held there are those the member ends keep (their local axes
+ * 1/2/3 for T/M2/M3, turned to global), two in-plane directions per shell area, everything for a member the node
+ * lies on and the tool meshes there (`spanHosts`, the member goes on through it), the node's rotational restraints,
+ * Z for a diaphragm, everything for a spring or link. When they do not span all three directions, a rotation of the
+ * node is held by nothing: a mechanism. A beam pinned at both ends onto columns is not one (the columns hold the
+ * node); two pinned beams meeting in line with nothing else are.
  */
-export function checkReleases(t: Topology): Issue[] {
+export function checkReleases(t: Topology, spanHosts: Uint8Array = new Uint8Array(t.nodeCount)): Issue[] {
   const issues: Issue[] = [];
-  const frameEnds = new Int32Array(t.nodeCount);
   const anyRotationReleased = new Uint8Array(t.nodeCount);
   for (let f = 0; f < t.frames.length; f++) {
     const frame = t.frames[f] as FrameElement;
     const i = t.frameI[f] as number;
     const j = t.frameJ[f] as number;
-    frameEnds[i] = (frameEnds[i] as number) + 1;
-    frameEnds[j] = (frameEnds[j] as number) + 1;
     const releases = frame.releases;
     if (!releases) continue;
     const { i: ri, j: rj } = releases;
@@ -1008,16 +1176,23 @@ export function checkReleases(t: Topology): Issue[] {
       }),
     );
   }
-  // Per node, only where some end releases a rotation.
+  // Only nodes where some end releases a rotation, two or more things meet, and nothing holds every rotation.
   const kept = new Map<number, { vectors: number[][]; frames: string[] }>();
-  for (let node = 0; node < t.nodeCount; node++)
+  for (let node = 0; node < t.nodeCount; node++) {
+    const held = t.rotationHeld[node] as number;
     if (
       anyRotationReleased[node] &&
-      (frameEnds[node] as number) >= 2 &&
-      frameEnds[node] === t.degree[node] &&
-      !t.rotationRestrained[node]
-    )
-      kept.set(node, { vectors: [], frames: [] });
+      (t.degree[node] as number) + (spanHosts[node] as number) >= 2 &&
+      !spanHosts[node] &&
+      !(held & 8)
+    ) {
+      const vectors: number[][] = [];
+      if (held & 1) vectors.push([1, 0, 0]);
+      if (held & 2) vectors.push([0, 1, 0]);
+      if (held & 4) vectors.push([0, 0, 1]);
+      kept.set(node, { vectors, frames: [] });
+    }
+  }
   if (kept.size === 0) return issues;
   for (let f = 0; f < t.frames.length; f++) {
     const i = t.frameI[f] as number;
@@ -1042,6 +1217,34 @@ export function checkReleases(t: Topology): Issue[] {
       if (!end?.m3) entry.vectors.push(axes[2]);
     }
   }
+  // Shell areas hold the rotations about their own plane (membranes and the drilling rotation aside: lenient).
+  for (let e = 0; e < t.elements.length; e++) {
+    const element = t.elements[e] as Element;
+    if (!isAreaElement(element) || element.type === 'Opening') continue;
+    const start = t.elementStart[e] as number;
+    const end = t.elementStart[e + 1] as number;
+    if (end - start < 3) continue;
+    let touches = false;
+    for (let k = start; k < end && !touches; k++) if (kept.has(t.elementNodes[k] as number)) touches = true;
+    if (!touches) continue;
+    const a = t.elementNodes[start] as number;
+    const b = t.elementNodes[start + 1] as number;
+    const c = t.elementNodes[start + 2] as number;
+    const u = [
+      (t.xs[b] as number) - (t.xs[a] as number),
+      (t.ys[b] as number) - (t.ys[a] as number),
+      (t.zs[b] as number) - (t.zs[a] as number),
+    ];
+    const v = [
+      (t.xs[c] as number) - (t.xs[a] as number),
+      (t.ys[c] as number) - (t.ys[a] as number),
+      (t.zs[c] as number) - (t.zs[a] as number),
+    ];
+    for (let k = start; k < end; k++) {
+      const entry = kept.get(t.elementNodes[k] as number);
+      if (entry) entry.vectors.push(u, v);
+    }
+  }
   for (const [node, entry] of kept) {
     if (rank(entry.vectors) === 3) continue;
     const nodeId = t.nodeIds[node] as string;
@@ -1050,7 +1253,7 @@ export function checkReleases(t: Topology): Issue[] {
         check: 'C15',
         elementId: null,
         nodeId,
-        reason: `every member end at the node releases the same rotation (${entry.frames.length} frame ends, no rotational restraint)`,
+        reason: `a rotation of the node is held by nothing: every member end there releases it (${entry.frames.length} frame ends) and no area, support or diaphragm holds it`,
       }),
     );
   }

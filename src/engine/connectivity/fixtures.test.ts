@@ -7,68 +7,93 @@ import { FIXTURES_SKIP_NOTE, fixturesPresent, listFixtures, readFixture } from '
 import { checkConnectivity } from './index';
 
 /*
- * Pinned check counts of every ETABS and SAP2000 fixture (checks not listed are 0), with default tolerances. Why
- * each is plausible, from looking at the issues:
- * - ETABS_to_RAM_bridge__example.$et: a 3-member toy; one beam end is a genuine cantilever tip (C08 1).
- * - RDC_PERFORM__Ejemplo.e2k: the OLD version of EjemploNew. Its beams run over several bays without joints where
- *   other beams frame in or cross (ETABS meshes frames at intersections at analysis time), so C03/C04 are real
- *   T-junctions and crossings, and secondary beam lines touching the frame only mid-span come out as free ends
- *   (C08) and floating parts (C09). EjemploNew is the same building with those beams split (the diff fixture test
- *   shows 460 beams replaced by 2650): there all of them vanish, which is the check for the check.
- *   C13 (info: ETABS' automatic edge constraint) are beam joints on slab edges; C14 are ETABS end length offsets.
- * - RDC_PERFORM__EjemploNew.e2k: clean connectivity; only the slab-edge joints (C13 info) and end offsets (C14).
- * - RDC_PERFORM__KOSMOS_Plat.e2k: the same modelling style as Ejemplo (unsplit beams): many C03/C04 and the C08/C09
- *   they cause; 2 near misses; 24 nodes where only pinned members meet (C15 node rule).
- * - RDC_PERFORM__chimba.e2k: a small clean model: slab-edge joints and end offsets only.
- * - eng_utilities__Test_kNm_97_03.E2K: secondary beams framing mid-span into unsplit girders (C03 468) and the free
- *   ends / floating beam lines that follow (C08, C09); slab-edge joints (C13 info).
- * - parametric-etabs-tower__St_Regis_with_a_Twist.$et: a twisted tower whose floor beams end on unsplit members
- *   (C03) and 41 free beam ends; every component is supported (no C09).
- * - opensees-gallery__box_model.$2k: shells only; their edges carry other shells' nodes (C13 warnings, not ETABS)
- *   and 25 shell pieces reach no support through shared nodes (C09).
- * - xbim__Bridge01.b2k: a CSiBridge model whose deck and bents are tied by constraints/links Gusset does not model
- *   as supports, so parts float (C09) and a few joints sit on spans (C03).
- * - xbim__Example_1-001.s2k: a 3-member verification frame with a free tip (C08 1).
- * - xbim__Example_1-025.s2k: a verification example that models the same frame twice on top of itself: coincident
- *   joints (C01 4), duplicated members (C05 3) and X-bracing crossings flagged as intentional (C04 info).
- * - xbim__Example_5-004.s2k: a tiny shell model in inches whose mesh spacing is under tolNear (25 mm), so joints
- *   near each other (C02) and close to its grid lines (C11) are flagged: absolute tolerances on a model this small.
- * - xbim__Example_6-011a.s2k: members with insertion/end offsets (C14) only.
- * - xbim__Painter_Street_v1.2.s2k: a bridge on link springs: pieces joined only by constraints float (C09).
- * - xbim__Tower.s2k: a braced tower: 16 brace × brace crossings (info) and 4 other crossings.
+ * Pinned check counts of every ETABS and SAP2000 fixture (checks not listed are 0), with default tolerances, and
+ * the severities (issue #21: checks decide with the model's own rules). Errors / warnings / infos before → after:
+ *
+ * | fixture                          | before E / W / I     | after E / W / I |
+ * |----------------------------------|----------------------|-----------------|
+ * | ETABS_to_RAM_bridge__example.$et | 0 / 1 / 0            | 0 / 1 / 0       |
+ * | RDC_PERFORM__Ejemplo.e2k         | 199 / 2008 / 158     | 0 / 0 / 1768    |
+ * | RDC_PERFORM__EjemploNew.e2k      | 0 / 324 / 158        | 0 / 0 / 482     |
+ * | RDC_PERFORM__KOSMOS_Plat.e2k     | 891 / 12571 / 1127   | 0 / 5 / 12004   |
+ * | RDC_PERFORM__chimba.e2k          | 0 / 41 / 20          | 0 / 0 / 61      |
+ * | eng_utilities__Test_kNm_97_03    | 84 / 612 / 240       | 0 / 0 / 708     |
+ * | St_Regis_with_a_Twist.$et        | 0 / 1657 / 404       | 0 / 25 / 2020   |
+ * | opensees-gallery__box_model.$2k  | 25 / 35 / 0          | 25 / 35 / 0     |
+ * | sap2000-tbdy2018__Init.$2k       | 0 / 0 / 0            | 0 / 0 / 0       |
+ * | xbim__Bridge01.b2k               | 15 / 12 / 0          | 10 / 2 / 8      |
+ * | xbim__CaltransCircle.s2k         | 0 / 0 / 0            | 0 / 0 / 0       |
+ * | xbim__Example_1-001.s2k          | 0 / 1 / 0            | 0 / 1 / 0       |
+ * | xbim__Example_1-021.s2k          | 0 / 0 / 0            | 0 / 0 / 0       |
+ * | xbim__Example_1-025.s2k          | 3 / 4 / 24           | 0 / 7 / 24      |
+ * | xbim__Example_3-005.s2k          | 0 / 0 / 0            | 0 / 0 / 0       |
+ * | xbim__Example_5-004.s2k          | 0 / 141 / 0          | 0 / 0 / 50      |
+ * | xbim__Example_6-011a.s2k         | 0 / 49 / 0           | 0 / 0 / 49      |
+ * | xbim__Example_7-003.s2k          | 0 / 0 / 0            | 0 / 0 / 0       |
+ * | xbim__Painter_Street_v1.2.s2k    | 15 / 1 / 0           | 15 / 1 / 0      |
+ * | xbim__Tower.s2k                  | 0 / 4 / 16           | 0 / 4 / 16      |
+ *
+ * Why each is plausible, and the defence of every warning left:
+ * - ETABS models: their frames carry AUTOMESH "YES" MESHATINTERSECTIONS "YES" (or ETABS 9's MESH "POINTSANDLINES",
+ *   or nothing: ETABS meshes by default), so nodes on spans (C03) and crossings (C04) are joined by ETABS at
+ *   analysis: info, and the free ends / floating parts they caused are gone. Slab edges are joined by ETABS'
+ *   automatic edge constraint (C13 info); eng_utilities' auto-meshed floors (MESHAT BEAMS/WALLS) join the beam
+ *   lines inside them. End offsets (C14) are info. Ejemplo vs EjemploNew (the same building with its beams split)
+ *   now agree: no warning or error in either.
+ * - ETABS_to_RAM_bridge__example.$et (C08 1 warning): a 3-member toy whose beam end is a genuine cantilever tip.
+ * - KOSMOS_Plat (5 warnings): C02 2, two node pairs a few mm apart that share nothing (real near misses); C08 3,
+ *   beam ends connected to nothing (cantilever tips or short stubs: worth a look, not errors). Its 24 former C15
+ *   nodes are held by the beams they lie on (ETABS meshes those) and by the diaphragm.
+ * - St_Regis_with_a_Twist (C08 25 warnings): floor beam ends of the twisted floor plates that reach no member,
+ *   support or floor node (not inspected one by one: plausibly the cantilevered corners of the twist).
+ * - opensees-gallery__box_model.$2k (25 errors, 35 warnings): shells whose edges carry other shells' nodes; SAP2000
+ *   does not join them (its edge constraint is off by default) and the file assigns none, so the pieces that reach
+ *   a support only through such edges do float in SAP2000 too: the errors are the model's, kept.
+ * - xbim__Bridge01.b2k (C09 10 errors, C08 2): a CSiBridge model whose deck and bents are tied by body constraints
+ *   (JOINT CONSTRAINT ASSIGNMENTS) Gusset does not read yet: not fixed here (see the report). C03 6 are info since
+ *   its frames are auto-meshed at joints.
+ * - xbim__Example_1-001.s2k (C08 1): a 3-member verification frame with a free tip (a cantilever).
+ * - xbim__Example_1-025.s2k: the same frame modelled twice on distinct coincident joints: coincident joints (C01 4
+ *   warnings) and members that are duplicates only after merging them (C05 3 warnings; SAP2000 keeps the two apart),
+ *   and X-bracing crossings (C04 info).
+ * - xbim__Example_5-004.s2k: a tiny shell model in inches; its near misses were nodes of its own fine mesh (now
+ *   skipped: a gap over a quarter of the elements' length is the model's scale); off-grid nodes are info.
+ * - xbim__Example_6-011a.s2k: members with insertion/end offsets (C14 info) only.
+ * - xbim__Painter_Street_v1.2.s2k (C09 15 errors, C08 1): a bridge whose pieces are tied by body constraints and
+ *   links Gusset does not read as connections yet: kept, reported.
+ * - xbim__Tower.s2k (C04 4 warnings): non-brace members crossing without a joint, and its frames mesh at joints
+ *   but not at frames (AtFrames=No): SAP2000 does not connect them; the 16 brace × brace crossings are info.
  * - Init.$2k, CaltransCircle.s2k, Example_1-021/3-005/7-003: clean (or no geometry): zero everywhere.
  */
 const EXPECTED: Record<string, Partial<Record<CheckId, number>>> = {
   'ETABS_to_RAM_bridge__example.$et': { C08: 1 },
-  'RDC_PERFORM__Ejemplo.e2k': { C03: 580, C04: 805, C08: 398, C09: 199, C13: 158, C14: 225 },
+  'RDC_PERFORM__Ejemplo.e2k': { C03: 580, C04: 805, C13: 158, C14: 225 },
   'RDC_PERFORM__EjemploNew.e2k': { C13: 158, C14: 324 },
-  'RDC_PERFORM__KOSMOS_Plat.e2k': {
-    C02: 2,
-    C03: 3457,
-    C04: 5731,
-    C08: 1692,
-    C09: 867,
-    C13: 1127,
-    C14: 1689,
-    C15: 24,
-  },
+  'RDC_PERFORM__KOSMOS_Plat.e2k': { C02: 2, C03: 3457, C04: 5731, C08: 3, C13: 1127, C14: 1689 },
   'RDC_PERFORM__chimba.e2k': { C13: 20, C14: 41 },
-  'eng_utilities__Test_kNm_97_03.E2K': { C03: 468, C08: 144, C09: 84, C13: 240 },
-  'parametric-etabs-tower__St_Regis_with_a_Twist.$et': { C03: 1616, C08: 41, C13: 404 },
+  'eng_utilities__Test_kNm_97_03.E2K': { C03: 468, C13: 240 },
+  'parametric-etabs-tower__St_Regis_with_a_Twist.$et': { C03: 1616, C08: 25, C13: 404 },
   'opensees-gallery__box_model.$2k': { C09: 25, C13: 35 },
   'sap2000-tbdy2018__Init.$2k': {},
-  'xbim__Bridge01.b2k': { C03: 6, C08: 4, C09: 15, C14: 2 },
+  'xbim__Bridge01.b2k': { C03: 6, C08: 2, C09: 10, C14: 2 },
   'xbim__CaltransCircle.s2k': {},
   'xbim__Example_1-001.s2k': { C08: 1 },
   'xbim__Example_1-021.s2k': {},
   'xbim__Example_1-025.s2k': { C01: 4, C04: 24, C05: 3 },
   'xbim__Example_3-005.s2k': {},
-  'xbim__Example_5-004.s2k': { C02: 91, C11: 50 },
+  'xbim__Example_5-004.s2k': { C11: 50 },
   'xbim__Example_6-011a.s2k': { C14: 49 },
   'xbim__Example_7-003.s2k': {},
   'xbim__Painter_Street_v1.2.s2k': { C08: 1, C09: 15 },
   'xbim__Tower.s2k': { C04: 20 },
 };
+
+/** Fixtures whose errors are the model's or a connection Gusset does not read yet (see above); all others: none. */
+const ERRORS_EXPECTED = new Set([
+  'opensees-gallery__box_model.$2k',
+  'xbim__Bridge01.b2k',
+  'xbim__Painter_Street_v1.2.s2k',
+]);
 
 const FIXTURES = [
   ...listFixtures('e2k').map((name) => ({ kind: 'e2k', name })),
@@ -94,6 +119,10 @@ describe.skipIf(!fixturesPresent)(`connectivity counts of the real fixtures${FIX
       // ETABS models: slab-edge joints are handled by its automatic edge constraint, so information only.
       if (kind === 'e2k')
         for (const issue of report.issues) if (issue.check === 'C13') expect(issue.severity).toBe('info');
+      if (!ERRORS_EXPECTED.has(name))
+        expect(report.issues.filter((issue) => issue.severity === 'error').map((issue) => issue.id)).toEqual(
+          [],
+        );
     });
   }
 

@@ -17,8 +17,8 @@ export interface GraphAnalysis {
 
 /**
  * Components and free ends in O((N + M)·α) on typed arrays: a union-find over representative nodes (after C01's
- * merge) joined by every element's nodes (frames, cables, links, area polygons), then one pass for degrees and one
- * over frame ends.
+ * merge) joined by every element's nodes (frames, cables, links, area polygons) and by `joins`, then one pass for
+ * degrees and one over frame ends.
  */
 export function analyzeGraph(
   nodeCount: number,
@@ -28,9 +28,20 @@ export function analyzeGraph(
   elementNodes: Int32Array,
   frameI: Int32Array,
   frameJ: Int32Array,
+  joins: Int32Array = new Int32Array(0),
 ): GraphAnalysis {
   const unionFind = new UnionFind(nodeCount);
   const degree = new Int32Array(nodeCount);
+  // Joins the analysis program makes itself (a node on a span it meshes, a meshed crossing, an edge constraint):
+  // pairs (node, other); the first node gains an incidence, as if the element had been split there, unless it is
+  // given as ~node (a crossing: both members go on through it, no end changes).
+  for (let k = 0; k + 1 < joins.length; k += 2) {
+    const first = joins[k] as number;
+    const node = representative[first < 0 ? ~first : first] as number;
+    const other = representative[joins[k + 1] as number] as number;
+    if (first >= 0) degree[node] = (degree[node] as number) + 1;
+    unionFind.union(node, other);
+  }
   const elementCount = elementStart.length - 1;
   for (let e = 0; e < elementCount; e++) {
     const start = elementStart[e] as number;

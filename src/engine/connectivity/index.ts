@@ -25,6 +25,7 @@ import {
   checkShortMembers,
   frameBoxes,
   graphOf,
+  joinFloorInteriors,
 } from './checks';
 import { buildTopology, compareIds } from './topology';
 
@@ -48,7 +49,6 @@ export function checkConnectivity(
   const want = new Set(checks);
   const t = buildTopology(model, tolerances);
   const clustering = checkCoincident(t);
-  const graph = graphOf(t, clustering);
   const found: Issue[] = [];
   // No push(...list): a spread of 100k+ issues overflows the call stack.
   const add = (...lists: Issue[][]): void => {
@@ -56,17 +56,35 @@ export function checkConnectivity(
   };
   if (want.has('C01')) add(clustering.issues);
   if (want.has('C02')) add(checkNearMisses(t, clustering));
-  const needsBoxes = want.has('C03') || want.has('C04') || want.has('C06');
-  const boxes = needsBoxes ? frameBoxes(t) : null;
-  if (boxes && want.has('C03')) add(checkNodesOnMembers(t, clustering, boxes));
-  if (boxes && (want.has('C04') || want.has('C06'))) {
+  // The joins the model's own tool makes at analysis (auto mesh at joints and crossings, edge constraints) are
+  // found by C03, C04 and C13's scans; the graph checks (C08, C09) and C15 see the model with them.
+  const joins: number[] = [];
+  const boxes = frameBoxes(t);
+  const onSpans = checkNodesOnMembers(t, clustering, boxes, joins);
+  const spanHosts = new Uint8Array(t.nodeCount);
+  for (let k = 0; k < joins.length; k += 2) spanHosts[joins[k] as number] = 1;
+  if (want.has('C03')) add(onSpans);
+  let meshesCrossings = false;
+  for (let f = 0; f < t.frames.length && !meshesCrossings; f++)
+    if (t.meshAtCrossings[f]) meshesCrossings = true;
+  if (want.has('C04') || want.has('C06') || meshesCrossings) {
     const nodeGrid = new PointGrid(t.xs, t.ys, t.zs, tolerances.merge, t.nodeCount);
-    const { crossings, overlaps } = checkCrossingsAndOverlaps(t, clustering, boxes, nodeGrid, {
-      crossings: want.has('C04'),
-      overlaps: want.has('C06'),
-    });
+    const { crossings, overlaps } = checkCrossingsAndOverlaps(
+      t,
+      clustering,
+      boxes,
+      nodeGrid,
+      { crossings: want.has('C04'), overlaps: want.has('C06'), joins: meshesCrossings },
+      joins,
+    );
     add(crossings, overlaps);
   }
+  const edges = checkAreaEdges(t, clustering, joins);
+  if (want.has('C13')) add(edges);
+  let graph = graphOf(t, clustering, joins);
+  const joined = joins.length;
+  joinFloorInteriors(t, graph, joins);
+  if (joins.length > joined) graph = graphOf(t, clustering, joins);
   if (want.has('C05')) add(checkDuplicates(t, clustering));
   if (want.has('C07')) add(checkShortMembers(t));
   const { freeEnds, floating } =
@@ -76,9 +94,8 @@ export function checkConnectivity(
   if (want.has('C10')) add(checkOffLevel(t));
   if (want.has('C11')) add(checkOffGrid(t));
   if (want.has('C12')) add(checkNearlyAligned(t));
-  if (want.has('C13')) add(checkAreaEdges(t, clustering));
   if (want.has('C14')) add(checkEccentric(t));
-  if (want.has('C15')) add(checkReleases(t));
+  if (want.has('C15')) add(checkReleases(t, spanHosts));
   if (want.has('C16')) add(checkOrientation(t));
 
   // Sorted by check, then id: each check's list sorted on its own (no check comparison per pair), in check order.

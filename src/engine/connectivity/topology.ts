@@ -1,5 +1,5 @@
 import type { Element, FrameElement, Grid, Level, Model } from '../schema';
-import { isAreaElement, isFrameElement } from '../schema';
+import { areaEdgesJoined, frameMeshRule, isAreaElement, isFrameElement } from '../schema';
 import { PointGrid } from '../spatial';
 import type { RepairTolerances } from '../repair/types';
 
@@ -25,6 +25,11 @@ export interface Topology {
   restrained: Uint8Array;
   /** Any rotation fixed. */
   rotationRestrained: Uint8Array;
+  /**
+   * Rotations held at the node by something other than frame ends (C15): bit 1, 2, 4 = about global X, Y, Z
+   * (restraints; a diaphragm holds Z); 8 = all three (a spring support, a two-joint link).
+   */
+  rotationHeld: Uint8Array;
   /** Index into `levels` of the node's levelId, −1 when none. */
   levelOf: Int32Array;
   /** Levels sorted by elevation (then id). */
@@ -37,6 +42,14 @@ export interface Topology {
   frames: FrameElement[];
   frameI: Int32Array;
   frameJ: Int32Array;
+  /**
+   * Per frame, the model's own analysis rules (schema `frameMeshRule`: its autoMesh, else its tool's default):
+   * 1 where the tool splits it at nodes lying on its span, 1 where it joins it to frames crossing it.
+   */
+  meshAtJoints: Uint8Array;
+  meshAtCrossings: Uint8Array;
+  /** Per element: 1 for an area whose edges the analysis joins to nodes lying on them (`areaEdgesJoined`). */
+  edgesJoined: Uint8Array;
   /** Every element, and its node indices in CSR form (frames: i, j; areas: the polygon; links: 1 or 2). */
   elements: Element[];
   elementStart: Int32Array;
@@ -145,6 +158,7 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
   const zs = new Float64Array(nodeCount);
   const restrained = new Uint8Array(nodeCount);
   const rotationRestrained = new Uint8Array(nodeCount);
+  const rotationHeld = new Uint8Array(nodeCount);
   const levelOf = new Int32Array(nodeCount).fill(-1);
   const levels = [...model.levels].sort(
     (a, b) => a.elevation - b.elevation || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -165,7 +179,10 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
       if (restraint.ux || restraint.uy || restraint.uz || restraint.rx || restraint.ry || restraint.rz)
         restrained[index] = 1;
       if (restraint.rx || restraint.ry || restraint.rz) rotationRestrained[index] = 1;
+      rotationHeld[index] = (restraint.rx ? 1 : 0) | (restraint.ry ? 2 : 0) | (restraint.rz ? 4 : 0);
     }
+    if (node.springPropertyId !== undefined) rotationHeld[index] = (rotationHeld[index] as number) | 8;
+    if (node.diaphragmId !== undefined) rotationHeld[index] = (rotationHeld[index] as number) | 4;
     // A spring support holds the node like a restraint does (C08, C09).
     if (node.springPropertyId !== undefined) restrained[index] = 1;
     if (node.levelId !== undefined) levelOf[index] = levelIndex.get(node.levelId) ?? -1;
@@ -192,8 +209,11 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
   };
   const frames: FrameElement[] = [];
   const frameEnds: number[] = [];
+  const tool = model.source.tool;
+  const edgesJoined = new Uint8Array(elements.length);
   for (let e = 0; e < elements.length; e++) {
     const element = elements[e]!;
+    if (isAreaElement(element) && areaEdgesJoined(tool, element.autoMesh)) edgesJoined[e] = 1;
     if (isFrameElement(element) || element.type === 'Cable') {
       // Two-node elements inline: no id array per element.
       const i = nodeIndex.get(element.startNodeId);
@@ -214,15 +234,28 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
         const index = nodeIndex.get(element.startNodeId);
         if (index !== undefined) restrained[index] = 1;
       }
+      // Links may hold rotations (their properties are not read that far): taken as holding them, no false alarm.
+      if (element.type === 'Link')
+        for (let k = elementStart[e] as number; k < incidenceCount; k++)
+          rotationHeld[incidences[k] as number] = (rotationHeld[incidences[k] as number] as number) | 8;
+      // A node on a floor of a diaphragm turns with it about Z.
+      if (isAreaElement(element) && element.diaphragmId !== undefined)
+        for (let k = elementStart[e] as number; k < incidenceCount; k++)
+          rotationHeld[incidences[k] as number] = (rotationHeld[incidences[k] as number] as number) | 4;
     }
     elementStart[e + 1] = incidenceCount;
   }
   const elementNodes = incidences.slice(0, incidenceCount);
   const frameI = new Int32Array(frames.length);
   const frameJ = new Int32Array(frames.length);
+  const meshAtJoints = new Uint8Array(frames.length);
+  const meshAtCrossings = new Uint8Array(frames.length);
   for (let f = 0; f < frames.length; f++) {
     frameI[f] = frameEnds[2 * f] as number;
     frameJ[f] = frameEnds[2 * f + 1] as number;
+    const rule = frameMeshRule(tool, frames[f]!.autoMesh);
+    if (rule.atJoints) meshAtJoints[f] = 1;
+    if (rule.atIntersections) meshAtCrossings[f] = 1;
   }
   const nodeElementStart = new Int32Array(nodeCount + 1);
   for (let index = 0; index < nodeCount; index++)
@@ -247,6 +280,7 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
     zs,
     restrained,
     rotationRestrained,
+    rotationHeld,
     levelOf,
     levels,
     elevations,
@@ -255,6 +289,9 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
     frames,
     frameI,
     frameJ,
+    meshAtJoints,
+    meshAtCrossings,
+    edgesJoined,
     elements,
     elementStart,
     elementNodes,

@@ -91,12 +91,19 @@ export function issueSentence(issue: Issue, model: Model, units: DisplayUnit): s
     case 'C02':
       return `${capitalise(nodeLabel(detail.pair[0], names))} and ${nodeLabel(detail.pair[1], names)} are ${length(issue.distance ?? 0, units)} apart but not connected (near miss)`;
     case 'C03':
-      return `${capitalise(nodeLabel(detail.nodeId, names))} lies on ${elementLabel(detail.elementId, names)} (${Math.round(detail.t * 100)} % along) without splitting it`;
+      return (
+        `${capitalise(nodeLabel(detail.nodeId, names))} lies on ${elementLabel(detail.elementId, names)} (${Math.round(detail.t * 100)} % along) without splitting it` +
+        (detail.meshed ? '; the analysis meshes the member there' : '')
+      );
     case 'C04':
       return (
         `${capitalise(elementLabel(detail.elementIds[0], names))} and ${elementLabel(detail.elementIds[1], names)} cross ` +
         `${length(issue.distance ?? 0, units)} apart without a shared node` +
-        (detail.intentional ? ' (possibly intentional)' : '')
+        (detail.meshed
+          ? '; the analysis meshes them there'
+          : detail.intentional
+            ? ' (possibly intentional)'
+            : '')
       );
     case 'C05':
       return `${capitalise(detail.duplicateIds.map((id) => elementLabel(id, names)).join(', '))} duplicate${detail.duplicateIds.length === 1 ? 's' : ''} ${elementLabel(detail.keepId, names)}`;
@@ -116,7 +123,8 @@ export function issueSentence(issue: Issue, model: Model, units: DisplayUnit): s
       return `${capitalise(elementLabel(detail.elementId, names))} is ${Number(detail.angle.toFixed(3))}° off true; it reads as a ${detail.suggestedType}, not a ${detail.currentType}`;
     case 'C13':
       return detail.gap === null
-        ? `Edge ${detail.edge + 1} of ${elementLabel(detail.elementId, names)} has ${nodeList(detail.nodeIds, names)} on it that are not its corners`
+        ? `Edge ${detail.edge + 1} of ${elementLabel(detail.elementId, names)} has ${nodeList(detail.nodeIds, names)} on it that are not its corners` +
+            (detail.meshed ? '; the analysis joins them to the edge' : '')
         : `${capitalise(elementLabel(detail.elementId, names))} is ${length(detail.gap, units)} away from the slab or level it should meet`;
     case 'C14':
       return `${capitalise(elementLabel(detail.elementId, names))} is offset from its nodes by up to ${length(Math.max(vectorLength(detail.offsets.i), vectorLength(detail.offsets.j)), units)}`;

@@ -122,8 +122,16 @@ export type Severity = 'error' | 'warning' | 'info';
 export type IssueDetail =
   | { check: 'C01'; anchorId: string; diameter: number; refused: boolean }
   | { check: 'C02'; pair: [string, string] }
-  | { check: 'C03'; elementId: string; nodeId: string; t: number }
-  | { check: 'C04'; elementIds: [string, string]; point: Point3; t: [number, number]; intentional: boolean }
+  /** `meshed`: the model's tool joins them itself at analysis (auto mesh, edge constraint), so only info. */
+  | { check: 'C03'; elementId: string; nodeId: string; t: number; meshed?: boolean }
+  | {
+      check: 'C04';
+      elementIds: [string, string];
+      point: Point3;
+      t: [number, number];
+      intentional: boolean;
+      meshed?: boolean;
+    }
   | { check: 'C05'; keepId: string; duplicateIds: string[] }
   | { check: 'C06'; elementIds: [string, string]; overlapLength: number }
   | { check: 'C07'; elementId: string; length: number }
@@ -132,7 +140,7 @@ export type IssueDetail =
   | { check: 'C10'; nodeId: string; levelId: string; dz: number; auto: boolean }
   | { check: 'C11'; nodeId: string; gridIds: string[]; target: Point3; auto: boolean }
   | { check: 'C12'; elementId: string; angle: number; currentType: string; suggestedType: string }
-  | { check: 'C13'; elementId: string; edge: number; nodeIds: string[]; gap: number | null }
+  | { check: 'C13'; elementId: string; edge: number; nodeIds: string[]; gap: number | null; meshed?: boolean }
   | { check: 'C14'; elementId: string; offsets: { i: Point3; j: Point3 } }
   | { check: 'C15'; elementId: string | null; nodeId: string | null; reason: string }
   | { check: 'C16'; elementId: string; profileId: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AreaAutoMeshSchema, FrameAutoMeshSchema } from './autoMesh';
 import { IdSchema, Point3Schema } from './common';
 import { AreaModifiersSchema, FrameModifiersSchema } from './modifiers';
 import { ReleasesSchema } from './releases';
@@ -26,6 +27,8 @@ export const frameFields = {
   releases: ReleasesSchema.optional(),
   /** Member modifiers, applied on top of the section's (see modifiers.ts). */
   modifiers: FrameModifiersSchema.optional(),
+  /** How the analysis program meshes the member (see autoMesh.ts); absent: the source tool's default. */
+  autoMesh: FrameAutoMeshSchema.optional(),
 };
 
 /** Fields shared by planar elements (Floor, Wall, Area, Opening): a closed polygon of nodes. */
@@ -38,4 +41,6 @@ export const areaFields = {
   orientationAngle: z.number().optional(),
   /** Object modifiers, applied on top of the shell property's (see modifiers.ts). */
   modifiers: AreaModifiersSchema.optional(),
+  /** How the analysis program meshes the area (see autoMesh.ts); absent: the source tool's default. */
+  autoMesh: AreaAutoMeshSchema.optional(),
 };

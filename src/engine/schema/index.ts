@@ -5,6 +5,7 @@
  */
 export * from './common';
 export * from './area';
+export * from './autoMesh';
 export * from './areaLoad';
 export * from './beam';
 export * from './brace';

@@ -1,11 +1,13 @@
 import type {
   AnalysisFunction,
+  AreaAutoMesh,
   AreaElement,
   AreaLoad,
   AttributeValue,
   Attributes,
   Diaphragm,
   Element,
+  FrameAutoMesh,
   FrameElement,
   FrameProfile,
   Grid,
@@ -379,6 +381,77 @@ function take(pairs: readonly Pair[], key: string): Pair | undefined {
     }
   }
   return undefined;
+}
+
+/** "YES"/"NO" (any case) as a boolean; anything else undefined (the pair then stays an attribute). */
+function yesNoValue(pair: Pair | undefined): boolean | undefined {
+  const word = pair?.value?.toUpperCase();
+  return word === 'YES' ? true : word === 'NO' ? false : undefined;
+}
+
+/**
+ * A LINEASSIGN's auto-mesh keys: AUTOMESH and MESHATINTERSECTIONS (ETABS 2013+), or ETABS 9's MESH
+ * "POINTSANDLINES" (meshed at joints and at intersecting lines). Values it does not know stay attributes.
+ */
+function takeFrameAutoMesh(pairs: readonly Pair[]): FrameAutoMesh | undefined {
+  const auto = take(pairs, 'AUTOMESH');
+  const enabled = yesNoValue(auto);
+  if (auto && enabled === undefined) auto.used = false;
+  const at = take(pairs, 'MESHATINTERSECTIONS');
+  const atIntersections = yesNoValue(at);
+  if (at && (atIntersections === undefined || enabled === undefined)) at.used = false;
+  if (enabled !== undefined) {
+    return atIntersections === undefined || !at?.used ? { enabled } : { enabled, atIntersections };
+  }
+  const legacy = take(pairs, 'MESH');
+  if (legacy?.value?.toUpperCase() === 'POINTSANDLINES')
+    return { enabled: true, atJoints: true, atIntersections: true };
+  if (legacy) legacy.used = false;
+  return undefined;
+}
+
+const AREA_MESH_MODES: Readonly<Record<string, AreaAutoMesh['mode']>> = {
+  DEFAULT: 'default',
+  NOAUTOMESH: 'none',
+  AUTOMESH: 'auto',
+};
+const AREA_MESH_AT: Readonly<Record<string, 'beams' | 'walls' | 'grids'>> = {
+  BEAMS: 'beams',
+  WALLS: 'walls',
+  GRIDS: 'grids',
+};
+
+/**
+ * An AREAASSIGN's mesh keys: OBJMESHTYPE, and with it ETABS 9's MESHAT (repeated), MAXMESHSIZE and LINECONSTRAINT.
+ * Without a known OBJMESHTYPE nothing is taken.
+ */
+function takeAreaAutoMesh(pairs: readonly Pair[], lengthFactor: number): AreaAutoMesh | undefined {
+  const type = take(pairs, 'OBJMESHTYPE');
+  const mode = type?.value ? AREA_MESH_MODES[type.value.toUpperCase()] : undefined;
+  if (!type) return undefined;
+  if (mode === undefined) {
+    type.used = false;
+    return undefined;
+  }
+  const mesh: AreaAutoMesh = { mode };
+  const at: NonNullable<AreaAutoMesh['at']> = [];
+  for (const pair of pairs) {
+    if (pair.used || pair.key !== 'MESHAT') continue;
+    const word = pair.value ? AREA_MESH_AT[pair.value.toUpperCase()] : undefined;
+    if (word === undefined) continue;
+    pair.used = true;
+    at.push(word);
+  }
+  if (at.length > 0) mesh.at = at;
+  const size = take(pairs, 'MAXMESHSIZE');
+  const sizeValue = size?.value ? parseE2kNumber(size.value) : undefined;
+  if (sizeValue !== undefined && sizeValue >= 0) mesh.maxSize = sizeValue * lengthFactor;
+  else if (size) size.used = false;
+  const constraint = take(pairs, 'LINECONSTRAINT');
+  const constrained = yesNoValue(constraint);
+  if (constrained !== undefined) mesh.edgeConstraint = constrained;
+  else if (constraint) constraint.used = false;
+  return mesh;
 }
 
 const MATERIAL_KIND_BY_WORD: Record<string, MaterialKind> = {
@@ -2029,6 +2102,8 @@ class E2kReader {
       }
       const rigid = this.optionalNumber(take(pairs, 'RIGIDZONE'), 'RIGIDZONE', { id, concept: 'rigidZone' });
       if (rigid !== undefined) element.rigidZoneFactor = rigid;
+      const autoMesh = takeFrameAutoMesh(pairs);
+      if (autoMesh) element.autoMesh = autoMesh;
       const offsets = ['OFFSETXI', 'OFFSETYI', 'OFFSETZI', 'OFFSETXJ', 'OFFSETYJ', 'OFFSETZJ'].map((key) =>
         this.optionalNumber(take(pairs, key), key, { id, concept: 'offset' }),
       );
@@ -2171,6 +2246,8 @@ class E2kReader {
       if (angle !== undefined) element.orientationAngle = angle;
       const modifiers = takeModifiers(pairs, AREAASSIGN_MODIFIERS);
       if (modifiers) element.modifiers = modifiers;
+      const autoMesh = takeAreaAutoMesh(pairs, this.factors.length);
+      if (autoMesh) element.autoMesh = autoMesh;
       const existingIndex = this.areaIndex.get(definition.label, level.id);
       if (existingIndex !== undefined) {
         this.report.warning('AREAASSIGN', 'assigned twice on one story; the last assignment is used', {

@@ -1,7 +1,9 @@
 import type {
+  AreaAutoMesh,
   AttributeValue,
   Attributes,
   Element,
+  FrameAutoMesh,
   FrameElement,
   FrameProfile,
   LinearLoad,
@@ -50,6 +52,13 @@ import { FORMAT_NAME, formatE2kNumber, parseE2kNumber, quoteE2k } from './tokeni
 
 /** The version we claim for models that did not come from ETABS: the dialect of the 20.x fixtures. */
 const DEFAULT_VERSION = '20.2.0';
+
+/** AREAASSIGN OBJMESHTYPE words by canonical mode. */
+const AREA_MESH_WORDS: Readonly<Record<AreaAutoMesh['mode'], string>> = {
+  default: 'DEFAULT',
+  none: 'NOAUTOMESH',
+  auto: 'AUTOMESH',
+};
 
 const WORD_BY_DIRECTION = Object.fromEntries(
   Object.entries(DIRECTION_BY_WORD).map(([word, direction]) => [direction, word]),
@@ -996,6 +1005,7 @@ class E2kWriter {
           parts.push(`ANG ${formatE2kNumber(element.orientationAngle)}`);
         const modifiers = modifierText(AREAASSIGN_MODIFIERS, element.modifiers);
         if (modifiers !== '') parts.push(modifiers);
+        if (element.autoMesh) parts.push(this.areaAutoMeshText(element.autoMesh));
         if (element.type === 'Opening' && !Object.hasOwn(element.attributes, 'OPENING'))
           parts.push('OPENING "Yes"');
         const story = (this.levels[storyIndex] as Level).name;
@@ -1074,6 +1084,31 @@ class E2kWriter {
     return this.profileMaterials.get(profileId);
   }
 
+  /**
+   * A frame's auto mesh as ETABS words. ETABS 9 knows only MESH "POINTSANDLINES" (meshed at joints and lines);
+   * other settings are left to its default there. Segment counts and lengths have no ETABS key here.
+   */
+  private frameAutoMeshText(mesh: FrameAutoMesh): string | undefined {
+    if (this.dialect === 'legacy')
+      return mesh.enabled && mesh.atJoints !== false && mesh.atIntersections !== false
+        ? 'MESH "POINTSANDLINES"'
+        : undefined;
+    const yes = (value: boolean): string => (value ? '"YES"' : '"NO"');
+    return mesh.atIntersections === undefined
+      ? `AUTOMESH ${yes(mesh.enabled)}`
+      : `AUTOMESH ${yes(mesh.enabled)}  MESHATINTERSECTIONS ${yes(mesh.atIntersections)}`;
+  }
+
+  /** An area's mesh keys (OBJMESHTYPE, MESHAT…, MAXMESHSIZE, LINECONSTRAINT). */
+  private areaAutoMeshText(mesh: AreaAutoMesh): string {
+    const parts = [`OBJMESHTYPE ${quoteE2k(AREA_MESH_WORDS[mesh.mode])}`];
+    for (const at of mesh.at ?? []) parts.push(`MESHAT ${quoteE2k(at.toUpperCase())}`);
+    if (mesh.maxSize !== undefined) parts.push(`MAXMESHSIZE ${quoteE2k(this.length(mesh.maxSize))}`);
+    if (mesh.edgeConstraint !== undefined)
+      parts.push(`LINECONSTRAINT ${mesh.edgeConstraint ? '"YES"' : '"NO"'}`);
+    return parts.join('  ');
+  }
+
   /** `element` as written: with its ends swapped when the writer swapped them. */
   private writeLineAssign(element: FrameElement, label: string, storyIndex: number): void {
     const releases = element.releases;
@@ -1090,6 +1125,8 @@ class E2kWriter {
     if (element.rigidZoneFactor !== undefined)
       parts.push(`RIGIDZONE ${formatE2kNumber(element.rigidZoneFactor)}`);
     if (releases) parts.push(`RELEASE ${quoteE2k(releaseText(releases))}`);
+    const autoMesh = element.autoMesh && this.frameAutoMeshText(element.autoMesh);
+    if (autoMesh) parts.push(autoMesh);
     const modifiers = modifierText(LINEASSIGN_MODIFIERS, element.modifiers);
     if (modifiers !== '') parts.push(modifiers);
     if (element.insertionOffsets) {

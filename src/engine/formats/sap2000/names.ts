@@ -45,6 +45,7 @@ export const T = {
   frameLocalAxes: 'FRAME LOCAL AXES ASSIGNMENTS 1 - TYPICAL',
   frameInsertion: 'FRAME INSERTION POINT ASSIGNMENTS',
   frameOffsets: 'FRAME OFFSET ALONG LENGTH ASSIGNMENTS',
+  frameAutoMesh: 'FRAME AUTO MESH ASSIGNMENTS',
   areas: 'CONNECTIVITY - AREA',
   areaSectionAssignments: 'AREA SECTION ASSIGNMENTS',
   cables: 'CONNECTIVITY - CABLE',

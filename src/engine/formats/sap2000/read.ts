@@ -15,6 +15,7 @@ import type {
   Diaphragm,
   Element,
   ElementType,
+  FrameAutoMesh,
   Grid,
   Group,
   LinearLoad,
@@ -194,6 +195,15 @@ const MAPPED = {
     fieldSet('Frame', 'CardinalPt', 'CoordSys', 'XI', 'YI', 'ZI', 'XJ', 'YJ', 'ZJ'),
   ],
   frameOffsets: fieldSet('Frame', 'LengthI', 'LengthJ', 'RigidFactor'),
+  frameAutoMesh: fieldSet(
+    'Frame',
+    'AutoMesh',
+    'AtJoints',
+    'AtFrames',
+    'NumSegments',
+    'MaxLength',
+    'MaxDegrees',
+  ),
   areaAssignment: [
     fieldSet('Area'),
     fieldSet('Area', 'Section'),
@@ -1319,6 +1329,43 @@ class SapReader {
       }
       if (rigid !== undefined) frame.rigidZoneFactor = rigid;
       this.keepExtras(frame, offsets, row, MAPPED.frameOffsets);
+    });
+    this.forEachOwnedRow(T.frameAutoMesh, 'Frame', this.frames, (frame, mesh, row) => {
+      const flag = (field: string): boolean | undefined => {
+        const value = mesh.get(row, field);
+        return value === 'Yes' ? true : value === 'No' ? false : undefined;
+      };
+      const enabled = flag('AutoMesh');
+      const fields = [flag('AtJoints'), flag('AtFrames')] as const;
+      const numbers = ['NumSegments', 'MaxLength', 'MaxDegrees'].map((field) =>
+        this.optionalNumber(mesh, row, field),
+      );
+      const [segments, maxLength, maxDegrees] = numbers;
+      // Only a row whose every field reads is mapped; anything odd stays a source row for SAP2000.
+      const complete =
+        enabled !== undefined &&
+        fields.every(
+          (value, k) => value !== undefined || mesh.get(row, k === 0 ? 'AtJoints' : 'AtFrames') === undefined,
+        ) &&
+        (segments === undefined || Number.isInteger(segments)) &&
+        numbers.every(
+          (value, k) =>
+            value !== undefined ||
+            mesh.get(row, ['NumSegments', 'MaxLength', 'MaxDegrees'][k] as string) === undefined,
+        ) &&
+        numbers.every((value) => value === undefined || value >= 0);
+      if (!complete) {
+        this.keepExtras(frame, mesh, row, new Set(['Frame']));
+        return;
+      }
+      const autoMesh: FrameAutoMesh = { enabled };
+      if (fields[0] !== undefined) autoMesh.atJoints = fields[0];
+      if (fields[1] !== undefined) autoMesh.atIntersections = fields[1];
+      if (segments !== undefined) autoMesh.numSegments = segments;
+      if (maxLength !== undefined) autoMesh.maxLength = maxLength * f.length;
+      if (maxDegrees !== undefined) autoMesh.maxDegrees = maxDegrees;
+      frame.autoMesh = autoMesh;
+      this.keepExtras(frame, mesh, row, MAPPED.frameAutoMesh);
     });
     const frameModifierFields = new Set(['Frame', ...modifierFieldNames(MEMBER_FRAME_MODIFIERS)]);
     this.forEachOwnedRow(ANALYSIS_TABLES.frameModifiers, 'Frame', this.frames, (frame, table, row) => {

@@ -92,6 +92,7 @@ const TABLE_ORDER: readonly string[] = [
   T.frameLocalAxes,
   T.frameInsertion,
   T.frameOffsets,
+  T.frameAutoMesh,
   T.cableSectionAssignments,
   T.areaSectionAssignments,
   T.linkAssignments,
@@ -1107,6 +1108,17 @@ class SapWriter {
       if (element.rigidZoneFactor !== undefined)
         cells.push('RigidFactor', formatNumber(element.rigidZoneFactor));
       this.add(T.frameOffsets, element, cells);
+    }
+    const mesh = element.autoMesh;
+    if (mesh) {
+      // A detail the source left to its tool is written as ETABS would do it: meshed at joints when meshed.
+      const cells: Row = ['Frame', label, 'AutoMesh', yesNo(mesh.enabled)];
+      cells.push('AtJoints', yesNo(mesh.atJoints ?? mesh.enabled));
+      cells.push('AtFrames', yesNo(mesh.atIntersections ?? false));
+      if (mesh.numSegments !== undefined) cells.push('NumSegments', String(mesh.numSegments));
+      if (mesh.maxLength !== undefined) cells.push('MaxLength', this.num(mesh.maxLength, f.length));
+      if (mesh.maxDegrees !== undefined) cells.push('MaxDegrees', formatNumber(mesh.maxDegrees));
+      this.add(T.frameAutoMesh, element, cells);
     }
   }
 
