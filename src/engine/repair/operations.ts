@@ -587,7 +587,8 @@ export function splitAtNodes(context: StageContext, issues: readonly Issue[]): D
   const byMember = new Map<string, { nodeId: string; t: number; issueId: string }[]>();
   for (const issue of issues) {
     const detail = detailOf(issue, 'C03');
-    if (!detail) continue;
+    // A node on a span the tool meshes is joined at analysis: splitting there changes nothing but the labels.
+    if (!detail || detail.meshed === true) continue;
     const list = byMember.get(detail.elementId);
     const entry = { nodeId: detail.nodeId, t: detail.t, issueId: issue.id };
     if (list) list.push(entry);

@@ -147,7 +147,9 @@ describe('SAP2000 writer', () => {
 describe('SAP2000 writer: names it cannot keep', () => {
   it('reports a section whose inch mark becomes a single quote, and the oracle finds nothing unexplained', () => {
     const model = etabsModel();
-    model.profiles.push({ ...shell('12" NWC SLAB', 'slab'), behaviour: 'Shell-Thin' });
+    const slab = shell('12" NWC SLAB', 'slab');
+    if (slab.kind === 'shell') slab.behaviour = 'Shell-Thin';
+    model.profiles.push(slab);
     const written = writeSap2000(model);
     const text = decodeCsiText(written.bytes).text;
     expect(text).toContain(`"12' NWC SLAB"`);
