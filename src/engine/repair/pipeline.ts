@@ -14,6 +14,7 @@ import type { Model } from '../schema';
 import { applyEdits } from './apply';
 import type { Draft, Eccentricity } from './context';
 import { StageContext } from './context';
+import { Neighbourhoods, rejectionReason } from './guard';
 import {
   collapseZeroLength,
   deleteOrphanNodes,
@@ -38,15 +39,17 @@ import type {
   OperationId,
   RepairOperation,
   RepairOptions,
+  RejectedOperation,
   RepairPlan,
   RepairTolerances,
 } from './types';
-import { defaultTolerances, DEFAULT_OPERATIONS, OPERATION_IDS } from './types';
+import { CHECK_TITLES, defaultTolerances, DEFAULT_OPERATIONS, OPERATION_IDS } from './types';
 
-/** The check each stage re-runs (R13 and R11 read the model and R07's results instead). */
-const TRIGGER: Record<OperationId, CheckId | null> = {
+/** The checks each stage re-runs (R13 and R11 read the model and R07's results instead). */
+const TRIGGER: Record<OperationId, CheckId | readonly CheckId[] | null> = {
   R13: null,
-  R01: 'C01',
+  // Coincident clusters, then near misses: a node 17 mm from a member end is merged, not split around.
+  R01: ['C01', 'C02'],
   R06: 'C07',
   R04: 'C05',
   R05: 'C06',
@@ -136,8 +139,8 @@ function touchedObjects(
   return { nodes: sortedUnique(nodes), elements: sortedUnique(elements), moved };
 }
 
-function issuesOf(report: ConnectivityReport, check: CheckId): Issue[] {
-  return report.issues.filter((issue) => issue.check === check);
+function issuesOf(report: ConnectivityReport, checks: readonly CheckId[]): Issue[] {
+  return report.issues.filter((issue) => checks.includes(issue.check));
 }
 
 /** See index.ts. */
@@ -148,6 +151,7 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   const before = checkConnectivity(model, tol);
   let working = model;
   const operations: RepairOperation[] = [];
+  const rejected: RejectedOperation[] = [];
   const ids = new Set<string>();
   // The last operation that touched each node and each element (two maps: SAP2000 reuses numbers across them).
   const lastNodeTouch = new Map<string, string>();
@@ -158,16 +162,43 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   stages.forEach((stage, index) => {
     const passes = stage === 'R03' ? CROSSING_PASSES : 1;
     for (let pass = 0; pass < passes; pass++) {
-      const check = TRIGGER[stage];
+      const trigger = TRIGGER[stage];
+      const checks: readonly CheckId[] =
+        trigger === null ? [] : typeof trigger === 'string' ? [trigger] : trigger;
       // Until something changed, the input's report is the working model's.
       const issues =
-        check === null
+        checks.length === 0
           ? []
           : working === model
-            ? issuesOf(before, check)
-            : checkConnectivity(working, tol, [check]).issues.filter((issue) => issue.check === check);
+            ? issuesOf(before, checks)
+            : issuesOf(checkConnectivity(working, tol, checks), checks);
       const context = new StageContext(working, tol);
-      const drafts = draftsFor(stage, context, issues, eccentricities);
+      const found = draftsFor(stage, context, issues, eccentricities);
+      if (found.length === 0) break;
+      // The guard: an operation that would make any check find more in its neighbourhood is not proposed.
+      const hoods = new Neighbourhoods(context, tol);
+      const drafts: Draft[] = [];
+      for (const draft of found) {
+        const verdict = hoods.judge(draft);
+        if (verdict === null) {
+          drafts.push(draft);
+          continue;
+        }
+        // R03 runs a few passes and finds the same crossing again: one entry is enough.
+        if (rejected.some((entry) => entry.operation === draft.operation && entry.issueId === draft.issueId))
+          continue;
+        const touched = touchedObjects(draft, context);
+        rejected.push({
+          operation: draft.operation,
+          reason: draft.reason,
+          issueId: draft.issueId,
+          nodeIds: touched.nodes,
+          elementIds: touched.elements,
+          added: verdict.added,
+          why: rejectionReason(verdict, CHECK_TITLES),
+          findingIds: verdict.findings.map((issue) => issue.id),
+        });
+      }
       if (drafts.length === 0) break;
       for (const draft of drafts) {
         const touched = touchedObjects(draft, context);
@@ -222,7 +253,7 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   const everyOperationAutomatic = operations.every((operation) => !operation.requiresConfirmation);
   const automatic = everyOperationAutomatic ? working : apply(model, operations, 'auto').model;
   const after = automatic === model ? before : checkConnectivity(automatic, tol);
-  return { tolerances: tol, operations, before, after };
+  return { tolerances: tol, operations, rejected, before, after };
 }
 
 /** See index.ts. */
