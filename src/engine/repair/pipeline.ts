@@ -14,7 +14,7 @@ import type { Model } from '../schema';
 import { applyEdits } from './apply';
 import type { Draft, Eccentricity } from './context';
 import { StageContext } from './context';
-import { Neighbourhoods, rejectionReason } from './guard';
+import { Neighbourhoods, rejectionReason, suspects } from './guard';
 import {
   collapseZeroLength,
   deleteOrphanNodes,
@@ -150,6 +150,7 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   const stages = OPERATION_IDS.filter((id) => enabled.has(id));
   const before = checkConnectivity(model, tol);
   let working = model;
+  let report: ConnectivityReport | null = before;
   const operations: RepairOperation[] = [];
   const rejected: RejectedOperation[] = [];
   const ids = new Set<string>();
@@ -165,28 +166,32 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
       const trigger = TRIGGER[stage];
       const checks: readonly CheckId[] =
         trigger === null ? [] : typeof trigger === 'string' ? [trigger] : trigger;
-      // Until something changed, the input's report is the working model's.
+      // The full report of the working model when the last stage left one (the input's, or a guard's).
       const issues =
-        checks.length === 0
-          ? []
-          : working === model
-            ? issuesOf(before, checks)
-            : issuesOf(checkConnectivity(working, tol, checks), checks);
+        checks.length === 0 ? [] : issuesOf(report ?? checkConnectivity(working, tol, checks), checks);
       const context = new StageContext(working, tol);
       const found = draftsFor(stage, context, issues, eccentricities);
       if (found.length === 0) break;
-      // The guard: an operation that would make any check find more in its neighbourhood is not proposed.
-      const hoods = new Neighbourhoods(context, tol);
+      // The guard: an operation that would make any check find more in its neighbourhood is not proposed. The
+      // whole stage is applied and checked once; only drafts near a new finding are judged one by one.
+      const current = report ?? checkConnectivity(working, tol);
+      let next = applyEdits(
+        working,
+        found.flatMap((draft) => draft.edits),
+      );
+      let nextReport: ConnectivityReport | null = checkConnectivity(next, tol);
+      const suspect = suspects(found, context, current, nextReport, tol);
+      const hoods = suspect.size > 0 ? new Neighbourhoods(context, tol) : null;
       const drafts: Draft[] = [];
-      for (const draft of found) {
-        const verdict = hoods.judge(draft);
+      found.forEach((draft, index) => {
+        const verdict = hoods && suspect.has(index) ? hoods.judge(draft) : null;
         if (verdict === null) {
           drafts.push(draft);
-          continue;
+          return;
         }
         // R03 runs a few passes and finds the same crossing again: one entry is enough.
         if (rejected.some((entry) => entry.operation === draft.operation && entry.issueId === draft.issueId))
-          continue;
+          return;
         const touched = touchedObjects(draft, context);
         rejected.push({
           operation: draft.operation,
@@ -198,6 +203,13 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
           why: rejectionReason(verdict, CHECK_TITLES),
           findingIds: verdict.findings.map((issue) => issue.id),
         });
+      });
+      if (drafts.length < found.length) {
+        next = applyEdits(
+          working,
+          drafts.flatMap((draft) => draft.edits),
+        );
+        nextReport = null;
       }
       if (drafts.length === 0) break;
       for (const draft of drafts) {
@@ -241,10 +253,8 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
           elementIds: touched.elements,
         });
       }
-      working = applyEdits(
-        working,
-        drafts.flatMap((draft) => draft.edits),
-      );
+      working = next;
+      report = nextReport;
     }
     options?.onProgress?.((index + 1) / stages.length, stage);
   });
@@ -252,7 +262,12 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   // With nothing waiting for confirmation, the working model is the automatic result already.
   const everyOperationAutomatic = operations.every((operation) => !operation.requiresConfirmation);
   const automatic = everyOperationAutomatic ? working : apply(model, operations, 'auto').model;
-  const after = automatic === model ? before : checkConnectivity(automatic, tol);
+  const after =
+    automatic === model
+      ? before
+      : automatic === working && report
+        ? report
+        : checkConnectivity(automatic, tol);
   return { tolerances: tol, operations, rejected, before, after };
 }
 
