@@ -183,16 +183,18 @@ export class Neighbourhoods {
     const lineage = lineageOf(draft.edits);
     const added: Partial<Record<CheckId, number>> = {};
     let worse = false;
+    // A carried finding counts once per original member, and only when that member had it before.
+    const had = new Set(was.issues.map((issue) => `${issue.check}:${issue.elementIds[0] ?? ''}`));
+    const key = (issue: Issue) => {
+      const root = CARRIED.has(issue.check) ? lineage.get(issue.elementIds[0] ?? '') : undefined;
+      return root !== undefined && had.has(`${issue.check}:${root}`) ? `${issue.check}:${root}` : issue.id;
+    };
     for (const check of checks) {
       if (check === ignored) continue;
-      const count = (issues: readonly Issue[], carried: boolean) => {
-        const list = issues.filter((issue) => issue.check === check);
-        if (!carried || !CARRIED.has(check)) return list.length;
-        return new Set(list.map((issue) => lineage.get(issue.elementIds[0] ?? '') ?? issue.id)).size;
-      };
-      const grown = count(now.issues, true) - count(was.issues, false);
-      if (grown > 0) {
-        added[check] = grown;
+      const wasCount = was.issues.filter((issue) => issue.check === check).length;
+      const nowCount = new Set(now.issues.filter((issue) => issue.check === check).map(key)).size;
+      if (nowCount > wasCount) {
+        added[check] = nowCount - wasCount;
         worse = true;
       }
     }
