@@ -9,6 +9,7 @@ import { readE2k } from '../formats/etabs';
 import type { FrameElement, Model, Node } from '../schema';
 import { emptyModel, isFrameElement } from '../schema';
 import { applyRepair, describeOperation, planRepair } from './index';
+import { gridBuilding, injectDefects } from './testing/defects';
 import type { CheckId } from './types';
 import { CHECK_IDS } from './types';
 
@@ -199,5 +200,26 @@ describe('the guard', () => {
       }),
     ]);
     expect(plan.after.counts).toEqual(plan.before.counts);
+  });
+});
+
+describe('the near miss on a span defect (testing/defects.ts)', () => {
+  it('is found exactly as its oracle says, and the plan merges it rather than splitting the girder', () => {
+    const building = gridBuilding({ bays: [10, 4], stories: 2, bay: 6000, storyHeight: 3500, seed: 4 });
+    const { model, oracle } = injectDefects(building, { nearMissOnSpan: 2, seed: 4 });
+    const report = checkConnectivity(model);
+    for (const check of CHECK_IDS)
+      expect(
+        report.issues
+          .filter((issue) => issue.check === check)
+          .map((issue) => issue.id)
+          .sort(),
+        check,
+      ).toEqual(oracle[check]);
+    const plan = planRepair(model);
+    expect(plan.operations.filter((operation) => operation.reason === 'C02')).toHaveLength(2);
+    expect(plan.operations.filter((operation) => operation.operation === 'R02')).toEqual([]);
+    const after = checkConnectivity(applyRepair(model, plan.operations, 'all').model);
+    expect(after.issues).toEqual([]);
   });
 });
