@@ -88,6 +88,13 @@ export const repairCommand: Command = {
             ),
           ]
         : []),
+      // Issue #21: what the guard refused, so a count of findings that stays is explained.
+      ...(plan.rejected.length > 0
+        ? [
+            `Not proposed (${plan.rejected.length}: they would make the model worse)`,
+            ...plan.rejected.map((entry) => `  ${entry.operation} for ${entry.issueId}: ${entry.why}`),
+          ]
+        : []),
       'Checks        before → after',
       ...CHECK_IDS.map(
         (id) =>

@@ -8,8 +8,11 @@ import type { Issue, RepairEdit, RepairOperation } from './types';
 import { OPERATION_TITLES } from './types';
 
 interface Names {
-  nodes: Map<string, { name: string; levelId?: string | undefined }>;
-  elements: Map<string, { name: string; type: string; levelId?: string | undefined }>;
+  nodes: Map<string, { name: string; levelId?: string | undefined; at: Point3 }>;
+  elements: Map<
+    string,
+    { name: string; type: string; levelId?: string | undefined; ends?: [string, string] | undefined }
+  >;
   levels: Map<string, string>;
   profiles: Map<string, string>;
 }
@@ -20,7 +23,12 @@ function namesOf(model: Model): Names {
   const cached = cache.get(model);
   if (cached) return cached;
   const names: Names = {
-    nodes: new Map(model.nodes.map((node) => [node.id, { name: node.name, levelId: node.levelId }])),
+    nodes: new Map(
+      model.nodes.map((node) => [
+        node.id,
+        { name: node.name, levelId: node.levelId, at: { x: node.x, y: node.y, z: node.z } },
+      ]),
+    ),
     elements: new Map(
       model.elements.map((element) => [
         element.id,
@@ -28,6 +36,10 @@ function namesOf(model: Model): Names {
           name: element.name,
           type: element.type,
           levelId: 'levelId' in element ? element.levelId : undefined,
+          ends:
+            'startNodeId' in element && element.endNodeId !== undefined
+              ? [element.startNodeId, element.endNodeId]
+              : undefined,
         },
       ]),
     ),
@@ -156,14 +168,11 @@ function editSentence(edit: RepairEdit, names: Names, units: DisplayUnit): strin
       return `move ${nodeLabel(edit.nodeId, names)} ${length(vectorLength(delta), units)}`;
     }
     case 'mergeNodes':
-      return `merge ${nodeList(edit.nodeIds, names)} into ${nodeLabel(edit.anchorId, names)}`;
+      return mergeSentence(edit, names, units);
     case 'addNode':
       return `add ${nodeLabel(edit.node.id, names)}`;
     case 'splitMember':
-      return `split ${elementLabel(edit.elementId, names)} at ${nodeList(
-        edit.at.map((point) => point.nodeId),
-        names,
-      )} into ${edit.at.length + 1} segments`;
+      return splitSentence(edit, names, units);
     case 'replaceEndNode':
       return `connect end ${edit.end} of ${elementLabel(edit.elementId, names)} to ${nodeLabel(edit.to, names)}`;
     case 'deleteElement':
@@ -182,11 +191,82 @@ function editSentence(edit: RepairEdit, names: Names, units: DisplayUnit): strin
   }
 }
 
-/** 'Merge coincident nodes: merge node 12 at L3 into node 11 at L3 (0.4 mm)'. */
+function distanceBetween(a: Point3, b: Point3): number {
+  return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+/** 'merge node 12 at L3 into node 11 at L3 (kept; 12 moves 0.4 mm)'. */
+function mergeSentence(
+  edit: Extract<RepairEdit, { kind: 'mergeNodes' }>,
+  names: Names,
+  units: DisplayUnit,
+): string {
+  const anchor = names.nodes.get(edit.anchorId);
+  const moves = edit.nodeIds.map((id) => {
+    const node = names.nodes.get(id);
+    return anchor && node ? distanceBetween(anchor.at, node.at) : null;
+  });
+  const known = moves.filter((move): move is number => move !== null);
+  const head = `merge ${nodeList(edit.nodeIds, names)} into ${nodeLabel(edit.anchorId, names)}`;
+  if (known.length === 0) return `${head} (kept)`;
+  if (edit.nodeIds.length === 1) {
+    const id = edit.nodeIds[0] as string;
+    const name = names.nodes.get(id)?.name || shortId(id);
+    return `${head} (kept; ${name} moves ${length(known[0] as number, units)})`;
+  }
+  return `${head} (kept; they move up to ${length(Math.max(...known), units)})`;
+}
+
+/** 'split beam B108 at node 01_N-1, 2.35 m from its i-end, into 2.35 m and 4.65 m'. */
+function splitSentence(
+  edit: Extract<RepairEdit, { kind: 'splitMember' }>,
+  names: Names,
+  units: DisplayUnit,
+): string {
+  const at = [...edit.at].sort((a, b) => a.t - b.t);
+  const ends = names.elements.get(edit.elementId)?.ends;
+  const start = ends && names.nodes.get(ends[0]);
+  const end = ends && names.nodes.get(ends[1]);
+  const member = elementLabel(edit.elementId, names);
+  if (!start || !end) {
+    return `split ${member} at ${nodeList(
+      at.map((point) => point.nodeId),
+      names,
+    )} into ${at.length + 1} segments`;
+  }
+  const total = distanceBetween(start.at, end.at);
+  const bounds = [0, ...at.map((point) => point.t * total), total];
+  const segments = bounds.slice(1).map((bound, k) => length(bound - (bounds[k] as number), units));
+  const lengths =
+    segments.length === 2
+      ? `${segments[0]} and ${segments[1]}`
+      : `${segments.slice(0, -1).join(', ')} and ${segments[segments.length - 1]}`;
+  if (at.length === 1) {
+    const point = at[0] as { nodeId: string; t: number };
+    return `split ${member} at ${nodeLabel(point.nodeId, names)}, ${length(point.t * total, units)} from its i-end, into ${lengths}`;
+  }
+  const points = at
+    .map(
+      (point) =>
+        `${nodeLabel(point.nodeId, names).slice('node '.length)} (${length(point.t * total, units)})`,
+    )
+    .join(', ');
+  return `split ${member} at nodes ${points} from its i-end into ${lengths}`;
+}
+
+/** Edits that state their own lengths; the operation's single distance would only repeat (or round to 0) them. */
+const SELF_MEASURED = new Set<RepairEdit['kind']>(['moveNode', 'mergeNodes', 'splitMember', 'setEndOffset']);
+
+/** 'Merge coincident nodes: merge node 12 at L3 into node 11 at L3 (kept; 12 moves 0.4 mm)'. */
 export function operationSentence(operation: RepairOperation, model: Model, units: DisplayUnit): string {
   const names = namesOf(model);
   const edits = operation.edits.map((edit) => editSentence(edit, names, units)).join('; ');
-  const moved = operation.distance === null ? '' : ` (${length(operation.distance, units)})`;
+  const measured = operation.edits.some((edit) => SELF_MEASURED.has(edit.kind));
+  const moved = operation.distance === null || measured ? '' : ` (${length(operation.distance, units)})`;
   const confirm = operation.requiresConfirmation ? ' — needs confirmation' : '';
-  return `${OPERATION_TITLES[operation.operation]}: ${edits}${moved}${confirm}`;
+  const title =
+    operation.operation === 'R01' && operation.reason === 'C02'
+      ? 'Merge near-miss nodes'
+      : OPERATION_TITLES[operation.operation];
+  return `${title}: ${edits}${moved}${confirm}`;
 }

@@ -50,9 +50,16 @@ export function deleteOrphanNodes(context: StageContext): Draft[] {
   return drafts;
 }
 
-/** R01: each C01 cluster merges into its anchor; a cluster the check refused (too wide) waits for a person. */
+/**
+ * R01: each C01 cluster merges into its anchor; a cluster the check refused (too wide) waits for a person. Then
+ * each C02 near miss (two nodes tolMerge–tolNear apart, sharing no element) merges too, for confirmation: a node
+ * 17 mm from a column line is that column's node, and splitting a beam around it would leave a 17 mm stub. The
+ * kept node is the one a C01 anchor would be (restrained, on a grid intersection, at a level, more elements, lower
+ * id); a node is merged once per pass.
+ */
 export function mergeCoincidentNodes(context: StageContext, issues: readonly Issue[]): Draft[] {
   const drafts: Draft[] = [];
+  const merged = new Set<string>();
   for (const issue of issues) {
     const detail = detailOf(issue, 'C01');
     if (!detail) continue;
@@ -62,6 +69,7 @@ export function mergeCoincidentNodes(context: StageContext, issues: readonly Iss
     const moved = Math.max(
       ...others.map((id) => distance(pointOf(context.node(id) as Node), pointOf(anchor))),
     );
+    for (const id of [anchor.id, ...others]) merged.add(id);
     drafts.push({
       operation: 'R01',
       reason: 'C01',
@@ -72,7 +80,47 @@ export function mergeCoincidentNodes(context: StageContext, issues: readonly Iss
       tolerance: context.tolerances.merge,
     });
   }
+  const nearMisses = issues
+    .filter((issue) => issue.check === 'C02')
+    .sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const issue of nearMisses) {
+    const detail = detailOf(issue, 'C02');
+    if (!detail) continue;
+    const [a, b] = detail.pair;
+    const first = context.node(a);
+    const second = context.node(b);
+    if (!first || !second || merged.has(a) || merged.has(b)) continue;
+    const [keep, drop] = nearMissAnchor(context, first, second);
+    merged.add(a);
+    merged.add(b);
+    drafts.push({
+      operation: 'R01',
+      reason: 'C02',
+      issueId: issue.id,
+      edits: [{ kind: 'mergeNodes', anchorId: keep.id, nodeIds: [drop.id] }],
+      requiresConfirmation: true,
+      distance: distance(pointOf(keep), pointOf(drop)),
+      tolerance: context.tolerances.near,
+    });
+  }
   return drafts;
+}
+
+/** The kept and the merged node of a near miss, by C01's anchor rule. */
+function nearMissAnchor(context: StageContext, a: Node, b: Node): [Node, Node] {
+  const merge = context.tolerances.merge;
+  const score = (node: Node) => [
+    context.isRestrained(node.id) ? 1 : 0,
+    context.onGridIntersection(node.x, node.y, merge) ? 1 : 0,
+    context.atLevel(node.z, merge) ? 1 : 0,
+    context.elementsAt(node.id).length,
+  ];
+  const sa = score(a);
+  const sb = score(b);
+  for (let k = 0; k < sa.length; k++) {
+    if (sa[k] !== sb[k]) return (sa[k] as number) > (sb[k] as number) ? [a, b] : [b, a];
+  }
+  return a.id < b.id ? [a, b] : [b, a];
 }
 
 /** Which of two nodes survives a collapse: restrained, then more elements, then the lower id. */
@@ -579,7 +627,8 @@ function supportIndex(context: StageContext): SupportIndex {
 
 /**
  * R02: every member named by C03 is split once at all its nodes (sorted by t); segment ids are derived from the
- * member's. A node within tolMerge of an end is not a split point (the segment would be shorter than tolMerge).
+ * member's. A node within tolNear of an end is not a split point: it is that end's node, off by a near miss
+ * (R01 merges it), and the segment would be a stub.
  * In an ETABS model the splits wait for confirmation: ETABS meshes frames at the joints on them itself (its
  * automatic frame meshing [C3]), so those members are already connected and splitting would only relabel them.
  */
@@ -603,7 +652,8 @@ export function splitAtNodes(context: StageContext, issues: readonly Issue[]): D
     if (!member) continue;
     const line = lineOf(context, member);
     if (!line || line.length === 0) continue;
-    const minT = context.tolerances.merge / line.length;
+    // A node within tolNear of an end lies at that end: R01 merges it as a near miss; a split would leave a stub.
+    const minT = Math.max(context.tolerances.merge, context.tolerances.near) / line.length;
     const points = (byMember.get(memberId) ?? [])
       .filter((point) => point.t > minT && point.t < 1 - minT && context.node(point.nodeId) !== undefined)
       .sort((a, b) => a.t - b.t || (a.nodeId < b.nodeId ? -1 : 1));

@@ -14,6 +14,7 @@ import type { Model } from '../schema';
 import { applyEdits } from './apply';
 import type { Draft, Eccentricity } from './context';
 import { StageContext } from './context';
+import { Neighbourhoods, rejectionReason, suspects } from './guard';
 import {
   collapseZeroLength,
   deleteOrphanNodes,
@@ -38,15 +39,17 @@ import type {
   OperationId,
   RepairOperation,
   RepairOptions,
+  RejectedOperation,
   RepairPlan,
   RepairTolerances,
 } from './types';
-import { defaultTolerances, DEFAULT_OPERATIONS, OPERATION_IDS } from './types';
+import { CHECK_TITLES, defaultTolerances, DEFAULT_OPERATIONS, OPERATION_IDS } from './types';
 
-/** The check each stage re-runs (R13 and R11 read the model and R07's results instead). */
-const TRIGGER: Record<OperationId, CheckId | null> = {
+/** The checks each stage re-runs (R13 and R11 read the model and R07's results instead). */
+const TRIGGER: Record<OperationId, CheckId | readonly CheckId[] | null> = {
   R13: null,
-  R01: 'C01',
+  // Coincident clusters, then near misses: a node 17 mm from a member end is merged, not split around.
+  R01: ['C01', 'C02'],
   R06: 'C07',
   R04: 'C05',
   R05: 'C06',
@@ -136,8 +139,8 @@ function touchedObjects(
   return { nodes: sortedUnique(nodes), elements: sortedUnique(elements), moved };
 }
 
-function issuesOf(report: ConnectivityReport, check: CheckId): Issue[] {
-  return report.issues.filter((issue) => issue.check === check);
+function issuesOf(report: ConnectivityReport, checks: readonly CheckId[]): Issue[] {
+  return report.issues.filter((issue) => checks.includes(issue.check));
 }
 
 /** See index.ts. */
@@ -147,7 +150,9 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   const stages = OPERATION_IDS.filter((id) => enabled.has(id));
   const before = checkConnectivity(model, tol);
   let working = model;
+  let report: ConnectivityReport | null = before;
   const operations: RepairOperation[] = [];
+  const rejected: RejectedOperation[] = [];
   const ids = new Set<string>();
   // The last operation that touched each node and each element (two maps: SAP2000 reuses numbers across them).
   const lastNodeTouch = new Map<string, string>();
@@ -158,16 +163,54 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   stages.forEach((stage, index) => {
     const passes = stage === 'R03' ? CROSSING_PASSES : 1;
     for (let pass = 0; pass < passes; pass++) {
-      const check = TRIGGER[stage];
-      // Until something changed, the input's report is the working model's.
+      const trigger = TRIGGER[stage];
+      const checks: readonly CheckId[] =
+        trigger === null ? [] : typeof trigger === 'string' ? [trigger] : trigger;
+      // The full report of the working model when the last stage left one (the input's, or a guard's).
       const issues =
-        check === null
-          ? []
-          : working === model
-            ? issuesOf(before, check)
-            : checkConnectivity(working, tol, [check]).issues.filter((issue) => issue.check === check);
+        checks.length === 0 ? [] : issuesOf(report ?? checkConnectivity(working, tol, checks), checks);
       const context = new StageContext(working, tol);
-      const drafts = draftsFor(stage, context, issues, eccentricities);
+      const found = draftsFor(stage, context, issues, eccentricities);
+      if (found.length === 0) break;
+      // The guard: an operation that would make any check find more in its neighbourhood is not proposed. The
+      // whole stage is applied and checked once; only drafts near a new finding are judged one by one.
+      const current = report ?? checkConnectivity(working, tol);
+      let next = applyEdits(
+        working,
+        found.flatMap((draft) => draft.edits),
+      );
+      let nextReport: ConnectivityReport | null = checkConnectivity(next, tol);
+      const suspect = suspects(found, context, current, nextReport, tol);
+      const hoods = suspect.size > 0 ? new Neighbourhoods(context, tol) : null;
+      const drafts: Draft[] = [];
+      found.forEach((draft, index) => {
+        const verdict = hoods && suspect.has(index) ? hoods.judge(draft) : null;
+        if (verdict === null) {
+          drafts.push(draft);
+          return;
+        }
+        // R03 runs a few passes and finds the same crossing again: one entry is enough.
+        if (rejected.some((entry) => entry.operation === draft.operation && entry.issueId === draft.issueId))
+          return;
+        const touched = touchedObjects(draft, context);
+        rejected.push({
+          operation: draft.operation,
+          reason: draft.reason,
+          issueId: draft.issueId,
+          nodeIds: touched.nodes,
+          elementIds: touched.elements,
+          added: verdict.added,
+          why: rejectionReason(verdict, CHECK_TITLES),
+          findingIds: verdict.findings.map((issue) => issue.id),
+        });
+      });
+      if (drafts.length < found.length) {
+        next = applyEdits(
+          working,
+          drafts.flatMap((draft) => draft.edits),
+        );
+        nextReport = null;
+      }
       if (drafts.length === 0) break;
       for (const draft of drafts) {
         const touched = touchedObjects(draft, context);
@@ -210,10 +253,8 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
           elementIds: touched.elements,
         });
       }
-      working = applyEdits(
-        working,
-        drafts.flatMap((draft) => draft.edits),
-      );
+      working = next;
+      report = nextReport;
     }
     options?.onProgress?.((index + 1) / stages.length, stage);
   });
@@ -221,8 +262,13 @@ export function plan(model: Model, tolerances?: RepairTolerances, options?: Repa
   // With nothing waiting for confirmation, the working model is the automatic result already.
   const everyOperationAutomatic = operations.every((operation) => !operation.requiresConfirmation);
   const automatic = everyOperationAutomatic ? working : apply(model, operations, 'auto').model;
-  const after = automatic === model ? before : checkConnectivity(automatic, tol);
-  return { tolerances: tol, operations, before, after };
+  const after =
+    automatic === model
+      ? before
+      : automatic === working && report
+        ? report
+        : checkConnectivity(automatic, tol);
+  return { tolerances: tol, operations, rejected, before, after };
 }
 
 /** See index.ts. */

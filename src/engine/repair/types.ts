@@ -233,9 +233,30 @@ export interface RepairOperation {
   elementIds: string[];
 }
 
+/**
+ * An operation the pipeline found but did not propose: applied to its neighbourhood it made some check find more
+ * than before (issue #21: a repair never makes a model worse).
+ */
+export interface RejectedOperation {
+  operation: OperationId;
+  reason: CheckId;
+  issueId: string;
+  /** Sorted node and element ids it would have touched. */
+  nodeIds: string[];
+  elementIds: string[];
+  /** Per check, how many findings it would have added. */
+  added: Partial<Record<CheckId, number>>;
+  /** 'would add 1 × Zero-length or short members (C07)'. */
+  why: string;
+  /** Ids of the findings it would have made (in its neighbourhood), for highlighting. */
+  findingIds: string[];
+}
+
 export interface RepairPlan {
   tolerances: RepairTolerances;
   operations: RepairOperation[];
+  /** Operations found but not proposed because they would add findings; counted for the report and the UI. */
+  rejected: RejectedOperation[];
   /** The checks of the input. */
   before: ConnectivityReport;
   /** The checks after applying the operations that do not need confirmation. */

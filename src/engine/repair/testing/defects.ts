@@ -163,7 +163,14 @@ function frame(
   };
 }
 
-export type DefectCounts = Partial<Record<CheckId, number>> & { seed: number };
+export type DefectCounts = Partial<Record<CheckId, number>> & {
+  seed: number;
+  /**
+   * Issue #21's real case: a beam end drawn 5–24 mm off a column node, on the girder's span (a near miss, a node
+   * on a span, a free end, an off-grid node).
+   */
+  nearMissOnSpan?: number;
+};
 
 export interface InjectedDefects {
   model: Model;
@@ -392,6 +399,19 @@ export function injectDefects(source: Model, counts: DefectCounts): InjectedDefe
     target.attributes = { ...target.attributes, ANG: 90 };
     delete target.orientationAngle;
     expect('C16', [target.id], []);
+  }
+  for (let q = 0; q < (counts.nearMissOnSpan ?? 0); q++) {
+    // A diagonal beam from the far corner of the bay whose other end stops 5–24 mm short of the column node, on
+    // the girder's span: the girder carries a node that is really the column's.
+    const [ix, iy, k] = site();
+    const column = node(nodeId(ix, iy, k));
+    const end = addNode(`D21_${q}n`, { x: column.x + between(5, 24), y: column.y, z: column.z }, k);
+    const diagonal = frame('Beam', `D21_${q}`, nodeId(ix + 1, iy + 1, k), end.id, k);
+    addElement(diagonal);
+    expect('C02', [], [column.id, end.id]);
+    expect('C03', [beamXId(ix, iy, k)], [end.id]);
+    expect('C08', [diagonal.id], [end.id]);
+    expect('C11', [], [end.id]);
   }
   for (const id of CHECK_IDS) oracle[id].sort();
   return { model, oracle };
