@@ -59,8 +59,9 @@ const FILE = [
   '  LINEASSIGN  "C2"  "01"  SECTION "W1"',
   '  LINEASSIGN  "C4"  "01"  SECTION "W1"',
   '  LINEASSIGN  "C5"  "01"  SECTION "W1"',
-  '  LINEASSIGN  "B108"  "01"  SECTION "W1"',
-  '  LINEASSIGN  "B109"  "01"  SECTION "W1"',
+  // Auto-mesh off on the girders (the engineer's choice): ETABS will not join the T-junctions itself.
+  '  LINEASSIGN  "B108"  "01"  SECTION "W1"  AUTOMESH "NO"',
+  '  LINEASSIGN  "B109"  "01"  SECTION "W1"  AUTOMESH "NO"',
   '  LINEASSIGN  "B200"  "01"  SECTION "W1"',
   '  LINEASSIGN  "B300"  "01"  SECTION "W1"',
   '$ END OF MODEL FILE',
@@ -139,6 +140,20 @@ describe('issue #21: a beam span with a node 17 mm off a column line (ETABS)', (
       'N-2@01',
     ]);
     expect(shortMembers(applyRepair(model, splitsOnly.operations, 'all').model)).toEqual([]);
+  });
+});
+
+describe('issue #21: the same girders left to ETABS, which meshes them at the T-junctions', () => {
+  const meshed = FILE.replaceAll('  AUTOMESH "NO"', '');
+  const model = readE2k(new TextEncoder().encode(meshed)).model;
+  const plan = planRepair(model);
+
+  it('offers no split (the junctions are joined at analysis) and still merges the near misses', () => {
+    expect(plan.operations.filter((operation) => operation.operation === 'R02')).toEqual([]);
+    expect(plan.operations.filter((operation) => operation.operation === 'R01')).toHaveLength(2);
+    const repaired = applyRepair(model, plan.operations, 'all').model;
+    expect(shortMembers(repaired)).toEqual([]);
+    expect(counts(repaired).C02).toBe(0);
   });
 });
 
