@@ -44,6 +44,7 @@ function createFakeViewer(theme: string | undefined): FakeViewer {
     setLayerVisible: record('setLayerVisible'),
     setView: record('setView'),
     zoomToFit: record('zoomToFit'),
+    fitBox: record('fitBox'),
     pick: () => null,
     select: record('select'),
     resize: record('resize'),
