@@ -173,7 +173,7 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
   const fields = useSelector(actor, selectToleranceFields);
   const units = useSelector(actor, selectUnits);
   const baseId = useId();
-  return (
+  const form = (
     <form
       className="form"
       aria-label="Tolerances"
@@ -183,7 +183,7 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
         actor.send({ type: 'repair.check' });
       }}
     >
-      <h2>Tolerances</h2>
+      {step === 'idle' && <h2>Tolerances</h2>}
       {step === 'idle' && <p className="form-hint">Empty fields use the model&apos;s own tolerances.</p>}
       {fields.map((field) => {
         const unit = field.angle ? '°' : (units ?? 'model units');
@@ -205,6 +205,15 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
         {step === 'idle' ? 'Check connectivity' : 'Check again'}
       </button>
     </form>
+  );
+  // Once checked, the issues are what the panel is for: the tolerances fold away above them.
+  return step === 'idle' ? (
+    form
+  ) : (
+    <details className="repair-tolerances">
+      <summary>Tolerances</summary>
+      {form}
+    </details>
   );
 }
 
