@@ -41,6 +41,25 @@ const viewerFacts = (page: Page) =>
     return api ? { theme: api.theme(), colours: api.changeColourCounts(), selection: api.selection() } : null;
   });
 
+/** How far outside the focused elements' box the camera target may be (mm). */
+const FOCUS_MARGIN_MM = 1000;
+
+const cameraFacts = (page: Page) =>
+  page.evaluate(() => {
+    const api = (globalThis as unknown as TestWindow).__gussetViewer;
+    if (!api) return null;
+    const selection = api.selection();
+    const { target, radius } = api.camera();
+    return {
+      target,
+      radius,
+      selection,
+      box: selection.length > 0 ? api.boundsOf(selection) : null,
+      isolation: api.isolation(),
+      elementCount: api.elementIds().length,
+    };
+  });
+
 const issuesText = (count: number) => `${count} issue${count === 1 ? '' : 's'}`;
 
 test('engineers check a model, repair it with chosen operations and commit it, live for a second user', async ({
@@ -84,12 +103,40 @@ test('engineers check a model, repair it with chosen operations and commit it, l
     await expect(stage).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
     await expect.poll(async () => (await viewerFacts(page))?.theme).toBe('dark');
     await expect.poll(async () => (await viewerFacts(page))?.colours.removed ?? 0).toBeGreaterThan(0);
+    const before = await cameraFacts(page);
     await issues
       .getByRole('region', { name: /^Free member ends/ })
       .getByTestId('repair-issue')
       .first()
       .click();
     await expect.poll(async () => (await viewerFacts(page))?.selection.length ?? 0).toBeGreaterThan(0);
+    // The camera flies to the issue: its target lies in the box of the elements selected (plus a margin), and
+    // only their neighbourhood is shown until the user asks for the whole model.
+    await expect
+      .poll(async () => {
+        const facts = await cameraFacts(page);
+        if (!facts?.box || !facts.isolation) return 'not focused yet';
+        const inside = facts.target.every(
+          (value, axis) =>
+            value >= (facts.box?.min[axis] ?? 0) - FOCUS_MARGIN_MM &&
+            value <= (facts.box?.max[axis] ?? 0) + FOCUS_MARGIN_MM,
+        );
+        return inside ? 'inside' : `target ${facts.target.join(', ')} outside ${JSON.stringify(facts.box)}`;
+      })
+      .toBe('inside');
+    const focused = await cameraFacts(page);
+    expect(focused?.radius ?? Infinity).toBeLessThan(before?.radius ?? 0);
+    expect(focused?.isolation).toEqual(expect.arrayContaining(focused?.selection ?? ['?']));
+    expect(focused?.isolation?.length ?? Infinity).toBeLessThan(focused?.elementCount ?? 0);
+    await page.getByRole('button', { name: 'Show the whole model' }).click();
+    await expect.poll(async () => (await cameraFacts(page))?.isolation ?? null).toBeNull();
+    // k walks to the previous issue of the list (errors come before this warning) while the list has focus.
+    const pressed = issues.locator('[data-testid="repair-issue"][aria-pressed="true"]');
+    const first = await pressed.getAttribute('data-issue-id');
+    await pressed.focus();
+    await page.keyboard.press('k');
+    await expect(pressed).not.toHaveAttribute('data-issue-id', first ?? '');
+    await expect(pressed).toBeFocused();
 
     // --- Repair: the plan arrives after the job's progress.
     await page.getByRole('button', { name: 'Repair' }).click();

@@ -184,6 +184,32 @@ describe('BabylonViewer', () => {
     expect(viewer.camera.position.z).toBeGreaterThan(viewer.camera.target.z);
   });
 
+  it('flies to a box: its centre is the target and the box with its margin is on the canvas', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    viewer.zoomToFit();
+    const whole = api.camera().radius;
+    const ids = building.elements.ids.slice(0, 1);
+    const box = api.boundsOf(ids);
+    if (!box) throw new Error('the first element has no nodes');
+    viewer.fitBox(box, { margin: 0.5, minSize: 2000 });
+    viewer.renderNow();
+    const { target, radius } = api.camera();
+    target.forEach((value, axis) =>
+      expect(value).toBeCloseTo(((box.min[axis] as number) + (box.max[axis] as number)) / 2, 6),
+    );
+    expect(radius).toBeLessThan(whole);
+    for (const x of [box.min[0], box.max[0]])
+      for (const y of [box.min[1], box.max[1]])
+        for (const z of [box.min[2], box.max[2]]) expect(viewer.projectToCanvas([x, y, z])).not.toBeNull();
+    // Isolation reads back as set.
+    expect(api.isolation()).toBeNull();
+    viewer.isolate(ids);
+    expect(api.isolation()).toEqual(ids);
+    expect(api.boundsOf(['no such element'])).toBeNull();
+  });
+
   it('replaces the scene on a new load, keeping filters by id and dropping the diff', async () => {
     const viewer = newViewer();
     const api = createViewerTestApi(viewer);

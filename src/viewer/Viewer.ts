@@ -349,6 +349,23 @@ export class BabylonViewer implements Viewer {
     this.requestRender();
   }
 
+  fitBox(box: SectionBox, options: { margin?: number; minSize?: number } = {}): void {
+    const margin = options.margin ?? 0.5;
+    const minSize = options.minSize ?? 2000;
+    const { min, max } = box;
+    const centre = new Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
+    const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+    const radius = (Math.max(diagonal, minSize) / 2) * (1 + margin);
+    const aspect = this.engine.getRenderWidth() / Math.max(1, this.engine.getRenderHeight());
+    const verticalFov = this.camera.fov;
+    const horizontalFov = 2 * Math.atan(Math.tan(verticalFov / 2) * aspect);
+    const fov = Math.min(verticalFov, horizontalFov);
+    this.camera.setTarget(centre, false, false, true);
+    this.camera.radius = radius / Math.sin(fov / 2);
+    this.stopCameraInertia();
+    this.requestRender();
+  }
+
   private stopCameraInertia(): void {
     this.camera.inertialAlphaOffset = 0;
     this.camera.inertialBetaOffset = 0;
@@ -652,6 +669,10 @@ export class BabylonViewer implements Viewer {
 
   get selection(): readonly string[] {
     return this.selectedIds;
+  }
+
+  get isolation(): readonly string[] | null {
+    return this.isolatedIds;
   }
 
   frameStats(): { lastFrameMs: number; frames: number; drawCalls: number } {

@@ -54,6 +54,33 @@ export function createViewerTestApi(viewer: Viewer): ViewerTestApi {
       });
       return counts;
     },
+    camera: () => {
+      const { x, y, z } = viewer.camera.target;
+      return { target: [x, y, z], radius: viewer.camera.radius };
+    },
+    isolation: () => (viewer.isolation ? [...viewer.isolation] : null),
+    boundsOf: (ids) => {
+      const model = viewer.modelScene;
+      if (!model) return null;
+      const { xyz } = model.data.nodes;
+      const { nodeOffsets, nodeIndices } = model.data.elements;
+      const min: [number, number, number] = [Infinity, Infinity, Infinity];
+      const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+      for (const id of ids) {
+        const element = indexOf(id);
+        if (element < 0) continue;
+        for (let at = nodeOffsets[element] ?? 0; at < (nodeOffsets[element + 1] ?? 0); at += 1) {
+          const node = nodeIndices[at] ?? -1;
+          for (let axis = 0; axis < 3; axis += 1) {
+            const value = xyz[node * 3 + axis];
+            if (value === undefined) continue;
+            min[axis] = Math.min(min[axis] as number, value);
+            max[axis] = Math.max(max[axis] as number, value);
+          }
+        }
+      }
+      return min[0] <= max[0] ? { min, max } : null;
+    },
   };
 }
 

@@ -109,6 +109,12 @@ export interface Viewer {
   setLayerVisible(layer: GlyphLayer, visible: boolean): void;
   setView(view: ViewName): void;
   zoomToFit(): void;
+  /**
+   * Flies the camera to a box (model mm): the target goes to its centre and the distance shows the whole box
+   * grown by `margin` (a fraction of its size, e.g. 0.5; at least `minSize` mm across, so a point-sized finding
+   * still shows its surroundings). Keeps the viewing direction.
+   */
+  fitBox(box: SectionBox, options?: { margin?: number; minSize?: number }): void;
   /** The element under a canvas point (CSS pixels from the canvas's top-left), or null. Does not select. */
   pick(x: number, y: number): PickedElement | null;
   /** Selects by id (null clears) and emits selectionChanged. */
@@ -145,4 +151,10 @@ export interface ViewerTestApi {
    * the colour buffers (a selected element has the selection colour and is not counted).
    */
   changeColourCounts(): Record<ChangeStatus, number>;
+  /** Where the camera looks (model mm) and how far it is from there. */
+  camera(): { target: [number, number, number]; radius: number };
+  /** The ids shown by `isolate` (null when nothing is isolated). */
+  isolation(): string[] | null;
+  /** The box (model mm) around the nodes of these elements, or null when none is known. */
+  boundsOf(ids: readonly string[]): SectionBox | null;
 }

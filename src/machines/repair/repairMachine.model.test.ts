@@ -25,8 +25,12 @@ import {
   type RepairHarness,
 } from './repairTestKit';
 import {
+  selectCheckCounts,
+  selectFocusView,
   selectHighlight,
+  selectIsolation,
   selectIssueGroups,
+  selectLevelOptions,
   selectIssueTotals,
   selectOperationGroups,
   selectRepairError,
@@ -58,7 +62,11 @@ type UserFlowEvent =
   | { type: 'commit' }
   | { type: 'commitRefused' }
   | { type: 'commitDone' }
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  | { type: 'stepThroughIssues' }
+  | { type: 'filterByLevel' }
+  | { type: 'showWholeModel' }
+  | { type: 'focusOperation' };
 
 const repairUserFlow = setup({ types: { events: {} as UserFlowEvent } }).createMachine({
   id: 'repairUserFlow',
@@ -85,8 +93,13 @@ const repairUserFlow = setup({ types: { events: {} as UserFlowEvent } }).createM
         recheckWithTolerance: 'recheckedWithTolerance',
         startRepair: 'repairing',
         cancel: 'cancelledBeforeRepair',
+        stepThroughIssues: 'issueFocusedByKey',
+        filterByLevel: 'levelFiltered',
       },
     },
+    issueFocusedByKey: { on: { showWholeModel: 'wholeModelShown' } },
+    wholeModelShown: {},
+    levelFiltered: {},
     recheckedWithTolerance: {},
     cancelledBeforeRepair: {},
     repairing: { on: { progress: 'progressing', repairJobFails: 'repairFailed', repairReady: 'previewing' } },
@@ -101,8 +114,10 @@ const repairUserFlow = setup({ types: { events: {} as UserFlowEvent } }).createM
         commit: 'committing',
         commitRefused: 'commitFailed',
         cancel: 'cancelledRepair',
+        focusOperation: 'operationFocused',
       },
     },
+    operationFocused: {},
     acceptedWithDependency: {},
     categoryRejected: {},
     showingAfter: {},
@@ -212,6 +227,53 @@ describe('repair user flow (model-based, @xstate/test)', () => {
             reviewing: () => {
               expectReviewing();
               expect(connectivityCalls().at(-1)?.options.searchParams).toEqual({ versionId: 'version-2' });
+            },
+            issueFocusedByKey: () => {
+              // j, j, k: the second issue of the list, then back to the first; the camera flies to its box
+              // (node 5 and column C1) and only what lies within reach of it is shown.
+              expect(snapshot().context.focus).toMatchObject({ kind: 'issue', id: 'C01:5,9' });
+              expect(selectFocusView(snapshot())).toEqual({
+                box: { min: [0, 0, 0], max: [0, 0, 3000] },
+                shown: ['C1@L1', 'C4@L1', 'B1@L1', 'B2@L1'],
+              });
+              expect(selectIsolation(snapshot())).toBe('neighbourhood');
+            },
+            wholeModelShown: () => {
+              expect(selectIsolation(snapshot())).toBe('all');
+              // Still flown to, now with the whole model around it.
+              expect(selectFocusView(snapshot())).toEqual({
+                box: { min: [0, 0, 0], max: [0, 0, 3000] },
+                shown: null,
+              });
+            },
+            levelFiltered: () => {
+              // Every finding of the frame is on Level 1 (nodes at 3 m); the base has none.
+              expect(selectLevelOptions(snapshot())).toEqual([{ id: 'L1', name: 'Level 1', count: 3 }]);
+              expect(selectIssueGroups(snapshot()).map((group) => [group.title, group.count])).toEqual([
+                ['Coincident nodes', 0],
+                ['Node on member span', 0],
+                ['Free member ends', 0],
+              ]);
+              // Stepping through an empty list focuses nothing.
+              send({ type: 'repair.issue.next' });
+              expect(snapshot().context.focus).toBeNull();
+              send({ type: 'repair.level.filtered', levelId: 'L1' });
+              expect(selectIssueGroups(snapshot()).map((group) => group.count)).toEqual([1, 1, 1]);
+              send({ type: 'repair.issue.previous' });
+              expect(snapshot().context.focus).toMatchObject({ id: 'C08:B2@L1' });
+            },
+            operationFocused: () => {
+              expect(snapshot().context.focus).toMatchObject({ kind: 'operation', id: 'R07:B2@L1' });
+              // B2 and node 7, at (0, 4 m, 3 m) to (6 m, 4 m, 3 m).
+              expect(selectFocusView(snapshot()).box).toEqual({
+                min: [0, 4000, 3000],
+                max: [6000, 4000, 3000],
+              });
+              expect(selectCheckCounts(snapshot())).toEqual([
+                { check: 'C01', title: 'Coincident nodes', before: 1, after: 0 },
+                { check: 'C03', title: 'Node on member span', before: 1, after: 0 },
+                { check: 'C08', title: 'Free member ends', before: 1, after: 1 },
+              ]);
             },
             recheckedWithTolerance: () => {
               expect(selectRepairStep(snapshot())).toBe('reviewing');
@@ -359,6 +421,16 @@ describe('repair user flow (model-based, @xstate/test)', () => {
               await check();
             },
             tryToRepair: () => send({ type: 'repair.start' }),
+            stepThroughIssues: () => {
+              send({ type: 'repair.issue.next' });
+              send({ type: 'repair.issue.next' });
+              expect(snapshot().context.focus).toMatchObject({ id: 'C03:6,B1@L1' });
+              send({ type: 'repair.issue.previous' });
+              send({ type: 'repair.issue.previous' });
+            },
+            showWholeModel: () => send({ type: 'repair.isolation.toggled' }),
+            filterByLevel: () => send({ type: 'repair.level.filtered', levelId: 'BASE' }),
+            focusOperation: () => send({ type: 'repair.operation.focused', operationId: 'R07:B2@L1' }),
             startRepair: async () => {
               send({ type: 'repair.start' });
               await settle();

@@ -30,6 +30,7 @@ import { pageMessageOf, unwrap } from '../model/failure';
 import { jobFailureOf } from '../socket/eventRules';
 import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
 import { watchUploadJob } from '../upload/uploadMachine';
+import { orderedIssues, steppedIssue } from './issueIndex';
 import { connectivityReadyOf, repairCommitOf, repairReadyOf } from './repairEvents';
 import { acceptedInOrder, defaultAccepted, toggleCategory, toggleOperations } from './selection';
 import { parseTolerances, toleranceMessages, type ToleranceName } from './tolerances';
@@ -83,6 +84,8 @@ export interface RepairContext {
   previewStale: boolean;
   side: RepairSide;
   focus: RepairFocus | null;
+  /** The level the issue list shows (a scene level id, or NO_LEVEL for findings on none); null: every level. */
+  levelFilter: string | null;
   beforeScene: SceneData | null;
   afterScene: SceneData | null;
   /** The accepted set `afterScene` was drawn for. */
@@ -100,6 +103,12 @@ export type RepairEvent =
   | { type: 'repair.issue.selected'; issueId: string }
   | { type: 'repair.operation.focused'; operationId: string }
   | { type: 'repair.focus.cleared' }
+  /** The next or previous issue of the list as shown (level filter and order applied): j/k, arrows. */
+  | { type: 'repair.issue.next' }
+  | { type: 'repair.issue.previous' }
+  | { type: 'repair.level.filtered'; levelId: string | null }
+  /** The viewer isolates the focused neighbourhood, or shows the whole model. */
+  | { type: 'repair.isolation.toggled' }
   | { type: 'repair.operation.toggled'; operationId: string; accepted: boolean }
   | { type: 'repair.category.toggled'; operation: OperationId; accepted: boolean }
   | { type: 'repair.side.toggled' }
@@ -169,7 +178,30 @@ function committedOf(event: RepairEvent): RepairCommitted {
   return { versionId: done?.versionId ?? null, versionNumber: done?.versionNumber ?? null };
 }
 
+/** The report the issue list shows: the repaired model's on the after side, else the version's. */
+export function shownReportOf(context: RepairContext): ConnectivityView | null {
+  if (context.side === 'after' && context.preview) return context.preview.after;
+  return context.plan?.before ?? context.report;
+}
+
+/** The scene the levels of the shown issues are read from (the side drawn, else the version's). */
+export const levelSceneOf = (context: RepairContext): SceneData | null =>
+  (context.side === 'after' ? context.afterScene : null) ?? context.beforeScene;
+
+/** The issues of the list in the order it shows them, after the level filter. */
+export function listedIssues(context: RepairContext) {
+  const report = shownReportOf(context);
+  return report ? orderedIssues(report, levelSceneOf(context), context.levelFilter) : [];
+}
+
 function focusOf(context: RepairContext, event: RepairEvent): RepairFocus | null {
+  if (event.type === 'repair.issue.next' || event.type === 'repair.issue.previous') {
+    const current = context.focus?.kind === 'issue' ? context.focus.id : null;
+    const issue = steppedIssue(listedIssues(context), current, event.type === 'repair.issue.next' ? 1 : -1);
+    return issue
+      ? { kind: 'issue', id: issue.id, nodeIds: issue.nodeIds, elementIds: issue.elementIds }
+      : context.focus;
+  }
   if (event.type === 'repair.issue.selected') {
     const issues = context.side === 'after' ? context.preview?.after.issues : context.report?.issues;
     const issue =
@@ -214,6 +246,11 @@ const forgetRepair = {
  *
  * `view`: the side the viewer draws: `before` (the version's scene) or `after` (POST …/scene with the accepted
  * operations, drawn again when the accepted set changes).
+ *
+ * `isolation`: around the issue or operation in focus the viewer shows its `neighbourhood` only, or `all`.
+ *
+ * Anywhere: an issue or operation is focused from a list, or the next or previous issue of the list as shown
+ * (ordered errors first, filtered by level: `listedIssues`); the level filter changes what the list shows.
  */
 export const repairMachine = setup({
   types: {
@@ -332,6 +369,7 @@ export const repairMachine = setup({
     previewStale: false,
     side: 'before',
     focus: null,
+    levelFilter: null,
     beforeScene: null,
     afterScene: null,
     afterSceneKey: null,
@@ -345,6 +383,9 @@ export const repairMachine = setup({
     'repair.issue.selected': { actions: 'focus' },
     'repair.operation.focused': { actions: 'focus' },
     'repair.focus.cleared': { actions: assign({ focus: null }) },
+    'repair.issue.next': { actions: 'focus' },
+    'repair.issue.previous': { actions: 'focus' },
+    'repair.level.filtered': { actions: assign({ levelFilter: ({ event }) => event.levelId }) },
   },
   states: {
     flow: {
@@ -749,6 +790,17 @@ export const repairMachine = setup({
             done: { entry: assign({ repair: null, plan: null, preview: null, side: 'before' }) },
           },
         },
+      },
+    },
+    /**
+     * What the viewer shows around a focused issue or operation: only its neighbourhood (the camera flies to
+     * it either way), or the whole model.
+     */
+    isolation: {
+      initial: 'neighbourhood',
+      states: {
+        neighbourhood: { on: { 'repair.isolation.toggled': 'all' } },
+        all: { on: { 'repair.isolation.toggled': 'neighbourhood' } },
       },
     },
     /** The side the viewer draws. */

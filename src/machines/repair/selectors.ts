@@ -8,7 +8,22 @@ import {
   type CheckId,
   type OperationId,
 } from '../../engine/repair/types';
-import type { repairMachine, RepairContext, RepairTag } from './repairMachine';
+import {
+  boxOf,
+  issueLevels,
+  neighbourhoodOf,
+  NO_LEVEL,
+  orderedGroups,
+  type Box3,
+  type Severity,
+} from './issueIndex';
+import {
+  levelSceneOf,
+  shownReportOf,
+  type repairMachine,
+  type RepairContext,
+  type RepairTag,
+} from './repairMachine';
 import { categoryState, type CategoryState } from './selection';
 import { TOLERANCE_FIELDS, type ToleranceName } from './tolerances';
 
@@ -54,44 +69,117 @@ const beforeReport = (context: RepairContext): ConnectivityView | null =>
   context.plan?.before ?? context.report;
 
 /** The report the lists show: the repaired model's on the after side, else the version's. */
-function shownReport(context: RepairContext): ConnectivityView | null {
-  if (context.side === 'after' && context.preview) return context.preview.after;
-  return beforeReport(context);
-}
+const shownReport = shownReportOf;
 
 export const selectShownReport = (snapshot: RepairSnapshot) => shownReport(snapshot.context);
 
 export interface IssueGroup {
   check: CheckId;
   title: string;
+  /** The issues listed (after the level filter); the check's whole count without one. */
   count: number;
+  /** Found on every level. */
+  total: number;
+  /** In list order: errors, then warnings, then infos. */
   issues: IssueView[];
 }
 
-function groupIssues(report: ConnectivityView): IssueGroup[] {
-  return CHECK_IDS.map((check) => {
-    const issues = report.issues.filter((issue) => issue.check === check);
-    return {
-      check,
-      title: report.titles[check] ?? check,
-      count: report.counts[check] ?? issues.length,
-      issues,
-    };
-  }).filter((group) => group.count > 0);
+/**
+ * Issues grouped by check, real problems first (checks with errors, then warnings, then infos), filtered by the
+ * level chosen; only the checks that found something.
+ */
+export function selectIssueGroups(snapshot: RepairSnapshot): IssueGroup[] {
+  const { context } = snapshot;
+  const report = shownReport(context);
+  if (!report) return [];
+  return lastGroups([report, levelSceneOf(context), context.levelFilter], () =>
+    orderedGroups(report, levelSceneOf(context), context.levelFilter).map((group) => ({
+      check: group.check,
+      title: report.titles[group.check] ?? group.check,
+      count: context.levelFilter === null ? group.total : group.issues.length,
+      total: group.total,
+      issues: group.issues,
+    })),
+  );
 }
 
-const issueGroupsCache = new WeakMap<ConnectivityView, IssueGroup[]>();
+export const selectLevelFilter = (snapshot: RepairSnapshot) => snapshot.context.levelFilter;
 
-/** Issues grouped by check, in catalogue order, only the checks that found something. */
-export function selectIssueGroups(snapshot: RepairSnapshot): IssueGroup[] {
-  const report = shownReport(snapshot.context);
-  if (!report) return [];
-  let groups = issueGroupsCache.get(report);
-  if (!groups) {
-    groups = groupIssues(report);
-    issueGroupsCache.set(report, groups);
+export interface LevelOption {
+  /** A scene level id, or NO_LEVEL. */
+  id: string;
+  name: string;
+  /** Issues on it in the report shown. */
+  count: number;
+}
+
+/** The levels that have issues, from the lowest up (then 'No level'), for the level filter. */
+export function selectLevelOptions(snapshot: RepairSnapshot): LevelOption[] {
+  const { context } = snapshot;
+  const report = shownReport(context);
+  const scene = levelSceneOf(context);
+  if (!report || !scene || scene.levels.length === 0) return [];
+  return lastLevelOptions([report, scene], () => {
+    const counts = new Map<string, number>();
+    for (const level of issueLevels(report.issues, scene).values()) {
+      counts.set(level ?? NO_LEVEL, (counts.get(level ?? NO_LEVEL) ?? 0) + 1);
+    }
+    const options = [...scene.levels]
+      .sort((a, b) => a.elevation - b.elevation)
+      .filter((level) => counts.has(level.id))
+      .map((level) => ({ id: level.id, name: level.name, count: counts.get(level.id) ?? 0 }));
+    const none = counts.get(NO_LEVEL);
+    return none ? [...options, { id: NO_LEVEL, name: 'No level', count: none }] : options;
+  });
+}
+
+/** Per issue id, the name of the level it is on (absent: none), for the list's rows. */
+export function selectIssueLevelNames(snapshot: RepairSnapshot): Map<string, string> {
+  const { context } = snapshot;
+  const report = shownReport(context);
+  const scene = levelSceneOf(context);
+  return lastLevelNames([report, scene], () => {
+    const out = new Map<string, string>();
+    if (!report || !scene) return out;
+    const names = new Map(scene.levels.map((level) => [level.id, level.name]));
+    for (const [issue, level] of issueLevels(report.issues, scene)) {
+      const name = level === null ? undefined : names.get(level);
+      if (name !== undefined) out.set(issue, name);
+    }
+    return out;
+  });
+}
+
+/** How many of the listed issues are errors, warnings and infos. */
+export function selectSeverityCounts(snapshot: RepairSnapshot): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const group of selectIssueGroups(snapshot)) {
+    for (const issue of group.issues) counts[issue.severity] += 1;
   }
-  return groups;
+  return counts;
+}
+
+export interface CheckCountRow {
+  check: CheckId;
+  title: string;
+  before: number;
+  /** Null until a preview exists. */
+  after: number | null;
+}
+
+/** Issues per check before the repair and after the accepted operations: the checks either side found. */
+export function selectCheckCounts(snapshot: RepairSnapshot): CheckCountRow[] {
+  const before = beforeReport(snapshot.context);
+  const after = snapshot.context.preview?.after ?? null;
+  if (!before) return [];
+  return lastCheckCounts([before, after], () =>
+    CHECK_IDS.map((check) => ({
+      check,
+      title: before.titles[check] ?? check,
+      before: before.counts[check] ?? 0,
+      after: after ? (after.counts[check] ?? 0) : null,
+    })).filter((row) => row.before > 0 || (row.after ?? 0) > 0),
+  );
 }
 
 const totalOf = (report: ConnectivityView | null | undefined) =>
@@ -246,6 +334,11 @@ function lastOf<T>() {
 }
 
 const lastHighlight = lastOf<Map<string, RepairHighlight>>();
+const lastGroups = lastOf<IssueGroup[]>();
+const lastLevelOptions = lastOf<LevelOption[]>();
+const lastLevelNames = lastOf<Map<string, string>>();
+const lastCheckCounts = lastOf<CheckCountRow[]>();
+const lastFocusView = lastOf<FocusView>();
 
 /** The colours per element id for the side drawn. */
 export function selectHighlight(snapshot: RepairSnapshot): Map<string, RepairHighlight> {
@@ -265,4 +358,31 @@ export function selectFocusElementIds(snapshot: RepairSnapshot): string[] | null
   const focus = snapshot.context.focus;
   const scene = selectRepairScene(snapshot);
   return lastFocus([focus, scene], () => (focus ? elementsOf(focus, scene) : null));
+}
+
+export type Isolation = 'neighbourhood' | 'all';
+
+export const selectIsolation = (snapshot: RepairSnapshot): Isolation =>
+  snapshot.matches({ isolation: 'all' }) ? 'all' : 'neighbourhood';
+
+export interface FocusView {
+  /** Where the camera flies (mm): the box around what the issue or operation names; null: stay. */
+  box: Box3 | null;
+  /** The elements shown around it (null: the whole model). */
+  shown: string[] | null;
+}
+
+const NO_FOCUS: FocusView = { box: null, shown: null };
+
+/** The camera's box for the focus, and the neighbourhood isolated around it unless the user shows all. */
+export function selectFocusView(snapshot: RepairSnapshot): FocusView {
+  const focus = snapshot.context.focus;
+  const scene = selectRepairScene(snapshot);
+  const isolation = selectIsolation(snapshot);
+  return lastFocusView([focus, scene, isolation], () => {
+    if (!focus || !scene) return NO_FOCUS;
+    const box = boxOf(focus, scene);
+    if (!box) return NO_FOCUS;
+    return { box, shown: isolation === 'all' ? null : neighbourhoodOf(box, scene) };
+  });
 }

@@ -44,6 +44,7 @@ function createFakeViewer(theme: string | undefined): FakeViewer {
     setLayerVisible: record('setLayerVisible'),
     setView: record('setView'),
     zoomToFit: record('zoomToFit'),
+    fitBox: record('fitBox'),
     pick: () => null,
     select: record('select'),
     resize: record('resize'),
@@ -197,6 +198,79 @@ describe('the repair screen', () => {
     expect(within(committed).getByRole('link', { name: 'See the changes in 3D' }).getAttribute('href')).toBe(
       '/model/model-1/visualize/elements?version=version-3&compare=version-2',
     );
+  });
+
+  it('walks the issues with j and k, flies to each, isolates its neighbourhood and filters by level', async () => {
+    const { publish } = await openRepair('WRITE');
+    await waitFor(() => expect(callsOf('load')).toHaveLength(1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Check connectivity' }));
+    const issues = await screen.findByRole('region', { name: 'Issues' });
+    // Errors first; the hint says which keys move through the list.
+    expect(
+      within(issues)
+        .getAllByTestId('repair-issue')
+        .map((row) => row.dataset.severity),
+    ).toEqual(['error', 'error', 'warning']);
+    expect(within(issues).getByText(/next issue/).textContent).toContain('j or ↓ next issue');
+    expect(within(issues).getByTestId('repair-severity-counts').textContent).toBe('2 errors1 warning0 infos');
+
+    const rows = within(issues).getAllByTestId('repair-issue');
+    // The list has the keyboard once a row is clicked; j goes to the next row.
+    await userEvent.click(rows[0] as HTMLElement);
+    await userEvent.keyboard('j');
+    await waitFor(() => expect(rows[1]?.getAttribute('aria-pressed')).toBe('true'));
+    expect(document.activeElement).toBe(rows[1]);
+    // The camera flies to node 6 on B1, and only its neighbourhood is shown.
+    await waitFor(() =>
+      expect(callsOf('fitBox').at(-1)?.[1]).toEqual({ min: [0, 0, 3000], max: [6000, 0, 3000] }),
+    );
+    expect(callsOf('isolate').at(-1)?.[1]).toEqual(expect.arrayContaining(['B1@L1', 'C1@L1', 'C2@L1']));
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(rows[2]?.getAttribute('aria-pressed')).toBe('true'));
+    await userEvent.keyboard('k');
+    await waitFor(() => expect(rows[1]?.getAttribute('aria-pressed')).toBe('true'));
+
+    // Show the whole model, keep the focus.
+    await userEvent.click(screen.getByRole('button', { name: 'Show the whole model' }));
+    await waitFor(() => expect(callsOf('isolate').at(-1)).toEqual(['isolate', null]));
+    expect(screen.getByRole('button', { name: 'Show the whole model' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // Every finding is on Level 1.
+    const level = within(issues).getByRole('combobox', { name: 'Level' });
+    expect(
+      within(level)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All levels', 'Level 1 (3)']);
+    await userEvent.selectOptions(level, 'L1');
+    expect(within(issues).getAllByTestId('repair-issue')).toHaveLength(3);
+
+    // With a plan: per-check counts before and after, and a category accepted in one click.
+    await userEvent.click(screen.getByRole('button', { name: 'Repair' }));
+    publish({
+      eventName: 'ModelRepaired',
+      message: 'success',
+      data: { modelId: 'model-1', repairId: 'repair-1', jobId: 'job-r', versionId: 'version-2', error: null },
+    });
+    const table = await screen.findByTestId('repair-check-counts');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)),
+    ).toEqual([
+      ['Check', 'Before', 'After'],
+      ['Coincident nodes', '1', '0'],
+      ['Node on member span', '1', '0'],
+      ['Free member ends', '1', '1'],
+    ]);
+    const operations = screen.getByRole('region', { name: 'Operations' });
+    const extend = within(operations).getByRole('group', { name: /Extend/ });
+    expect(within(extend).getByText(/0 of 1 accepted/)).toBeTruthy();
+    await userEvent.click(within(extend).getByRole('button', { name: 'Accept all' }));
+    expect(operationBox('R07:B2@L1').checked).toBe(true);
+    expect(within(extend).getByText(/1 of 1 accepted/)).toBeTruthy();
   });
 
   it('lets a READ user check but not repair, in the dark scheme by default', async () => {

@@ -12,14 +12,20 @@ import { createRepairImplementations, repairMachine } from '../../machines/repai
 import {
   selectCanRepair,
   selectCanRetry,
+  selectCheckCounts,
   selectCommitMessage,
   selectCommitted,
   selectFocus,
   selectFocusElementIds,
+  selectFocusView,
   selectHasPlan,
   selectHighlight,
+  selectIsolation,
   selectIssueGroups,
+  selectIssueLevelNames,
   selectIssueTotals,
+  selectLevelFilter,
+  selectLevelOptions,
   selectOperationGroups,
   selectPreviewDiff,
   selectPreviewStale,
@@ -29,6 +35,7 @@ import {
   selectRepairStep,
   selectSceneError,
   selectSceneLoading,
+  selectSeverityCounts,
   selectSide,
   selectToleranceFields,
   selectUnits,
@@ -51,6 +58,9 @@ const selectRepairTheme = (snapshot: SnapshotFrom<typeof sessionMachine>) =>
 
 const numberFormat = new Intl.NumberFormat('en-US');
 const issuesText = (count: number) => `${numberFormat.format(count)} issue${count === 1 ? '' : 's'}`;
+const SEVERITY_LABELS = { error: 'Error', warning: 'Warning', info: 'Info' } as const;
+const plural = (count: number, word: string) =>
+  `${numberFormat.format(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * /model/{modelId}/visualize/repair (and /report/…): the connectivity checks of a version, and for WRITE and up
@@ -133,8 +143,8 @@ function Repair({ model, version }: { model: Model; version: Version }) {
           ? `Version ${version.number} is checked; a committed repair becomes a new version after it.`
           : `Version ${version.number} is checked. Repairing needs write access to the model.`}
       </p>
-      <div className="viewer-screen__body">
-        <aside className="viewer-panel" aria-label="Checks">
+      <div className="viewer-screen__body repair-screen__body">
+        <aside className="viewer-panel repair-screen__issues" aria-label="Checks">
           {(step === 'idle' || step === 'reviewing') && <TolerancesForm actor={actor} step={step} />}
           {step === 'checking' && (
             <div className="upload-panel__progress">
@@ -145,7 +155,7 @@ function Repair({ model, version }: { model: Model; version: Version }) {
           <IssueList actor={actor} />
         </aside>
         <Stage actor={actor} theme={theme} />
-        <aside className="viewer-panel" aria-label="Repair">
+        <aside className="viewer-panel repair-screen__repair" aria-label="Repair">
           <RepairPanel
             actor={actor}
             step={step}
@@ -163,7 +173,7 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
   const fields = useSelector(actor, selectToleranceFields);
   const units = useSelector(actor, selectUnits);
   const baseId = useId();
-  return (
+  const form = (
     <form
       className="form"
       aria-label="Tolerances"
@@ -173,7 +183,7 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
         actor.send({ type: 'repair.check' });
       }}
     >
-      <h2>Tolerances</h2>
+      {step === 'idle' && <h2>Tolerances</h2>}
       {step === 'idle' && <p className="form-hint">Empty fields use the model&apos;s own tolerances.</p>}
       {fields.map((field) => {
         const unit = field.angle ? '°' : (units ?? 'model units');
@@ -196,44 +206,143 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
       </button>
     </form>
   );
+  // Once checked, the issues are what the panel is for: the tolerances fold away above them.
+  return step === 'idle' ? (
+    form
+  ) : (
+    <details className="repair-tolerances">
+      <summary>Tolerances</summary>
+      {form}
+    </details>
+  );
 }
+
+/** Keys that move through the issue list while it has focus (shown in its hint). */
+const NEXT_KEYS = new Set(['j', 'ArrowDown']);
+const PREVIOUS_KEYS = new Set(['k', 'ArrowUp']);
 
 function IssueList({ actor }: { actor: RepairActor }) {
   const groups = useSelector(actor, selectIssueGroups);
   const totals = useSelector(actor, selectIssueTotals);
   const focus = useSelector(actor, selectFocus);
   const side = useSelector(actor, selectSide);
+  const levels = useSelector(actor, selectLevelOptions);
+  const levelFilter = useSelector(actor, selectLevelFilter);
+  const levelNames = useSelector(actor, selectIssueLevelNames);
+  const severities = useSelector(actor, selectSeverityCounts);
+  const listRef = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const focusedIssue = focus?.kind === 'issue' ? focus.id : null;
+  useEffect(() => {
+    // The focused row stays in sight, and keeps the keyboard when the list had it (j/k moved it).
+    const list = listRef.current;
+    if (!list || focusedIssue === null) return;
+    const row = [...list.querySelectorAll<HTMLElement>('[data-issue-id]')].find(
+      (candidate) => candidate.dataset.issueId === focusedIssue,
+    );
+    if (!row) return;
+    if (list.contains(document.activeElement) && document.activeElement !== row) row.focus();
+    row.scrollIntoView?.({ block: 'nearest' });
+  }, [focusedIssue]);
   if (totals.before === null) return null;
   const shownTotal = side === 'after' ? totals.after : totals.before;
+  const listed = groups.reduce((sum, group) => sum + group.issues.length, 0);
   return (
-    <section aria-label="Issues">
-      <h2>{side === 'after' ? 'Issues after the repair' : 'Issues'}</h2>
-      <p className="page__note" data-testid="repair-issue-total">
-        {shownTotal === 0 ? 'No issues found.' : issuesText(shownTotal ?? 0)}
-      </p>
-      {groups.map((group) => (
-        <section key={group.check} aria-label={`${group.title} (${group.count})`}>
-          <h3>
-            {group.title} ({group.count})
-          </h3>
-          <ul>
-            {group.issues.map((issue) => (
-              <li key={issue.id}>
-                <button
-                  type="button"
-                  className="change-list__label"
-                  aria-pressed={focus?.kind === 'issue' && focus.id === issue.id}
-                  data-testid="repair-issue"
-                  data-severity={issue.severity}
-                  onClick={() => actor.send({ type: 'repair.issue.selected', issueId: issue.id })}
-                >
-                  {issue.text}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+    <section aria-label="Issues" className="repair-issues">
+      <div className="repair-issues__header">
+        <h2>{side === 'after' ? 'Issues after the repair' : 'Issues'}</h2>
+        <p className="page__note" data-testid="repair-issue-total">
+          {shownTotal === 0 ? 'No issues found.' : issuesText(shownTotal ?? 0)}
+        </p>
+        {listed > 0 && (
+          <p className="repair-issues__severities" data-testid="repair-severity-counts">
+            <span className="repair-severity repair-severity--error">
+              {plural(severities.error, 'error')}
+            </span>
+            <span className="repair-severity repair-severity--warning">
+              {plural(severities.warning, 'warning')}
+            </span>
+            <span className="repair-severity repair-severity--info">{plural(severities.info, 'info')}</span>
+          </p>
+        )}
+        {levels.length > 0 && (
+          <label className="repair-issues__level">
+            <span>Level</span>
+            <select
+              value={levelFilter ?? ''}
+              onChange={(event) =>
+                actor.send({
+                  type: 'repair.level.filtered',
+                  levelId: event.target.value === '' ? null : event.target.value,
+                })
+              }
+            >
+              <option value="">All levels</option>
+              {levels.map((level) => (
+                <option key={level.id} value={level.id}>
+                  {`${level.name} (${numberFormat.format(level.count)})`}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {listed > 0 && (
+          <p className="form-hint" id={hintId}>
+            Keys: <kbd>j</kbd> or <kbd>↓</kbd> next issue, <kbd>k</kbd> or <kbd>↑</kbd> previous, while the
+            list has focus.
+          </p>
+        )}
+      </div>
+      <div
+        ref={listRef}
+        className="repair-issues__list"
+        aria-describedby={listed > 0 ? hintId : undefined}
+        onKeyDown={(event) => {
+          if (event.altKey || event.ctrlKey || event.metaKey) return;
+          if (NEXT_KEYS.has(event.key)) actor.send({ type: 'repair.issue.next' });
+          else if (PREVIOUS_KEYS.has(event.key)) actor.send({ type: 'repair.issue.previous' });
+          else return;
+          event.preventDefault();
+        }}
+      >
+        {groups.map((group) => (
+          <section
+            key={group.check}
+            className="repair-issues__group"
+            aria-label={`${group.title} (${group.count})`}
+          >
+            <h3 className="repair-issues__group-title">
+              {group.title} <span className="viewer-checklist__count">({group.count})</span>
+              {group.count !== group.total && (
+                <span className="viewer-checklist__count">{` of ${numberFormat.format(group.total)}`}</span>
+              )}
+            </h3>
+            <ul className="repair-issues__rows">
+              {group.issues.map((issue) => (
+                <li key={issue.id}>
+                  <button
+                    type="button"
+                    className="repair-issue"
+                    aria-pressed={focusedIssue === issue.id}
+                    data-testid="repair-issue"
+                    data-issue-id={issue.id}
+                    data-severity={issue.severity}
+                    onClick={() => actor.send({ type: 'repair.issue.selected', issueId: issue.id })}
+                  >
+                    <span className={`repair-severity repair-severity--${issue.severity}`}>
+                      {SEVERITY_LABELS[issue.severity]}
+                    </span>
+                    <span className="repair-issue__text">{issue.text}</span>
+                    {levelNames.has(issue.id) && (
+                      <span className="repair-issue__level">{levelNames.get(issue.id)}</span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
     </section>
   );
 }
@@ -242,6 +351,9 @@ function Stage({ actor, theme }: { actor: RepairActor; theme: 'dark' | 'light' |
   const scene = useSelector(actor, selectRepairScene);
   const highlight = useSelector(actor, selectHighlight);
   const focusIds = useSelector(actor, selectFocusElementIds);
+  const focusView = useSelector(actor, selectFocusView);
+  const focus = useSelector(actor, selectFocus);
+  const isolation = useSelector(actor, selectIsolation);
   const loading = useSelector(actor, selectSceneLoading);
   const sceneError = useSelector(actor, selectSceneError);
   const side = useSelector(actor, selectSide);
@@ -261,8 +373,23 @@ function Stage({ actor, theme }: { actor: RepairActor; theme: 'dark' | 'light' |
         theme={theme}
         highlight={highlight}
         focusIds={focusIds}
+        focusView={focusView}
         onFailed={onFailed}
       />
+      {focus !== null && (
+        <div className="repair-stage__tools" role="group" aria-label="Focus">
+          <button
+            type="button"
+            aria-pressed={isolation === 'all'}
+            onClick={() => actor.send({ type: 'repair.isolation.toggled' })}
+          >
+            Show the whole model
+          </button>
+          <button type="button" onClick={() => actor.send({ type: 'repair.focus.cleared' })}>
+            Clear focus
+          </button>
+        </div>
+      )}
       {loading && (
         <p className="viewer-stage__overlay" role="status">
           {side === 'after' ? 'Drawing the repaired model...' : 'Loading the model...'}
@@ -399,6 +526,7 @@ function Preview({ actor, error }: { actor: RepairActor; error: ReactNode }) {
         {`Before: ${issuesText(totals.before ?? 0)} · After: ${issuesText(totals.after ?? 0)}`}
         {stale && ' (updating...)'}
       </p>
+      <CheckCountsTable actor={actor} />
       <section aria-label="Operations">
         <h2>Operations</h2>
         {groups.length === 0 && <p className="page__note">Nothing to repair.</p>}
@@ -436,6 +564,41 @@ function Preview({ actor, error }: { actor: RepairActor; error: ReactNode }) {
   );
 }
 
+function CheckCountsTable({ actor }: { actor: RepairActor }) {
+  const rows = useSelector(actor, selectCheckCounts);
+  if (rows.length === 0) return null;
+  return (
+    <table className="viewer-table repair-counts" data-testid="repair-check-counts">
+      <caption>Issues per check</caption>
+      <thead>
+        <tr>
+          <th scope="col">Check</th>
+          <th scope="col" className="repair-counts__number">
+            Before
+          </th>
+          <th scope="col" className="repair-counts__number">
+            After
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.check}>
+            <th scope="row">{row.title}</th>
+            <td className="repair-counts__number">{numberFormat.format(row.before)}</td>
+            <td className="repair-counts__number">
+              {row.after === null ? '–' : numberFormat.format(row.after)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A category's rows start folded when there are more than this many (its checkbox still takes them all). */
+const FOLDED_ROWS = 8;
+
 function OperationCategory({ actor, group }: { actor: RepairActor; group: OperationGroup }) {
   const focus = useSelector(actor, selectFocus);
   const boxRef = useRef<HTMLInputElement>(null);
@@ -444,6 +607,7 @@ function OperationCategory({ actor, group }: { actor: RepairActor; group: Operat
     if (boxRef.current) boxRef.current.indeterminate = group.state === 'some';
   }, [group.state]);
   const label = `${group.title} (${group.operation}, ${group.rows.length})`;
+  const acceptedRows = group.rows.filter((row) => row.accepted).length;
   return (
     <fieldset className="viewer-checklist">
       <legend>
@@ -464,42 +628,72 @@ function OperationCategory({ actor, group }: { actor: RepairActor; group: Operat
           <span aria-hidden="true">{label}</span>
         </label>
       </legend>
-      <ul className="viewer-checklist__items">
-        {group.rows.map(({ operation, accepted, skipped }) => (
-          <li key={operation.id}>
-            <label className="form-check">
-              <input
-                type="checkbox"
-                data-testid="repair-operation"
-                data-operation-id={operation.id}
-                checked={accepted}
-                onChange={(event) =>
-                  actor.send({
-                    type: 'repair.operation.toggled',
-                    operationId: operation.id,
-                    accepted: event.target.checked,
-                  })
-                }
-              />
-              <span>
-                {operation.text}
-                {operation.requiresConfirmation &&
-                  !/confirm/i.test(operation.text) &&
-                  ' (needs confirmation)'}
-                {skipped && ' (skipped: what it depends on is not applied)'}
-              </span>
-            </label>{' '}
-            <button
-              type="button"
-              aria-label={`Show ${operation.text}`}
-              aria-pressed={focus?.kind === 'operation' && focus.id === operation.id}
-              onClick={() => actor.send({ type: 'repair.operation.focused', operationId: operation.id })}
-            >
-              Show
-            </button>
-          </li>
-        ))}
-      </ul>
+      <p className="form-hint repair-category__summary">
+        {`${numberFormat.format(acceptedRows)} of ${numberFormat.format(group.rows.length)} accepted`}
+        {group.state !== 'all' && (
+          <button
+            type="button"
+            className="repair-category__action"
+            onClick={() =>
+              actor.send({ type: 'repair.category.toggled', operation: group.operation, accepted: true })
+            }
+          >
+            Accept all
+          </button>
+        )}
+        {group.state !== 'none' && (
+          <button
+            type="button"
+            className="repair-category__action"
+            onClick={() =>
+              actor.send({ type: 'repair.category.toggled', operation: group.operation, accepted: false })
+            }
+          >
+            Reject all
+          </button>
+        )}
+      </p>
+      <details className="repair-category__rows" open={group.rows.length <= FOLDED_ROWS}>
+        <summary>
+          {group.rows.length <= FOLDED_ROWS ? 'Operations' : `Show ${group.rows.length} operations`}
+        </summary>
+        <ul className="viewer-checklist__items">
+          {group.rows.map(({ operation, accepted, skipped }) => (
+            <li key={operation.id}>
+              <label className="form-check">
+                <input
+                  type="checkbox"
+                  data-testid="repair-operation"
+                  data-operation-id={operation.id}
+                  checked={accepted}
+                  onChange={(event) =>
+                    actor.send({
+                      type: 'repair.operation.toggled',
+                      operationId: operation.id,
+                      accepted: event.target.checked,
+                    })
+                  }
+                />
+                <span>
+                  {operation.text}
+                  {operation.requiresConfirmation &&
+                    !/confirm/i.test(operation.text) &&
+                    ' (needs confirmation)'}
+                  {skipped && ' (skipped: what it depends on is not applied)'}
+                </span>
+              </label>{' '}
+              <button
+                type="button"
+                aria-label={`Show ${operation.text}`}
+                aria-pressed={focus?.kind === 'operation' && focus.id === operation.id}
+                onClick={() => actor.send({ type: 'repair.operation.focused', operationId: operation.id })}
+              >
+                Show
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
     </fieldset>
   );
 }

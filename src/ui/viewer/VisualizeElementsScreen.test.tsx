@@ -48,6 +48,7 @@ function createFakeViewer(): FakeViewer {
     setLayerVisible: record('setLayerVisible'),
     setView: record('setView'),
     zoomToFit: record('zoomToFit'),
+    fitBox: record('fitBox'),
     pick: () => null,
     select: record('select'),
     resize: record('resize'),
