@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writeE2k } from '../src/engine/formats/etabs/write';
 import { gridBuilding, injectDefects } from '../src/engine/repair/testing/defects';
+import { isFrameElement } from '../src/engine/schema';
 import type { ViewerTestApi } from '../src/viewer/types';
 import {
   createOrganizationAndModel,
@@ -22,9 +23,13 @@ import {
  */
 
 const INJECTED = injectDefects(
-  gridBuilding({ bays: [6, 4], stories: 3, bay: 6000, storyHeight: 3500, seed: 8 }),
-  { C01: 2, C03: 1, C08: 1, seed: 8 },
+  gridBuilding({ bays: [8, 5], stories: 3, bay: 6000, storyHeight: 3500, seed: 8 }),
+  { C01: 2, C03: 1, C08: 1, nearMissOnSpan: 1, seed: 8 },
 );
+// Auto-mesh off, as the engineer may set it in ETABS: a member planted on a span is then a real defect, not a
+// joint ETABS makes itself at analysis (which the checks would rightly call info).
+for (const element of INJECTED.model.elements)
+  if (isFrameElement(element)) element.autoMesh = { enabled: false };
 /** What the checks must find: the oracle's issues, over every check (some defects are seen by two checks). */
 const ORACLE_TOTAL = Object.values(INJECTED.oracle).reduce((sum, ids) => sum + ids.length, 0);
 const COINCIDENT = INJECTED.oracle.C01.length;
@@ -142,18 +147,28 @@ test('engineers check a model, repair it with chosen operations and commit it, l
     await page.getByRole('button', { name: 'Repair' }).click();
     const operations = page.getByRole('region', { name: 'Operations' });
     await expect(operations).toBeVisible({ timeout: 90_000 });
-    const merges = operations.getByRole('checkbox', { name: /^Merge coincident nodes \(R01, \d+\)$/ });
-    await expect(merges).toBeChecked();
+    // Coincident merges are accepted automatically; a near-miss merge waits for the engineer.
+    const merges = operations.getByRole('checkbox', { name: /^Merge coincident nodes: / });
+    await expect(merges).toHaveCount(COINCIDENT);
+    for (const merge of await merges.all()) await expect(merge).toBeChecked();
+    const nearMiss = operations.getByRole('checkbox', { name: /^Merge near-miss nodes: / });
+    await expect(nearMiss).toHaveCount(1);
+    await expect(nearMiss).not.toBeChecked();
 
-    // Accept only one of the merges: one coincident pair stays.
-    await merges.uncheck();
-    await operations.locator('[data-testid="repair-operation"][data-operation-id^="R01:"]').first().check();
+    // Accept only one of the coincident merges: one coincident pair stays. The planted near miss (a beam end a
+    // few mm off the column node, on the girder's span) is offered as a merge into the column node, not as a
+    // split of the girder around it: accept it.
+    await merges.nth(1).uncheck();
+    await nearMiss.check();
     await expect(page.getByTestId('repair-totals')).not.toContainText('updating', { timeout: 30_000 });
     await page.getByRole('button', { name: 'After' }).click();
     await expect(issues.getByRole('heading', { name: 'Issues after the repair' })).toBeVisible();
     await expect(issues.getByRole('region', { name: 'Coincident nodes (1)' })).toBeVisible({
       timeout: 30_000,
     });
+    // The near miss is gone and no short member appeared.
+    await expect(issues.getByRole('region', { name: /^Near-miss nodes/ })).toHaveCount(0);
+    await expect(issues.getByRole('region', { name: /^Zero-length or short members/ })).toHaveCount(0);
     await expect(stage).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
     await expect.poll(async () => (await viewerFacts(page))?.colours.added ?? 0).toBeGreaterThan(0);
     await expect(
