@@ -433,7 +433,7 @@ class IfcWriter {
         material.thermalCoefficient,
       ),
     ]);
-    set('Pset_MaterialCommon', [single('MassDensity', 'IFCMASSDENSITYMEASURE', material.massDensity)]);
+    set('Pset_MaterialCommon', [single('MassDensity', 'IFCMASSDENSITYMEASURE', massDensityOf(material))]);
     if (material.kind === 'concrete') {
       set('Pset_MaterialConcrete', [single('CompressiveStrength', 'IFCPRESSUREMEASURE', material.fc)]);
     } else {
@@ -1103,7 +1103,33 @@ class IfcWriter {
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
     reportAnalysisLoss(this.report, this.model, 'IFC');
+    const weights = this.model.materials.filter(unitWeightLost).map((material) => material.id);
+    if (weights.length > 0) {
+      this.report.approximated(
+        'Material',
+        `IFC states a mass density only: the unit weight of ${weights.length} materials, which is not their mass density times g, reads back as the mass density times g`,
+        { ids: weights, concept: 'material' },
+      );
+    }
   }
+}
+
+const STANDARD_GRAVITY = 9.80665;
+
+/**
+ * IFC states a material's mass density only (Pset_MaterialCommon.MassDensity); CSI tools state weight per volume,
+ * often alone. The weight then gives the density (w / g), so the unit weight reads back as the same number.
+ */
+export function massDensityOf(material: Material): number | undefined {
+  if (material.massDensity !== undefined) return material.massDensity;
+  return material.unitWeight === undefined ? undefined : material.unitWeight / STANDARD_GRAVITY;
+}
+
+/** A unit weight that is not the mass density times g: IFC has no place for it. */
+export function unitWeightLost(material: Material): boolean {
+  if (material.unitWeight === undefined || material.massDensity === undefined) return false;
+  const fromDensity = material.massDensity * STANDARD_GRAVITY;
+  return Math.abs(material.unitWeight - fromDensity) > 1e-6 * Math.max(Math.abs(material.unitWeight), 1);
 }
 
 /**

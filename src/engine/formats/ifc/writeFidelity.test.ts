@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { compareModels, explainDifferences, type FidelityDifference } from '../../fidelity';
+import type { Element, Material, Model, Node, Source } from '../../schema';
+import { emptyModel } from '../../schema';
+import { readIfc } from './read';
+import { writeIfc } from './write';
+
+/**
+ * What the fidelity oracle (issue #20) finds between a small model and the same model after IFC: each case
+ * checks that a thing IFC carries comes back, and that a thing it cannot carry is named in a report.
+ */
+const SOURCE: Source = { tool: 'gusset' };
+
+function node(id: string, x: number, y: number, z: number): Node {
+  return { id, source: SOURCE, name: id, type: 'Node', x, y, z, attributes: {} };
+}
+
+function frame(id: string, type: 'Beam' | 'Column' | 'Brace', i: string, j: string, extra = {}): Element {
+  return {
+    id,
+    source: SOURCE,
+    name: id,
+    type,
+    startNodeId: i,
+    endNodeId: j,
+    profileId: 'P1',
+    attributes: {},
+    ...extra,
+  } as Element;
+}
+
+function concrete(extra: Partial<Material> = {}): Material {
+  return {
+    id: 'C30',
+    source: SOURCE,
+    name: 'C30',
+    type: 'Material',
+    kind: 'concrete',
+    elasticModulus: 30e9,
+    poissonRatio: 0.2,
+    fc: 30e6,
+    attributes: {},
+    ...extra,
+  };
+}
+
+/** A portal: two columns, a beam and a brace on a 400 × 600 rectangle of concrete. */
+function portal(material: Material = concrete()): Model {
+  const model = emptyModel(SOURCE);
+  model.nodes = [
+    node('N1', 0, 0, 0),
+    node('N2', 6000, 0, 0),
+    node('N3', 0, 0, 3000),
+    node('N4', 6000, 0, 3000),
+  ];
+  model.materials = [material];
+  model.profiles = [
+    {
+      id: 'P1',
+      source: SOURCE,
+      name: 'R400x600',
+      type: 'Profile',
+      kind: 'frame',
+      materialId: material.id,
+      section: { shape: 'rectangle', depth: 600, width: 400 },
+      attributes: {},
+    } as Model['profiles'][number],
+  ];
+  model.elements = [
+    frame('C1', 'Column', 'N1', 'N3'),
+    frame('C2', 'Column', 'N2', 'N4'),
+    frame('B1', 'Beam', 'N3', 'N4'),
+    frame('D1', 'Brace', 'N1', 'N4'),
+  ];
+  return model;
+}
+
+async function roundTrip(model: Model): Promise<{ back: Model; unexplained: FidelityDifference[] }> {
+  const written = await writeIfc(model);
+  const read = await readIfc(written.bytes);
+  const { differences } = compareModels(model, read.model);
+  const { unexplained } = explainDifferences(differences, [...written.report.items, ...read.report.items]);
+  return { back: read.model, unexplained };
+}
+
+const summary = (differences: FidelityDifference[]): string[] => differences.map((d) => d.message);
+
+describe('IFC writer: what the fidelity oracle finds after a round trip', () => {
+  it('carries a unit weight stated alone as the mass density w / g', async () => {
+    const { back, unexplained } = await roundTrip(portal(concrete({ unitWeight: 23_563.1 })));
+    expect(summary(unexplained)).toEqual([]);
+    expect(back.materials.find((m) => m.name === 'C30')?.massDensity).toBeCloseTo(23_563.1 / 9.80665, 3);
+  });
+
+  it('reports a unit weight that is not the mass density times g', async () => {
+    const written = await writeIfc(portal(concrete({ unitWeight: 24_000, massDensity: 0 })));
+    const item = written.report.items.find((i) => i.concept === 'material');
+    expect(item?.ids).toEqual(['C30']);
+    const { unexplained } = await roundTrip(portal(concrete({ unitWeight: 24_000, massDensity: 0 })));
+    expect(summary(unexplained).filter((m) => m.includes('unit weight'))).toEqual([]);
+  });
+});
