@@ -11,7 +11,18 @@ import type { ReadContext } from './readContext';
 import { NODE_MERGE_MM } from './readNodes';
 import { baseAttributes, count, elementId, elementName, frameTypeOf, polygonNodes } from './readContext';
 import type { Transform, Vec3 } from './readGeometry';
-import { applyPoint, applyVector, cartesianPoint, dot, length, normalize, sub } from './readGeometry';
+import {
+  add,
+  applyPoint,
+  applyVector,
+  axisPlacement,
+  cartesianPoint,
+  compose,
+  dot,
+  length,
+  normalize,
+  sub,
+} from './readGeometry';
 import { csiCardinalPoint, ifcClassName, sectionOf } from './readProfiles';
 import { memberAxes } from './writeGeometry';
 import type { IfcLine } from './readStep';
@@ -20,6 +31,32 @@ import { bool, enumValue, num, nums, ref, refs, str } from './readStep';
 export interface AnalysisResult {
   /** Physical products that an analytical member stands for (IfcRelAssignsToProduct). */
   carried: Set<number>;
+}
+
+const ORIGIN: Vec3 = { x: 0, y: 0, z: 0 };
+
+/**
+ * The eccentricity of an IfcRelConnectsWithEccentricity whose constraint is an IfcConnectionPointEccentricity:
+ * the vector from the point connection to the member's end, in the relation's ConditionCoordinateSystem (else
+ * the connection's own axes), as global millimetres; undefined for a relation without one.
+ */
+function eccentricityOf(context: ReadContext, relation: IfcLine, connectionId: number): Vec3 | undefined {
+  const { file } = context;
+  const constraint = file.line(ref(relation['ConnectionConstraint']));
+  if (!constraint || file.typeOf(constraint) !== 'IFCCONNECTIONPOINTECCENTRICITY') return undefined;
+  const local = {
+    x: num(constraint['EccentricityInX']) ?? 0,
+    y: num(constraint['EccentricityInY']) ?? 0,
+    z: num(constraint['EccentricityInZ']) ?? 0,
+  };
+  if (length(local) === 0 || !Number.isFinite(length(local))) return undefined;
+  const connection = file.line(connectionId);
+  let axes = context.placements.world(ref(connection?.['ObjectPlacement'])) ?? undefined;
+  const system = file.line(ref(relation['ConditionCoordinateSystem']));
+  if (axes && system) axes = compose(axes, axisPlacement(file, system));
+  const global = axes ? applyVector(axes, local) : local;
+  const factor = context.units.length;
+  return { x: global.x * factor, y: global.y * factor, z: global.z * factor };
 }
 
 const DOFS = ['ux', 'uy', 'uz', 'rx', 'ry', 'rz'] as const;
@@ -253,12 +290,18 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     );
   }
 
-  const connectionsOf = new Map<number, number[]>();
+  // Each member's point connections, with the eccentricity (mm, global axes) an IfcRelConnectsWithEccentricity
+  // states from the connection to the member's end.
+  const connectionsOf = new Map<number, { id: number; eccentricity?: Vec3 }[]>();
   for (const relation of file.linesOf('IFCRELCONNECTSSTRUCTURALMEMBER')) {
     const memberId = ref(relation['RelatingStructuralMember']);
     const connectionId = ref(relation['RelatedStructuralConnection']);
     if (memberId === undefined || connectionId === undefined) continue;
-    connectionsOf.set(memberId, [...(connectionsOf.get(memberId) ?? []), connectionId]);
+    const eccentricity = eccentricityOf(context, relation, connectionId);
+    connectionsOf.set(memberId, [
+      ...(connectionsOf.get(memberId) ?? []),
+      { id: connectionId, ...(eccentricity ? { eccentricity } : {}) },
+    ]);
   }
 
   // Curve members → frames.
@@ -294,35 +337,59 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     }
     // The member's ends are the point connections IfcRelConnectsStructuralMember names, nearest end first; an
     // edge that stops short of its connection (ETABS exports rigid end zones so) keeps the gap as an end offset.
-    const connected = (connectionsOf.get(member.expressID) ?? []).flatMap((id) => nodeOf.get(id) ?? []);
+    const connected = (connectionsOf.get(member.expressID) ?? []).flatMap(({ id, eccentricity }) => {
+      const node = nodeOf.get(id);
+      return node ? [{ node, eccentricity }] : [];
+    });
     const factor = context.units.length;
     const edgeAxis = normalize(sub(applyPoint(world, ends[1]), applyPoint(world, ends[0])));
-    let lateral = 0;
-    const endAt = (point: Vec3, exclude?: Node): { node: Node; offset: number } => {
+    type End = { node: Node; offset: number; lateral: number; insertion?: Vec3 };
+    const endAt = (point: Vec3, exclude?: Node): End => {
       const world3 = applyPoint(world, point);
       const at = { x: world3.x * factor, y: world3.y * factor, z: world3.z * factor };
       let best: Node | undefined;
       let bestDistance = Infinity;
+      let insertion: Vec3 | undefined;
       for (const candidate of connected) {
-        const distance = length(sub(candidate, at));
-        if (candidate !== exclude && distance < bestDistance) {
-          best = candidate;
+        // An eccentric end is measured from where the eccentricity puts it, not from the node.
+        const from = candidate.eccentricity ? add(candidate.node, candidate.eccentricity) : candidate.node;
+        const distance = length(sub(from, at));
+        if (candidate.node !== exclude && distance < bestDistance) {
+          best = candidate.node;
           bestDistance = distance;
+          insertion = candidate.eccentricity;
         }
       }
       if (best) {
+        let lateral = 0;
         if (bestDistance > NODE_MERGE_MM && edgeAxis) {
           // The part of the gap across the member is an eccentricity an end offset cannot hold.
-          const gap = sub(at, best);
+          const gap = sub(at, insertion ? add(best, insertion) : best);
           const along = dot(gap, edgeAxis);
-          lateral = Math.max(lateral, Math.sqrt(Math.max(0, bestDistance ** 2 - along ** 2)));
+          lateral = Math.sqrt(Math.max(0, bestDistance ** 2 - along ** 2));
         }
-        return { node: best, offset: bestDistance <= NODE_MERGE_MM ? 0 : bestDistance };
+        return {
+          node: best,
+          offset: bestDistance <= NODE_MERGE_MM ? 0 : bestDistance,
+          lateral,
+          ...(insertion ? { insertion } : {}),
+        };
       }
-      return { node: context.nodes.at(at.x, at.y, at.z), offset: 0 };
+      return { node: context.nodes.at(at.x, at.y, at.z), offset: 0, lateral: 0 };
     };
-    const first = endAt(ends[0]);
-    const second = endAt(ends[1], first.node);
+    let first = endAt(ends[0]);
+    let second = endAt(ends[1], first.node);
+    if (connected.length >= 2) {
+      // A short member with a long end offset has its first edge point nearer the far node: pair both ends at
+      // once, the pairing with the smaller gaps.
+      const otherSecond = endAt(ends[1]);
+      const otherFirst = endAt(ends[0], otherSecond.node);
+      if (otherFirst.offset + otherSecond.offset < first.offset + second.offset - NODE_MERGE_MM) {
+        first = otherFirst;
+        second = otherSecond;
+      }
+    }
+    const lateral = Math.max(first.lateral, second.lateral);
     const start = first.node;
     const end = second.node;
     if (start === end) {
@@ -414,6 +481,14 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       ...(cardinal.cardinalPoint !== undefined ? { cardinalPoint: cardinal.cardinalPoint } : {}),
       ...(first.offset > 0 || second.offset > 0
         ? { endOffsets: { i: first.offset, j: second.offset }, rigidZoneFactor: 1 }
+        : {}),
+      ...(first.insertion || second.insertion
+        ? {
+            insertionOffsets: {
+              i: { ...(first.insertion ?? ORIGIN) },
+              j: { ...(second.insertion ?? ORIGIN) },
+            },
+          }
         : {}),
     });
     memberNodes.set(member.expressID, [start, end]);

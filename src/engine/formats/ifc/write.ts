@@ -7,6 +7,7 @@ import type {
   Material,
   Model,
   Node,
+  Point3,
   Profile,
   Releases,
   Restraint,
@@ -17,7 +18,7 @@ import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
 import type { WriteResult } from '../types';
 import type { Vec3 } from './writeGeometry';
-import { memberAxes, norm, polygonFrame, sub, toVec } from './writeGeometry';
+import { add, memberAxes, norm, polygonFrame, scale, sub, toVec } from './writeGeometry';
 import { GlobalIds } from './writeGuid';
 import { writeLoads } from './writeLoads';
 import type { WrittenProfile } from './writeProfiles';
@@ -93,6 +94,8 @@ const IFC_MATERIAL_CATEGORY: Record<Material['kind'], string> = {
 
 /** Report items per (subject, reason) past which the rest are summed up in one item. */
 const ITEMS_PER_REASON = 20;
+/** Offsets below this are written as none: the reader merges points closer than its NODE_MERGE_MM (1 mm). */
+const OFFSET_MM = 1;
 
 class IfcWriter {
   readonly step = new StepWriter();
@@ -103,6 +106,10 @@ class IfcWriter {
   private readonly nodes = new Map<string, Node>();
   private readonly profiles = new Map<string, Profile>();
   private readonly materials = new Map<string, Material>();
+  /** Members whose rigid zone factor, end offsets or insertion offsets IFC does not carry (reported once each). */
+  private readonly unwrittenRigidZones: string[] = [];
+  private readonly unwrittenEndOffsets: string[] = [];
+  private readonly unwrittenInsertions: string[] = [];
   private readonly springs = new Map<string, SpringProperty>();
 
   private origin3!: StepRef;
@@ -617,7 +624,6 @@ class IfcWriter {
         element.id,
       );
     }
-    if (element.type !== 'Cable') this.noteOffsets(element);
     const shape = step.add('IFCPRODUCTDEFINITIONSHAPE', [null, null, representations]);
     const [entity, predefined] =
       element.type === 'Beam'
@@ -640,7 +646,11 @@ class IfcWriter {
     ]);
     this.contain(levelId, physical);
 
-    const edge = step.add('IFCEDGE', [this.vertex(startNode), this.vertex(endNode)]);
+    const analytical =
+      element.type === 'Cable'
+        ? { i: this.vertex(startNode), j: this.vertex(endNode), eccentricity: {} }
+        : this.analyticalEnds(element, startNode, endNode);
+    const edge = step.add('IFCEDGE', [analytical.i, analytical.j]);
     const topology = this.topology('Edge', [edge]);
     const member = step.add('IFCSTRUCTURALCURVEMEMBER', [
       this.root('member', element.id),
@@ -664,8 +674,8 @@ class IfcWriter {
       physical,
     ]);
     const releases = element.type === 'Cable' ? undefined : element.releases;
-    this.connect(member, element.id, 'i', startNode.id, releases);
-    this.connect(member, element.id, 'j', endNode.id, releases);
+    this.connect(member, element.id, 'i', startNode.id, releases, analytical.eccentricity.i);
+    this.connect(member, element.id, 'j', endNode.id, releases, analytical.eccentricity.j);
     this.curveMembers.set(element.id, {
       ref: member,
       shape: topology,
@@ -719,26 +729,53 @@ class IfcWriter {
     ]);
   }
 
-  private noteOffsets(element: FrameElement): void {
-    const offsets = element.insertionOffsets;
-    const moved =
-      offsets && [offsets.i, offsets.j].some((offset) => offset.x !== 0 || offset.y !== 0 || offset.z !== 0);
-    if (moved) {
-      this.note(
-        'approximated',
-        element.type,
-        'IFC members are drawn on the line between their nodes; the insertion offsets are not written.',
-        element.id,
-      );
+  /**
+   * The analytical edge's end vertices. A member moved off its nodes (insertion offsets) starts at node + offset,
+   * and the relation to its node says so as an IfcRelConnectsWithEccentricity (the eccentricity in global axes,
+   * from the node to the member end). End length offsets shorten the edge along the member, so it stops short of
+   * its (offset) end: the way ETABS exports rigid end zones, and the way our reader reads them back.
+   */
+  private analyticalEnds(
+    element: FrameElement,
+    startNode: Node,
+    endNode: Node,
+  ): { i: StepRef; j: StepRef; eccentricity: { i?: Vec3; j?: Vec3 } } {
+    const moved = (offset: Point3 | undefined): Vec3 | undefined =>
+      offset && [offset.x, offset.y, offset.z].every(Number.isFinite) && norm(toVec(offset)) > OFFSET_MM
+        ? toVec(offset)
+        : undefined;
+    const eccentricity = {
+      i: moved(element.insertionOffsets?.i),
+      j: moved(element.insertionOffsets?.j),
+    };
+    const pi = eccentricity.i ? add(toVec(startNode), eccentricity.i) : toVec(startNode);
+    const pj = eccentricity.j ? add(toVec(endNode), eccentricity.j) : toVec(endNode);
+    const along = sub(pj, pi);
+    const length = norm(along);
+    let li = element.endOffsets?.i ?? 0;
+    let lj = element.endOffsets?.j ?? 0;
+    if (!(li >= 0 && lj >= 0 && li + lj < length - OFFSET_MM)) {
+      if (li !== 0 || lj !== 0) this.unwrittenEndOffsets.push(element.id);
+      li = lj = 0;
     }
-    if (element.endOffsets && (element.endOffsets.i !== 0 || element.endOffsets.j !== 0)) {
-      this.note(
-        'approximated',
-        element.type,
-        'IFC has no end length offsets or rigid zones on members; they are not written.',
-        element.id,
-      );
+    if (li <= OFFSET_MM) li = 0;
+    if (lj <= OFFSET_MM) lj = 0;
+    // What the reader makes of the edge: a gap along the member is an end offset with a rigid zone factor of 1.
+    const readFactor = li > 0 || lj > 0 ? 1 : 0;
+    if (Math.abs((element.rigidZoneFactor ?? 0) - readFactor) > 1e-9)
+      this.unwrittenRigidZones.push(element.id);
+    if (!(length > OFFSET_MM) && (eccentricity.i || eccentricity.j)) {
+      this.unwrittenInsertions.push(element.id);
+      return { i: this.vertex(startNode), j: this.vertex(endNode), eccentricity: {} };
     }
+    const axis = scale(along, 1 / length);
+    const vertex = (node: Node, point: Vec3, exact: boolean): StepRef =>
+      exact ? this.vertex(node) : this.step.add('IFCVERTEXPOINT', [this.point(point[0], point[1], point[2])]);
+    return {
+      i: vertex(startNode, add(pi, scale(axis, li)), !eccentricity.i && li === 0),
+      j: vertex(endNode, sub(pj, scale(axis, lj)), !eccentricity.j && lj === 0),
+      eccentricity,
+    };
   }
 
   /**
@@ -751,6 +788,7 @@ class IfcWriter {
     end: 'i' | 'j',
     nodeId: string,
     releases: Releases | undefined,
+    eccentricity?: Vec3,
   ): void {
     const connection = this.connections.get(nodeId);
     if (!connection) return;
@@ -768,7 +806,7 @@ class IfcWriter {
         fixed(released.m2),
       ]);
     }
-    this.step.add('IFCRELCONNECTSSTRUCTURALMEMBER', [
+    const attributes: StepValue[] = [
       this.root(`connects-${end}`, elementId),
       null,
       null,
@@ -779,7 +817,21 @@ class IfcWriter {
       null,
       null,
       null,
+    ];
+    if (!eccentricity) {
+      this.step.add('IFCRELCONNECTSSTRUCTURALMEMBER', attributes);
+      return;
+    }
+    // The point connection sits in the shared (global) placement, so the eccentricity is in global axes.
+    const node = this.nodes.get(nodeId) as Node;
+    const constraint = this.step.add('IFCCONNECTIONPOINTECCENTRICITY', [
+      this.point(node.x + eccentricity[0], node.y + eccentricity[1], node.z + eccentricity[2]),
+      this.point(node.x, node.y, node.z),
+      eccentricity[0],
+      eccentricity[1],
+      eccentricity[2],
     ]);
+    this.step.add('IFCRELCONNECTSWITHECCENTRICITY', [...attributes, constraint]);
   }
 
   private writeSurface(element: AreaElement): void {
@@ -1103,6 +1155,27 @@ class IfcWriter {
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
     reportAnalysisLoss(this.report, this.model, 'IFC');
+    if (this.unwrittenRigidZones.length > 0) {
+      this.report.approximated(
+        'Frame',
+        `IFC has no rigid zone factor: an end offset is written as the gap between the analytical edge and its node, which reads back fully rigid (factor 1), and no offset as factor 0; the rigid zone factors of ${this.unwrittenRigidZones.length} members are not carried`,
+        { ids: this.unwrittenRigidZones, concept: 'rigidZone' },
+      );
+    }
+    if (this.unwrittenEndOffsets.length > 0) {
+      this.report.dropped(
+        'Frame',
+        `The end length offsets of ${this.unwrittenEndOffsets.length} members are negative or longer than the member, so they are not written`,
+        { ids: this.unwrittenEndOffsets, concept: 'offset' },
+      );
+    }
+    if (this.unwrittenInsertions.length > 0) {
+      this.report.dropped(
+        'Frame',
+        `The insertion offsets of ${this.unwrittenInsertions.length} members bring their two ends together, so they are not written`,
+        { ids: this.unwrittenInsertions, concept: 'offset' },
+      );
+    }
     const weights = this.model.materials.filter(unitWeightLost).map((material) => material.id);
     if (weights.length > 0) {
       this.report.approximated(

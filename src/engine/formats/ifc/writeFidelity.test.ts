@@ -99,4 +99,51 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     const { unexplained } = await roundTrip(portal(concrete({ unitWeight: 24_000, massDensity: 0 })));
     expect(summary(unexplained).filter((m) => m.includes('unit weight'))).toEqual([]);
   });
+
+  it('writes insertion offsets as IfcRelConnectsWithEccentricity and end length offsets as a shorter edge', async () => {
+    const model = portal();
+    const beam = model.elements.find((e) => e.id === 'B1') as Element & Record<string, unknown>;
+    Object.assign(beam, {
+      insertionOffsets: { i: { x: 0, y: 200, z: -300 }, j: { x: 0, y: 200, z: -300 } },
+      endOffsets: { i: 250, j: 400 },
+      rigidZoneFactor: 1,
+    });
+    const { bytes } = await writeIfc(model);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.match(/IFCRELCONNECTSWITHECCENTRICITY/g)).toHaveLength(2);
+    expect(text).toMatch(/IFCCONNECTIONPOINTECCENTRICITY\(#\d+,#\d+,0\.,200\.,-300\.\)/);
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    const read = back.elements.find((e) => e.name === 'B1') as Element & Record<string, unknown>;
+    expect(read['endOffsets']).toEqual({ i: expect.closeTo(250, 6), j: expect.closeTo(400, 6) });
+    expect(read['insertionOffsets']).toEqual({
+      i: { x: expect.closeTo(0, 6), y: expect.closeTo(200, 6), z: expect.closeTo(-300, 6) },
+      j: { x: expect.closeTo(0, 6), y: expect.closeTo(200, 6), z: expect.closeTo(-300, 6) },
+    });
+    expect(read['rigidZoneFactor']).toBe(1);
+  });
+
+  it('pairs the ends of a short member whose end offset brings its edge nearer the far node', async () => {
+    const model = portal();
+    model.nodes.push(node('N5', 6300, 0, 3000));
+    model.elements.push(
+      frame('B2', 'Beam', 'N4', 'N5', { endOffsets: { i: 200, j: 0 }, rigidZoneFactor: 1 }),
+    );
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    const read = back.elements.find((e) => e.name === 'B2') as Element & Record<string, unknown>;
+    expect(read['endOffsets']).toEqual({ i: expect.closeTo(200, 6), j: 0 });
+  });
+
+  it('reports rigid zone factors IFC cannot carry, once, with every member', async () => {
+    const model = portal();
+    for (const element of model.elements) Object.assign(element, { rigidZoneFactor: 0.5 });
+    Object.assign(model.elements[2] as object, { endOffsets: { i: 300, j: 300 } });
+    const written = await writeIfc(model);
+    const items = written.report.items.filter((i) => i.concept === 'rigidZone');
+    expect(items).toHaveLength(1);
+    expect(items[0]?.ids).toEqual(['C1', 'C2', 'B1', 'D1']);
+    const { unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+  });
 });
