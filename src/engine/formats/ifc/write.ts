@@ -14,6 +14,7 @@ import type {
   SpringProperty,
 } from '../../schema';
 import { DOF_NAMES, isAreaElement, isFrameElement } from '../../schema';
+import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
 import type { WriteResult } from '../types';
@@ -93,7 +94,38 @@ const IFC_MATERIAL_CATEGORY: Record<Material['kind'], string> = {
 };
 
 /** Report items per (subject, reason) past which the rest are summed up in one item. */
-const ITEMS_PER_REASON = 20;
+const ELEMENT_TYPES = new Set<string>([
+  'Area',
+  'Beam',
+  'Brace',
+  'Cable',
+  'Column',
+  'Component',
+  'Floor',
+  'Foundation',
+  'GeoElement',
+  'Link',
+  'Opening',
+  'Wall',
+] satisfies Element['type'][]);
+const SUBJECT_CONCEPTS: Record<string, FidelityConcept> = {
+  Node: 'node',
+  Spring: 'spring',
+  Profile: 'section',
+  Material: 'material',
+  Grid: 'grid',
+  Diaphragm: 'diaphragm',
+  Group: 'group',
+  LoadCombination: 'combination',
+  PointLoad: 'load',
+  LinearLoad: 'load',
+  AreaLoad: 'load',
+};
+
+/** The fidelity concept a dropped object of this subject is (an element, a node, a load…). */
+function conceptOfSubject(subject: string): FidelityConcept | undefined {
+  return ELEMENT_TYPES.has(subject) ? 'element' : SUBJECT_CONCEPTS[subject];
+}
 /** Offsets below this are written as none: the reader merges points closer than its NODE_MERGE_MM (1 mm). */
 const OFFSET_MM = 1;
 
@@ -101,7 +133,7 @@ class IfcWriter {
   readonly step = new StepWriter();
   readonly ids = new GlobalIds();
   readonly report = new ReportBuilder();
-  private readonly reasonCounts = new Map<string, number>();
+  private readonly reasonIds = new Map<string, string[]>();
 
   private readonly nodes = new Map<string, Node>();
   private readonly profiles = new Map<string, Profile>();
@@ -147,23 +179,30 @@ class IfcWriter {
     for (const spring of model.springProperties) this.springs.set(spring.id, spring);
   }
 
-  /** Reports per element, but sums up a reason past ITEMS_PER_REASON so a large model's report stays readable. */
+  /**
+   * Collects objects by reason; `finishNotes` reports each reason once with every object's id, and, for what was
+   * dropped, the fidelity concept its subject names, so the report explains the loss of each of them.
+   */
   note(severity: 'approximated' | 'dropped' | 'warning', subject: string, reason: string, id: string): void {
     const key = `${severity}\u0000${subject}\u0000${reason}`;
-    const seen = (this.reasonCounts.get(key) ?? 0) + 1;
-    this.reasonCounts.set(key, seen);
-    if (seen <= ITEMS_PER_REASON) this.report[severity](subject, reason, { id });
+    const ids = this.reasonIds.get(key) ?? [];
+    ids.push(id);
+    this.reasonIds.set(key, ids);
   }
 
   private finishNotes(): void {
-    for (const [key, count] of this.reasonCounts) {
-      if (count <= ITEMS_PER_REASON) continue;
+    for (const [key, ids] of this.reasonIds) {
       const [severity, subject, reason] = key.split('\u0000') as [
         'approximated' | 'dropped' | 'warning',
         string,
         string,
       ];
-      this.report[severity](subject, `${count - ITEMS_PER_REASON} more like this: ${reason}`);
+      const concept = severity === 'dropped' ? conceptOfSubject(subject) : undefined;
+      const where = {
+        ...(ids.length === 1 ? { id: ids[0] } : { ids }),
+        ...(concept ? { concept } : {}),
+      };
+      this.report[severity](subject, ids.length === 1 ? reason : `${ids.length} objects: ${reason}`, where);
     }
   }
 

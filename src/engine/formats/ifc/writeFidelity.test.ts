@@ -146,4 +146,16 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     const { unexplained } = await roundTrip(model);
     expect(summary(unexplained)).toEqual([]);
   });
+
+  it('reports what it drops once per reason, with every object and the concept', async () => {
+    const model = portal();
+    for (const id of ['G1', 'G2', 'G3']) {
+      model.groups.push({ id, source: SOURCE, name: id, type: 'Group', members: [], attributes: {} });
+    }
+    const written = await writeIfc(model);
+    const items = written.report.items.filter((i) => i.subject === 'Group');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ concept: 'group', ids: ['G1', 'G2', 'G3'] });
+    expect(items[0]?.reason).toMatch(/^3 objects: /);
+  });
 });
