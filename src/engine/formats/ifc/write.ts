@@ -160,6 +160,8 @@ class IfcWriter {
   /** Elements per spatial container (storey or building), in writing order. */
   private readonly contents = new Map<StepRef, StepRef[]>();
   private readonly profileDefs = new Map<string, WrittenProfile>();
+  /** Sections a member's material profile set or a surface's layer set carries. */
+  private readonly writtenProfiles = new Set<string>();
   private readonly materialRefs = new Map<string, StepRef>();
   /** Material definitions (usage, layer set or material) and the objects associated with each. */
   private readonly associations = new Map<string, { definition: StepRef; objects: StepRef[] }>();
@@ -736,6 +738,7 @@ class IfcWriter {
       );
     }
     if (written && profile) {
+      this.writtenProfiles.add(profile.id);
       const key = `profile:${profile.id}\u0000${materialId ?? ''}\u0000${cardinal ?? ''}`;
       this.associate(key, () => this.profileUsage(profile, written, material, cardinal), physical);
       this.associations.get(key)?.objects.push(member);
@@ -1050,6 +1053,7 @@ class IfcWriter {
 
     const objects = physical ? [physical, member] : [member];
     if (shell && thickness !== undefined) {
+      this.writtenProfiles.add(shell.id);
       const key = `layers:${shell.id}\u0000${materialId ?? ''}`;
       this.associate(
         key,
@@ -1194,6 +1198,26 @@ class IfcWriter {
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
     reportAnalysisLoss(this.report, this.model, 'IFC');
+    const unwritten = this.model.profiles
+      .filter((profile) => !this.writtenProfiles.has(profile.id))
+      .map((profile) => profile.id);
+    const unwrittenMaterials = this.model.materials
+      .filter((material) => !this.materialRefs.has(material.id))
+      .map((material) => material.id);
+    if (unwrittenMaterials.length > 0) {
+      this.report.dropped(
+        'Material',
+        `IFC keeps a material only where an element uses it: ${unwrittenMaterials.length} materials no written element or section uses are not written`,
+        { ids: unwrittenMaterials, concept: 'material' },
+      );
+    }
+    if (unwritten.length > 0) {
+      this.report.dropped(
+        'Profile',
+        `IFC keeps a section only in the material profile or layer set of an element that uses it: ${unwritten.length} sections no written member or area uses are not written`,
+        { ids: unwritten, concept: 'section' },
+      );
+    }
     if (this.unwrittenRigidZones.length > 0) {
       this.report.approximated(
         'Frame',

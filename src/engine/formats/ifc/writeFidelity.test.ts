@@ -158,4 +158,15 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     expect(items[0]).toMatchObject({ concept: 'group', ids: ['G1', 'G2', 'G3'] });
     expect(items[0]?.reason).toMatch(/^3 objects: /);
   });
+
+  it('reports the sections and materials no written element uses, once each, with every id', async () => {
+    const model = portal();
+    model.materials.push(concrete({ id: 'C40', name: 'C40' }));
+    model.profiles.push({ ...model.profiles[0]!, id: 'P2', name: 'R300x300', materialId: 'C40' });
+    const written = await writeIfc(model);
+    expect(written.report.items.find((i) => i.concept === 'section')).toMatchObject({ ids: ['P2'] });
+    expect(written.report.items.find((i) => i.concept === 'material')).toMatchObject({ ids: ['C40'] });
+    const { unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+  });
 });
