@@ -23,7 +23,8 @@ import {
   normalize,
   sub,
 } from './readGeometry';
-import { csiCardinalPoint, ifcClassName, sectionOf } from './readProfiles';
+import { frameTypeOfProduct } from './readPhysical';
+import { csiCardinalPoint, ifcClassName, predefinedType, sectionOf } from './readProfiles';
 import { memberAxes } from './writeGeometry';
 import type { IfcLine } from './readStep';
 import { bool, enumValue, num, nums, ref, refs, str } from './readStep';
@@ -304,6 +305,30 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     ]);
   }
 
+  // The physical product each analytical member stands for (IfcRelAssignsToProduct): its class names the
+  // member's type (an IfcBeam is a beam however it slopes), as the physical reading would.
+  const productOf = new Map<number, IfcLine>();
+  for (const relation of file.linesOf('IFCRELASSIGNSTOPRODUCT')) {
+    const product = file.line(ref(relation['RelatingProduct']));
+    if (!product) continue;
+    for (const id of refs(relation['RelatedObjects'])) productOf.set(id, product);
+  }
+  const memberType = (memberId: number, start: Vec3, end: Vec3): 'Beam' | 'Column' | 'Brace' => {
+    const product = productOf.get(memberId);
+    const geometric = frameTypeOf(start, end);
+    if (!product) return geometric;
+    const className = file.typeOf(product);
+    if (!/^IFC(BEAM|COLUMN|MEMBER)/.test(className)) return geometric;
+    return frameTypeOfProduct(className, predefinedType(product), geometric);
+  };
+  const surfaceType = (memberId: number, geometric: 'Floor' | 'Wall' | 'Area'): 'Floor' | 'Wall' | 'Area' => {
+    const className = file.typeOf(productOf.get(memberId));
+    if (className.startsWith('IFCSLAB')) return 'Floor';
+    if (className.startsWith('IFCWALL')) return 'Wall';
+    if (className.startsWith('IFCPLATE')) return 'Area';
+    return geometric;
+  };
+
   // Curve members → frames.
   const memberNodes = new Map<number, [Node, Node]>();
   const pinJoined = new Set<number>();
@@ -467,7 +492,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     }
     model.elements.push({
       id,
-      type: frameTypeOf(start, end),
+      type: memberType(member.expressID, start, end),
       source: { tool: 'ifc' },
       name: elementName(member, id),
       attributes,
@@ -586,13 +611,10 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
         { x: 0, y: 0, z: 0 },
       ),
     );
-    const type = !normal
-      ? 'Area'
-      : Math.abs(normal.z) > 0.9
-        ? 'Floor'
-        : Math.abs(normal.z) < 0.1
-          ? 'Wall'
-          : 'Area';
+    const type = surfaceType(
+      member.expressID,
+      !normal ? 'Area' : Math.abs(normal.z) > 0.9 ? 'Floor' : Math.abs(normal.z) < 0.1 ? 'Wall' : 'Area',
+    );
     const thickness = num(member['Thickness']);
     const use = context.table.associations().get(member.expressID) ?? {};
     const profileId = context.table.shellProfile(

@@ -923,7 +923,8 @@ class IfcWriter {
     const material = this.material(materialId);
 
     let physical: StepRef | undefined;
-    if (element.type === 'Floor' || element.type === 'Wall') {
+    // Every area has a physical product, whose class keeps its type on reading: slab, wall, or plate for an area.
+    if (element.type === 'Floor' || element.type === 'Wall' || element.type === 'Area') {
       const container = this.container(element.levelId);
       const origin = frame.origin;
       const placement = this.placement(
@@ -972,7 +973,8 @@ class IfcWriter {
         ]);
       }
       const shape = step.add('IFCPRODUCTDEFINITIONSHAPE', [null, null, [representation]]);
-      physical = step.add(element.type === 'Floor' ? 'IFCSLAB' : 'IFCWALL', [
+      const entity = element.type === 'Floor' ? 'IFCSLAB' : element.type === 'Wall' ? 'IFCWALL' : 'IFCPLATE';
+      physical = step.add(entity, [
         this.root('element', element.id),
         null,
         element.name,

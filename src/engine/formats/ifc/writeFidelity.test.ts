@@ -169,4 +169,21 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     const { unexplained } = await roundTrip(model);
     expect(summary(unexplained)).toEqual([]);
   });
+
+  it('keeps the written type of a sloped beam, a plumb brace and an area: the physical class names it', async () => {
+    const model = portal();
+    model.nodes.push(node('N5', 0, 0, 6000), node('N6', 6000, 0, 3600), node('N7', 0, 3000, 0));
+    model.elements.push(frame('B2', 'Beam', 'N3', 'N6'), frame('D2', 'Brace', 'N3', 'N5'), {
+      id: 'A1',
+      source: SOURCE,
+      name: 'A1',
+      type: 'Area',
+      nodeIds: ['N1', 'N2', 'N4', 'N7'],
+      attributes: {},
+    } as Element);
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained).filter((m) => m.includes(' before, a '))).toEqual([]);
+    const typeOf = (name: string) => back.elements.find((e) => e.name === name)?.type;
+    expect([typeOf('B2'), typeOf('D2'), typeOf('A1')]).toEqual(['Beam', 'Brace', 'Area']);
+  });
 });
