@@ -26,6 +26,7 @@ import {
 import { frameTypeOfProduct } from './readPhysical';
 import { csiCardinalPoint, ifcClassName, predefinedType, sectionOf } from './readProfiles';
 import { memberAxes } from './writeGeometry';
+import { actionOf } from './writeLoads';
 import type { IfcLine } from './readStep';
 import { bool, enumValue, num, nums, ref, refs, str } from './readStep';
 
@@ -817,6 +818,22 @@ const FORCE_COMPONENTS = [
 ] as const;
 const LOCAL_AXIS: Record<'X' | 'Y' | 'Z', LoadDirection> = { X: '1', Y: '2', Z: '3' };
 
+/** CSI's words for case and combination types, which Gusset's IFC writer puts in a load group's ObjectType. */
+const CSI_CASE_TYPE =
+  /^(lin|non|modal|response ?spectrum|buckling|moving ?load|hyperstatic|steady ?state|power ?spectral|staged)/i;
+const CSI_COMBINATION_TYPE = /^(linear add|envelope|absolute add|srss|range add|add|env|abs|range)$/i;
+
+/** The ObjectType when it is one of CSI's words (another tool's free text is not a type Gusset knows). */
+function knownWord(value: unknown, words: RegExp): string | undefined {
+  const word = str(value)?.trim();
+  return word && words.test(word) ? word : undefined;
+}
+
+function patternWord(value: unknown, source: string): string | undefined {
+  const word = str(value)?.trim();
+  return word && source && actionOf(word)[0] === source ? word : undefined;
+}
+
 function readLoads(
   context: ReadContext,
   nodeOf: Map<number, Node>,
@@ -844,8 +861,10 @@ function readLoads(
         groupsOfAction.set(related, [...(groupsOfAction.get(related) ?? []), group]);
     }
   }
+  // An IfcStructuralLoadCase with nothing in it is a set of no actions: a pattern without loads (and its case).
   const holdsActions = (group: number): boolean =>
-    (members.get(group) ?? []).some((member) => !groupIds.has(member.id));
+    (members.get(group) ?? []).some((member) => !groupIds.has(member.id)) ||
+    (file.typeOf(file.line(group)) === 'IFCSTRUCTURALLOADCASE' && (members.get(group) ?? []).length === 0);
   const kindOf = (group: IfcLine): 'case' | 'combination' | 'pattern' => {
     const predefined = enumValue(group['PredefinedType']);
     if (predefined === 'LOAD_COMBINATION') return 'combination';
@@ -879,15 +898,24 @@ function readLoads(
       source: { tool: 'ifc' },
       name: elementName(group, id),
       attributes,
-      patternType: PATTERN_TYPES[source] ?? 'Other',
+      // The pattern's own word when it names the same action source (Gusset writes it as ObjectType).
+      patternType: patternWord(group['ObjectType'], source) ?? PATTERN_TYPES[source] ?? 'Other',
       // IFC's self-weight coefficients are gravity's direction scaled: (0, 0, −1) is a self-weight factor of 1.
       selfWeightMultiplier: weight && weight.length === 3 ? -(weight[2] ?? 0) : 0,
     });
     patternOf.set(group.expressID, id);
   }
+  // A pattern's load case is its own case too, unless a load case of no actions has its name (that case is it).
+  const namedCases = new Set(
+    groups
+      .filter((group) => kindOf(group) === 'case' && !patternOf.has(group.expressID))
+      .map((group) => str(group['Name'])?.trim()),
+  );
   for (const group of groups) {
     const kind = kindOf(group);
     const id = groupIds.get(group.expressID) as string;
+    if (kind === 'case' && patternOf.has(group.expressID) && namedCases.has(str(group['Name'])?.trim()))
+      continue;
     if (kind === 'case') {
       const loads = (members.get(group.expressID) ?? [])
         .filter((member) => patternOf.has(member.id) && member.id !== group.expressID)
@@ -899,7 +927,7 @@ function readLoads(
         source: { tool: 'ifc' },
         name: elementName(group, id),
         attributes: baseAttributes(context, group),
-        caseType: 'Linear Static',
+        caseType: knownWord(group['ObjectType'], CSI_CASE_TYPE) ?? 'Linear Static',
         loads,
       });
     } else if (kind === 'combination') {
@@ -915,7 +943,7 @@ function readLoads(
         source: { tool: 'ifc' },
         name: elementName(group, id),
         attributes: baseAttributes(context, group),
-        combinationType: 'Linear Add',
+        combinationType: knownWord(group['ObjectType'], CSI_COMBINATION_TYPE) ?? 'Linear Add',
         items,
       });
     }

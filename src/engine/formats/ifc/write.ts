@@ -20,7 +20,7 @@ import { reportAnalysisLoss } from '../analysisLoss';
 import type { WriteResult } from '../types';
 import type { Vec3 } from './writeGeometry';
 import { add, memberAxes, norm, polygonFrame, scale, sub, toVec } from './writeGeometry';
-import { GlobalIds } from './writeGuid';
+import { compressGuid, GlobalIds, hash128 } from './writeGuid';
 import { writeLoads } from './writeLoads';
 import type { WrittenProfile } from './writeProfiles';
 import { writeProfile } from './writeProfiles';
@@ -1200,6 +1200,20 @@ class IfcWriter {
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
     reportAnalysisLoss(this.report, this.model, 'IFC');
+    // A pattern is an IfcStructuralLoadCase, which reads back as the pattern and, unless a case has its name, a
+    // linear static case of its name.
+    const caseNames = new Set(this.model.loadCases.map((loadCase) => loadCase.name));
+    const caseless = this.model.loadPatterns
+      .filter((pattern) => !caseNames.has(pattern.name))
+      // The case read back has the pattern group's GlobalId as its id.
+      .flatMap((pattern) => [pattern.id, compressGuid(hash128(`pattern:${pattern.id}`))]);
+    if (caseless.length > 0) {
+      this.report.approximated(
+        'LoadPattern',
+        `IFC's load case is a pattern and its case at once: ${caseless.length / 2} patterns without a case of their own name read back with a linear static case of it`,
+        { ids: caseless, concept: 'case' },
+      );
+    }
     const unwritten = this.model.profiles
       .filter((profile) => !this.writtenProfiles.has(profile.id))
       .map((profile) => profile.id);

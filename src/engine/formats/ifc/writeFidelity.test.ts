@@ -186,4 +186,64 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     const typeOf = (name: string) => back.elements.find((e) => e.name === name)?.type;
     expect([typeOf('B2'), typeOf('D2'), typeOf('A1')]).toEqual(['Beam', 'Brace', 'Area']);
   });
+
+  it('keeps patterns (with no loads too), their cases, other cases and combinations with their types', async () => {
+    const model = portal();
+    const pattern = (id: string, patternType: string, selfWeightMultiplier = 0) => ({
+      id,
+      source: SOURCE,
+      name: id,
+      type: 'LoadPattern' as const,
+      patternType,
+      selfWeightMultiplier,
+      attributes: {},
+    });
+    model.loadPatterns = [
+      pattern('DEAD', 'Dead', 1),
+      pattern('EQX', 'Seismic'),
+      pattern('DW', 'Wearing Surface'),
+    ];
+    const loadCase = (id: string, caseType: string, loads: { patternId: string; scale: number }[]) => ({
+      id,
+      source: SOURCE,
+      name: id,
+      type: 'LoadCase' as const,
+      caseType,
+      loads,
+      attributes: {},
+    });
+    model.loadCases = [
+      loadCase('DEAD', 'Linear Static', [{ patternId: 'DEAD', scale: 1 }]),
+      loadCase('EQX', 'LinStatic', [{ patternId: 'EQX', scale: 1 }]),
+      loadCase('HIST', 'NonModHist', [{ patternId: 'DEAD', scale: 0.5 }]),
+    ];
+    model.loadCombinations = [
+      {
+        id: 'ENV',
+        source: SOURCE,
+        name: 'ENV',
+        type: 'LoadCombination',
+        combinationType: 'Envelope',
+        items: [
+          { kind: 'case', id: 'DEAD', scale: 1.2 },
+          { kind: 'case', id: 'EQX', scale: 1 },
+        ],
+        attributes: {},
+      },
+    ];
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    expect(back.loadPatterns.map((p) => [p.name, p.patternType])).toEqual([
+      ['DEAD', 'Dead'],
+      ['EQX', 'Seismic'],
+      ['DW', 'Wearing Surface'],
+    ]);
+    expect(back.loadCases.map((c) => [c.name, c.caseType]).sort()).toEqual([
+      ['DEAD', 'Linear Static'],
+      ['DW', 'Linear Static'],
+      ['EQX', 'LinStatic'],
+      ['HIST', 'NonModHist'],
+    ]);
+    expect(back.loadCombinations[0]?.combinationType).toBe('Envelope');
+  });
 });
