@@ -728,6 +728,9 @@ function reportEmptyModels(context: ReadContext, models: IfcLine[]): void {
   }
 }
 
+/** The spring property read from each IfcBoundaryNodeCondition, per file read. */
+const springOfCondition = new WeakMap<ReadContext, Map<number, string>>();
+
 function applyCondition(context: ReadContext, target: Node, condition: IfcLine | undefined): void {
   if (!condition) return;
   const restraint: Restraint = {
@@ -768,14 +771,28 @@ function applyCondition(context: ReadContext, target: Node, condition: IfcLine |
   });
   if (DOFS.some((dof) => restraint[dof])) target.restraint = restraint;
   if (springs) {
+    // Nodes that share a condition share its spring property, named by the condition.
+    const ofCondition = springOfCondition.get(context) ?? new Map<number, string>();
+    springOfCondition.set(context, ofCondition);
+    const shared = ofCondition.get(condition.expressID);
+    if (shared !== undefined) {
+      target.springPropertyId = shared;
+      return;
+    }
+    const name = str(condition['Name'])?.trim();
+    const id =
+      name && ![...ofCondition.values()].includes(name)
+        ? name
+        : `${name ?? target.id} spring#${condition.expressID}`;
     const property: SpringProperty = {
-      id: `${target.id} spring`,
+      id,
       type: 'SpringProperty',
       source: { tool: 'ifc' },
-      name: str(condition['Name']) ?? `${target.name} spring`,
+      name: name || `${target.name} spring`,
       attributes: {},
       ...spring,
     };
+    ofCondition.set(condition.expressID, id);
     context.model.springProperties.push(property);
     target.springPropertyId = property.id;
   }

@@ -140,6 +140,9 @@ class IfcWriter {
   private readonly materials = new Map<string, Material>();
   /** Members whose rigid zone factor, end offsets or insertion offsets IFC does not carry (reported once each). */
   private readonly unwrittenRigidZones: string[] = [];
+  private readonly springsUnderRestraints: string[] = [];
+  private readonly writtenSprings = new Set<string>();
+  private readonly conditions = new Map<string, StepRef>();
   private readonly unwrittenEndOffsets: string[] = [];
   private readonly unwrittenInsertions: string[] = [];
   private readonly springs = new Map<string, SpringProperty>();
@@ -555,19 +558,34 @@ class IfcWriter {
         node.id,
       );
     }
+    let hidden = false;
     const values = DOF_NAMES.map((dof, index): StepValue | undefined => {
-      if (restraint?.[dof]) return typed('IFCBOOLEAN', true);
       const stiffness = spring?.[dof];
-      if (stiffness !== undefined && Number.isFinite(stiffness) && stiffness !== 0) {
+      const stiff = stiffness !== undefined && Number.isFinite(stiffness) && stiffness !== 0;
+      if (restraint?.[dof]) {
+        // A degree of freedom is fixed or sprung in IFC, not both.
+        if (stiff) hidden = true;
+        return typed('IFCBOOLEAN', true);
+      }
+      if (stiff) {
         return typed(index < 3 ? 'IFCLINEARSTIFFNESSMEASURE' : 'IFCROTATIONALSTIFFNESSMEASURE', stiffness);
       }
       return undefined;
     });
+    if (hidden) this.springsUnderRestraints.push(node.id);
     if (values.every((value) => value === undefined)) return null;
-    return this.step.add('IFCBOUNDARYNODECONDITION', [
-      spring?.name ?? null,
-      ...values.map((value) => value ?? typed('IFCBOOLEAN', false)),
-    ]);
+    const attributes = [spring?.name ?? null, ...values.map((value) => value ?? typed('IFCBOOLEAN', false))];
+    // One condition per distinct support, shared by its nodes, as a spring property is shared.
+    const key = JSON.stringify(attributes);
+    let condition = this.conditions.get(key);
+    if (!condition) {
+      condition = this.step.add('IFCBOUNDARYNODECONDITION', attributes);
+      this.conditions.set(key, condition);
+    }
+    if (spring && values.some((value, index) => value !== undefined && !restraint?.[DOF_NAMES[index]!])) {
+      this.writtenSprings.add(spring.id);
+    }
+    return condition;
   }
 
   private writeElement(element: Element): void {
@@ -1217,6 +1235,23 @@ class IfcWriter {
     const unwritten = this.model.profiles
       .filter((profile) => !this.writtenProfiles.has(profile.id))
       .map((profile) => profile.id);
+    if (this.springsUnderRestraints.length > 0) {
+      this.report.approximated(
+        'Node',
+        `A degree of freedom is fixed or sprung in IFC, not both: ${this.springsUnderRestraints.length} nodes have a spring on a restrained degree of freedom, which is written fixed`,
+        { ids: this.springsUnderRestraints, concept: 'spring' },
+      );
+    }
+    const unwrittenSprings = this.model.springProperties
+      .filter((spring) => !this.writtenSprings.has(spring.id))
+      .map((spring) => spring.id);
+    if (unwrittenSprings.length > 0) {
+      this.report.dropped(
+        'SpringProperty',
+        `IFC keeps a spring only in the support condition of a node: ${unwrittenSprings.length} spring properties no free degree of freedom of a written node uses are not written`,
+        { ids: unwrittenSprings, concept: 'spring' },
+      );
+    }
     const unwrittenMaterials = this.model.materials
       .filter((material) => !this.materialRefs.has(material.id))
       .map((material) => material.id);

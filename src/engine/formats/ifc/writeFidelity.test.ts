@@ -246,4 +246,34 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     ]);
     expect(back.loadCombinations[0]?.combinationType).toBe('Envelope');
   });
+
+  it('shares one support condition and one spring property among the nodes of a spring; reports what it cannot', async () => {
+    const model = portal();
+    const spring = (id: string, ux: number) => ({
+      id,
+      source: SOURCE,
+      name: id,
+      type: 'SpringProperty' as const,
+      ux,
+      uy: ux,
+      uz: 0,
+      rx: 0,
+      ry: 0,
+      rz: 0,
+      attributes: {},
+    });
+    model.springProperties = [spring('K1', 2e6), spring('UNUSED', 1e6)];
+    const fixed = { type: 'Restraint' as const, ux: true, uy: true, uz: true, rx: true, ry: true, rz: true };
+    Object.assign(model.nodes[0]!, { springPropertyId: 'K1' });
+    Object.assign(model.nodes[1]!, { springPropertyId: 'K1' });
+    Object.assign(model.nodes[2]!, { springPropertyId: 'K1', restraint: fixed });
+    const written = await writeIfc(model);
+    const text = new TextDecoder().decode(written.bytes);
+    expect(text.match(/IFCBOUNDARYNODECONDITION\('K1'/g)).toHaveLength(2);
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    expect(back.springProperties.map((p) => p.id)).toEqual(['K1']);
+    const items = written.report.items.filter((i) => i.concept === 'spring');
+    expect(items.map((i) => i.ids)).toEqual([['N3'], ['UNUSED']]);
+  });
 });
