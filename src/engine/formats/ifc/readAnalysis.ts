@@ -622,6 +622,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       type === 'Floor' ? 'slab' : type === 'Wall' ? 'wall' : 'other',
       thickness === undefined ? undefined : thickness * context.units.length,
       use.materialId,
+      surfaceBehaviour(member),
     );
     const id = elementId(context, member);
     const levelId = context.levelOf.get(member.expressID);
@@ -849,6 +850,22 @@ function knownWord(value: unknown, words: RegExp): string | undefined {
 function patternWord(value: unknown, source: string): string | undefined {
   const word = str(value)?.trim();
   return word && source && actionOf(word)[0] === source ? word : undefined;
+}
+
+/**
+ * A surface member's behaviour word: its ObjectType when that agrees with its PredefinedType (a membrane, a
+ * bending plate, or a shell), as Gusset writes the tool's word there; none otherwise.
+ */
+function surfaceBehaviour(member: IfcLine): string | undefined {
+  const word = str(member['ObjectType'])?.trim();
+  if (!word) return undefined;
+  const predefined = enumValue(member['PredefinedType']);
+  const membrane = /membrane/i.test(word);
+  const plate = /plate/i.test(word);
+  if (predefined === 'MEMBRANE_ELEMENT') return membrane ? word : undefined;
+  if (predefined === 'BENDING_ELEMENT') return plate ? word : undefined;
+  if (predefined === 'SHELL') return !membrane && !plate ? word : undefined;
+  return undefined;
 }
 
 function readLoads(

@@ -415,10 +415,11 @@ export class ProfileTable {
     use: 'slab' | 'wall' | 'other',
     thicknessMm: number | undefined,
     materialId: string | undefined,
+    behaviour?: string,
   ): string {
     const rounded = thicknessMm === undefined ? undefined : Math.round(thicknessMm * 10) / 10;
     const name = `${use === 'slab' ? 'Slab' : use === 'wall' ? 'Wall' : 'Plate'} ${rounded ?? '?'} mm${materialId ? ` ${materialId}` : ''}`;
-    const key = JSON.stringify(['shell', name]);
+    const key = JSON.stringify(['shell', name, behaviour ?? null]);
     const known = this.profileByKey.get(key)?.[0];
     if (known) return known.id;
     let id = name;
@@ -434,6 +435,7 @@ export class ProfileTable {
       use,
       ...(rounded !== undefined ? { thickness: rounded } : {}),
       ...(materialId ? { materialId } : {}),
+      ...(behaviour ? { behaviour } : {}),
     };
     this.profileByKey.set(key, [created]);
     this.profiles.push(created);

@@ -1029,7 +1029,8 @@ class IfcWriter {
       null,
       element.name,
       null,
-      null,
+      // The tool's own behaviour word (Shell-Thin, Membrane…), which PredefinedType names only coarsely.
+      shell?.behaviour ?? null,
       this.sharedPlacement,
       topology,
       enumValue(

@@ -276,4 +276,37 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     const items = written.report.items.filter((i) => i.concept === 'spring');
     expect(items.map((i) => i.ids)).toEqual([['N3'], ['UNUSED']]);
   });
+
+  it("keeps a shell section's behaviour word (ObjectType agreeing with PredefinedType)", async () => {
+    const model = portal();
+    model.nodes.push(node('N7', 0, 3000, 3000), node('N8', 6000, 3000, 3000));
+    for (const [id, behaviour] of [
+      ['S1', 'Membrane'],
+      ['S2', 'Shell-Thin'],
+    ] as const) {
+      model.profiles.push({
+        id,
+        source: SOURCE,
+        name: id,
+        type: 'Profile',
+        kind: 'shell',
+        use: 'slab',
+        thickness: 200,
+        behaviour,
+        materialId: 'C30',
+        attributes: {},
+      } as Model['profiles'][number]);
+    }
+    const floor = (id: string, profileId: string, nodeIds: string[]) =>
+      ({ id, source: SOURCE, name: id, type: 'Floor', nodeIds, profileId, attributes: {} }) as Element;
+    model.elements.push(floor('F1', 'S1', ['N3', 'N4', 'N8', 'N7']), floor('F2', 'S2', ['N3', 'N4', 'N8']));
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    const behaviourOf = (name: string) => {
+      const floorRead = back.elements.find((e) => e.name === name) as Element & { profileId?: string };
+      const profile = back.profiles.find((p) => p.id === floorRead.profileId);
+      return profile?.kind === 'shell' ? profile.behaviour : undefined;
+    };
+    expect([behaviourOf('F1'), behaviourOf('F2')]).toEqual(['Membrane', 'Shell-Thin']);
+  });
 });
