@@ -246,9 +246,16 @@ export class ProfileTable {
    * names the profiles.
    */
   frameProfile(profile: IfcLine, materialId: string | undefined): string {
-    const { section, attributes } = this.section(profile);
-    const name = str(profile['ProfileName'])?.trim() || sectionName(section, this.file.typeOf(profile));
+    const shaped = this.section(profile);
+    const { attributes } = shaped;
     const properties = this.statedProperties(this.propertiesOf(profile.expressID));
+    // A bare IfcProfileDef with its mechanical properties is a section defined by them (CSI's general section);
+    // by its name alone, a catalogue section.
+    const section: SectionShape =
+      this.file.typeOf(profile) === 'IFCPROFILEDEF' && properties?.area !== undefined
+        ? { shape: 'general' }
+        : shaped.section;
+    const name = str(profile['ProfileName'])?.trim() || sectionName(section, this.file.typeOf(profile));
     const id = this.frameProfileOf(name, section, attributes, materialId, properties);
     if (section.shape === 'library' || section.shape === 'general') {
       const created = this.frameProfiles.get(id);

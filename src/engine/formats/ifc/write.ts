@@ -776,7 +776,7 @@ class IfcWriter {
       profile.name,
       null,
       material ?? null,
-      written.ref,
+      written.stated ?? written.ref,
       null,
       null,
     ]);

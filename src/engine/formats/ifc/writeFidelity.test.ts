@@ -309,4 +309,36 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     };
     expect([behaviourOf('F1'), behaviourOf('F2')]).toEqual(['Membrane', 'Shell-Thin']);
   });
+
+  it('states a general or library section as an IfcProfileDef of its name with Pset_ProfileMechanical', async () => {
+    const model = portal();
+    const general = {
+      ...model.profiles[0]!,
+      id: 'G1',
+      name: 'VAR1',
+      section: { shape: 'general' },
+      properties: { area: 278_709, i33: 8.63e9, i22: 1.2e9, j: 2e9, as2: 1e5, as3: 9e4 },
+    } as Model['profiles'][number];
+    const library = {
+      ...model.profiles[0]!,
+      id: 'L1',
+      name: 'W14X90',
+      section: { shape: 'library', designation: 'W14X90' },
+    } as Model['profiles'][number];
+    model.profiles.push(general, library);
+    Object.assign(model.elements[2]!, { profileId: 'G1' });
+    Object.assign(model.elements[3]!, { profileId: 'L1' });
+    const { bytes } = await writeIfc(model);
+    const text = new TextDecoder().decode(bytes);
+    expect(text).toContain("IFCPROFILEDEF(.AREA.,'VAR1')");
+    expect(text).toContain("IFCPROFILEPROPERTIES('Pset_ProfileMechanical'");
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    const sectionOf = (name: string) => {
+      const read = back.elements.find((e) => e.name === name) as Element & { profileId?: string };
+      const profile = back.profiles.find((p) => p.id === read.profileId);
+      return profile?.kind === 'frame' ? profile.section.shape : undefined;
+    };
+    expect([sectionOf('B1'), sectionOf('D1')]).toEqual(['general', 'library']);
+  });
 });
