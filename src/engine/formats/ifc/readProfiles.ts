@@ -191,7 +191,10 @@ export class ProfileTable {
     const attributes: Attributes = {};
     setAttribute(attributes, 'ifcClass', 'IfcMaterial');
     if (category) setAttribute(attributes, 'ifcCategory', category);
-    const kind = KIND_WORDS.find(([pattern]) => pattern.test(`${category} ${name}`))?.[1] ?? 'other';
+    // A category of "other" says the kind outright (a steel-named material of kind other stays other).
+    const kind = /^other$/i.test(category.trim())
+      ? 'other'
+      : (KIND_WORDS.find(([pattern]) => pattern.test(`${category} ${name}`))?.[1] ?? 'other');
     const material: Material = { id, type: 'Material', source: { tool: 'ifc' }, name, attributes, kind };
     this.readMaterialProperties(line.expressID, material);
     this.materialById.set(line.expressID, material);

@@ -485,14 +485,12 @@ class IfcWriter {
       ),
     ]);
     set('Pset_MaterialCommon', [single('MassDensity', 'IFCMASSDENSITYMEASURE', massDensityOf(material))]);
-    if (material.kind === 'concrete') {
-      set('Pset_MaterialConcrete', [single('CompressiveStrength', 'IFCPRESSUREMEASURE', material.fc)]);
-    } else {
-      set('Pset_MaterialSteel', [
-        single('YieldStress', 'IFCPRESSUREMEASURE', material.fy),
-        single('UltimateStress', 'IFCPRESSUREMEASURE', material.fu),
-      ]);
-    }
+    // Each strength the material states, whatever its kind (a material of kind other may state f'c or fy).
+    set('Pset_MaterialConcrete', [single('CompressiveStrength', 'IFCPRESSUREMEASURE', material.fc)]);
+    set('Pset_MaterialSteel', [
+      single('YieldStress', 'IFCPRESSUREMEASURE', material.fy),
+      single('UltimateStress', 'IFCPRESSUREMEASURE', material.fu),
+    ]);
   }
 
   private profileDef(profile: Profile): WrittenProfile | undefined {
@@ -1215,6 +1213,23 @@ class IfcWriter {
       this.report.dropped(
         'LinkProperty',
         `${this.model.linkProperties.length} link properties are not written (links are not).`,
+        { ids: this.model.linkProperties.map((property) => property.id), concept: 'link' },
+      );
+    }
+    // Point connections closer than 1 mm are one node to a reader (ours merges them): zero-length links' ends.
+    const seenAt = new Map<string, string>();
+    const coincident: string[] = [];
+    for (const node of this.model.nodes) {
+      if (![node.x, node.y, node.z].every(Number.isFinite)) continue;
+      const key = [node.x, node.y, node.z].map((value) => Math.round(value)).join(',');
+      if (seenAt.has(key)) coincident.push(node.id);
+      else seenAt.set(key, node.id);
+    }
+    if (coincident.length > 0) {
+      this.report.approximated(
+        'Node',
+        `${coincident.length} nodes lie within 1 mm of another node; IFC readers (Gusset's too) merge such point connections into one node`,
+        { ids: coincident, concept: 'node' },
       );
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');

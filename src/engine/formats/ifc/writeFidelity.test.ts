@@ -341,4 +341,14 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     };
     expect([sectionOf('B1'), sectionOf('D1')]).toEqual(['general', 'library']);
   });
+
+  it('keeps a material of kind other however it is named; reports coincident nodes once', async () => {
+    const model = portal(concrete({ id: 'STEEL', name: 'STEEL', kind: 'other' }));
+    model.nodes.push(node('N1b', 0, 0, 0.4));
+    const written = await writeIfc(model);
+    expect(written.report.items.find((i) => i.concept === 'node')).toMatchObject({ ids: ['N1b'] });
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    expect(back.materials.find((m) => m.name === 'STEEL')?.kind).toBe('other');
+  });
 });
