@@ -1204,7 +1204,23 @@ function pushLinear(
   // The action's GlobalId names its first component; further components of the same action get a suffix.
   const id = loadIds.has(baseId) ? uniqueId(loadIds, `${baseId}:${component}`) : baseId;
   loadIds.add(id);
-  context.model.loads.push({ id, type: 'LinearLoad', source: { tool: 'ifc' }, ...fields });
+  context.model.loads.push({ id, type: 'LinearLoad', source: { tool: 'ifc' }, ...memberAxes23(fields) });
+}
+
+/**
+ * A member action in local coordinates is in IFC's member axes: x along the member, z = Axis = CSI axis 2,
+ * y = −CSI axis 3 (as the writer and the end releases have it). Read as local Y → '2', Z → '3', it is turned to
+ * CSI's: Y is −3 and Z is 2.
+ */
+function memberAxes23<T extends Omit<LinearLoad, 'id' | 'type' | 'source'>>(fields: T): T {
+  if (fields.direction === '3') return { ...fields, direction: '2' };
+  if (fields.direction !== '2') return fields;
+  const distribution = fields.distribution;
+  const negated =
+    distribution.kind === 'point'
+      ? { ...distribution, value: -distribution.value }
+      : { ...distribution, startValue: -distribution.startValue, endValue: -distribution.endValue };
+  return { ...fields, direction: '3', distribution: negated };
 }
 
 /** Where a point action sits: its own vertex representation under its placement, in mm. */

@@ -351,4 +351,51 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     expect(summary(unexplained)).toEqual([]);
     expect(back.materials.find((m) => m.name === 'STEEL')?.kind).toBe('other');
   });
+
+  it('reads member line loads along local 2 and 3 back along the same axes', async () => {
+    const model = portal();
+    model.loadPatterns = [
+      {
+        id: 'W',
+        source: SOURCE,
+        name: 'W',
+        type: 'LoadPattern',
+        patternType: 'Wind',
+        selfWeightMultiplier: 0,
+        attributes: {},
+      },
+    ];
+    const line = (id: string, elementId: string, direction: '2' | '3', value: number) =>
+      ({
+        id,
+        source: SOURCE,
+        name: id,
+        type: 'LinearLoad',
+        elementId,
+        patternId: 'W',
+        quantity: 'force',
+        direction,
+        distribution: {
+          kind: 'distributed',
+          relative: true,
+          start: 0,
+          end: 1,
+          startValue: value,
+          endValue: value,
+        },
+        attributes: {},
+      }) as Model['loads'][number];
+    model.loads = [line('L1', 'C1', '2', 1500), line('L2', 'B1', '3', -2500)];
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    const read = back.loads.map((load) =>
+      load.type === 'LinearLoad' && load.distribution.kind === 'distributed'
+        ? [load.direction, load.distribution.startValue]
+        : undefined,
+    );
+    expect(read).toEqual([
+      ['2', expect.closeTo(1500, 6)],
+      ['3', expect.closeTo(-2500, 6)],
+    ]);
+  });
 });
