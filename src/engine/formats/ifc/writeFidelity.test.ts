@@ -398,4 +398,20 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
       ['3', expect.closeTo(-2500, 6)],
     ]);
   });
+
+  it('reports areas without a section, which read back with a placeholder section', async () => {
+    const model = portal();
+    model.elements.push({
+      id: 'A2',
+      source: SOURCE,
+      name: 'A2',
+      type: 'Area',
+      nodeIds: ['N1', 'N2', 'N4', 'N3'],
+      attributes: {},
+    } as Element);
+    const written = await writeIfc(model);
+    expect(written.report.items.find((i) => i.concept === 'section')).toMatchObject({ ids: ['A2'] });
+    const { unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+  });
 });
