@@ -65,7 +65,7 @@ const UNEXPLAINED_CEILING: Record<WriterId, Record<string, number>> = {
     'RDC_PERFORM__chimba.e2k': 35,
     'eng_utilities__Test_kNm_97_03.E2K': 26,
     'parametric-etabs-tower__St_Regis_with_a_Twist.$et': 1,
-    'opensees-gallery__box_model.$2k': 9,
+    'opensees-gallery__box_model.$2k': 8,
     'sap2000-tbdy2018__Init.$2k': 4,
     'xbim__CaltransCircle.s2k': 4,
     'xbim__Example_1-001.s2k': 9,

@@ -618,12 +618,16 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     );
     const thickness = num(member['Thickness']);
     const use = context.table.associations().get(member.expressID) ?? {};
-    const profileId = context.table.shellProfile(
-      type === 'Floor' ? 'slab' : type === 'Wall' ? 'wall' : 'other',
-      thickness === undefined ? undefined : thickness * context.units.length,
-      use.materialId,
-      surfaceBehaviour(member),
-    );
+    // A surface without a thickness states no section (its material, if any, is the element's).
+    const profileId =
+      thickness === undefined
+        ? undefined
+        : context.table.shellProfile(
+            type === 'Floor' ? 'slab' : type === 'Wall' ? 'wall' : 'other',
+            thickness === undefined ? undefined : thickness * context.units.length,
+            use.materialId,
+            surfaceBehaviour(member),
+          );
     const id = elementId(context, member);
     const levelId = context.levelOf.get(member.expressID);
     model.elements.push({
@@ -633,7 +637,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       name: elementName(member, id),
       attributes: baseAttributes(context, member),
       nodeIds: nodes.map((each) => each.id),
-      profileId,
+      ...(profileId ? { profileId } : {}),
       ...(use.materialId ? { materialId: use.materialId } : {}),
       ...(levelId ? { levelId } : {}),
     });

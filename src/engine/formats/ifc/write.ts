@@ -141,7 +141,6 @@ class IfcWriter {
   /** Members whose rigid zone factor, end offsets or insertion offsets IFC does not carry (reported once each). */
   private readonly unwrittenRigidZones: string[] = [];
   private readonly springsUnderRestraints: string[] = [];
-  private readonly areasWithoutSection: string[] = [];
   private readonly writtenSprings = new Set<string>();
   private readonly conditions = new Map<string, StepRef>();
   private readonly unwrittenEndOffsets: string[] = [];
@@ -905,7 +904,6 @@ class IfcWriter {
       return;
     }
     const corners = nodes as Node[];
-    if (element.profileId === undefined) this.areasWithoutSection.push(element.id);
     let frame = polygonFrame(corners.map(toVec));
     if (!frame) {
       this.note('dropped', element.type, 'The area has no extent (its corners lie on one line).', element.id);
@@ -1253,13 +1251,6 @@ class IfcWriter {
     const unwritten = this.model.profiles
       .filter((profile) => !this.writtenProfiles.has(profile.id))
       .map((profile) => profile.id);
-    if (this.areasWithoutSection.length > 0) {
-      this.report.approximated(
-        'Area',
-        `${this.areasWithoutSection.length} areas have no section; an IFC surface member reads back with a section of its use and of unknown thickness`,
-        { ids: this.areasWithoutSection, concept: 'section' },
-      );
-    }
     if (this.springsUnderRestraints.length > 0) {
       this.report.approximated(
         'Node',
