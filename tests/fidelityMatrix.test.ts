@@ -74,7 +74,6 @@ const UNEXPLAINED_CEILING: Record<WriterId, Record<string, number>> = {
     'xbim__Example_3-005.s2k': 6,
     'xbim__Example_5-004.s2k': 10,
     'xbim__Example_6-011a.s2k': 12,
-    'xbim__Example_7-003.s2k': 12,
     'xbim__Painter_Street_v1.2.s2k': 4,
     'web-ifc__ISSUE_021_Mini_Project.ifc': 52,
     'py_xlsx_sap2000__MAIN_ENTRANCE_CANOPY--add_curtain_wall.xlsx': 139,

@@ -491,6 +491,22 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     if (cardinal.dropped) {
       report.dropped('IfcMaterialProfileSetUsage', cardinal.dropped, { ...where, concept: 'cardinalPoint' });
     }
+    if (enumValue(member['PredefinedType']) === 'CABLE') {
+      // A cable carries tension only: its ends, section and material, none of a frame's axes or offsets.
+      model.elements.push({
+        id,
+        type: 'Cable',
+        source: { tool: 'ifc' },
+        name: elementName(member, id),
+        attributes,
+        startNodeId: start.id,
+        endNodeId: end.id,
+        ...(profileId ? { profileId } : {}),
+        ...(use.materialId && !profileId ? { materialId: use.materialId } : {}),
+      });
+      memberNodes.set(member.expressID, [start, end]);
+      continue;
+    }
     model.elements.push({
       id,
       type: memberType(member.expressID, start, end),

@@ -415,4 +415,21 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     const { unexplained } = await roundTrip(model);
     expect(summary(unexplained)).toEqual([]);
   });
+
+  it('reads a CABLE curve member back as a cable', async () => {
+    const model = portal();
+    model.elements.push({
+      id: 'K1',
+      source: SOURCE,
+      name: 'K1',
+      type: 'Cable',
+      startNodeId: 'N2',
+      endNodeId: 'N3',
+      profileId: 'P1',
+      attributes: {},
+    } as Element);
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    expect(back.elements.find((e) => e.name === 'K1')?.type).toBe('Cable');
+  });
 });
