@@ -106,20 +106,20 @@ export const IFC_CAPABILITIES: readonly Capability[] = [
   {
     concept: 'End offsets',
     read: 'partial',
-    write: 'none',
-    note: `read: an analysis member that stops short of its connection keeps the gap as an end offset. ${IFC_WRITE_REASONS.endOffsets}`,
+    write: 'partial',
+    note: 'written as the gap between the analytical edge and its node (the way ETABS exports rigid end zones) and read back from it; offsets longer than the member are reported',
   },
   {
     concept: 'Rigid zones',
     read: 'partial',
     write: 'none',
-    note: `read: such a gap is rigid (factor 1). ${IFC_WRITE_REASONS.endOffsets}`,
+    note: `read: such a gap is rigid (factor 1). ${IFC_WRITE_REASONS.rigidZones}`,
   },
   {
     concept: 'Insertion offsets',
-    read: 'none',
-    write: 'none',
-    note: IFC_WRITE_REASONS.insertionOffsets,
+    read: 'partial',
+    write: 'full',
+    note: 'IfcRelConnectsWithEccentricity between the analytical member end and its node, in global axes',
   },
   {
     concept: 'Releases',

@@ -11,15 +11,54 @@ import type { ReadContext } from './readContext';
 import { NODE_MERGE_MM } from './readNodes';
 import { baseAttributes, count, elementId, elementName, frameTypeOf, polygonNodes } from './readContext';
 import type { Transform, Vec3 } from './readGeometry';
-import { applyPoint, applyVector, cartesianPoint, dot, length, normalize, sub } from './readGeometry';
-import { csiCardinalPoint, ifcClassName, sectionOf } from './readProfiles';
+import {
+  add,
+  applyPoint,
+  applyVector,
+  axisPlacement,
+  cartesianPoint,
+  compose,
+  dot,
+  length,
+  normalize,
+  sub,
+} from './readGeometry';
+import { frameTypeOfProduct } from './readPhysical';
+import { csiCardinalPoint, ifcClassName, predefinedType, sectionOf } from './readProfiles';
 import { memberAxes } from './writeGeometry';
+import { actionOf } from './writeLoads';
 import type { IfcLine } from './readStep';
 import { bool, enumValue, num, nums, ref, refs, str } from './readStep';
 
 export interface AnalysisResult {
   /** Physical products that an analytical member stands for (IfcRelAssignsToProduct). */
   carried: Set<number>;
+}
+
+const ORIGIN: Vec3 = { x: 0, y: 0, z: 0 };
+
+/**
+ * The eccentricity of an IfcRelConnectsWithEccentricity whose constraint is an IfcConnectionPointEccentricity:
+ * the vector from the point connection to the member's end, in the relation's ConditionCoordinateSystem (else
+ * the connection's own axes), as global millimetres; undefined for a relation without one.
+ */
+function eccentricityOf(context: ReadContext, relation: IfcLine, connectionId: number): Vec3 | undefined {
+  const { file } = context;
+  const constraint = file.line(ref(relation['ConnectionConstraint']));
+  if (!constraint || file.typeOf(constraint) !== 'IFCCONNECTIONPOINTECCENTRICITY') return undefined;
+  const local = {
+    x: num(constraint['EccentricityInX']) ?? 0,
+    y: num(constraint['EccentricityInY']) ?? 0,
+    z: num(constraint['EccentricityInZ']) ?? 0,
+  };
+  if (length(local) === 0 || !Number.isFinite(length(local))) return undefined;
+  const connection = file.line(connectionId);
+  let axes = context.placements.world(ref(connection?.['ObjectPlacement'])) ?? undefined;
+  const system = file.line(ref(relation['ConditionCoordinateSystem']));
+  if (axes && system) axes = compose(axes, axisPlacement(file, system));
+  const global = axes ? applyVector(axes, local) : local;
+  const factor = context.units.length;
+  return { x: global.x * factor, y: global.y * factor, z: global.z * factor };
 }
 
 const DOFS = ['ux', 'uy', 'uz', 'rx', 'ry', 'rz'] as const;
@@ -253,13 +292,43 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     );
   }
 
-  const connectionsOf = new Map<number, number[]>();
+  // Each member's point connections, with the eccentricity (mm, global axes) an IfcRelConnectsWithEccentricity
+  // states from the connection to the member's end.
+  const connectionsOf = new Map<number, { id: number; eccentricity?: Vec3 }[]>();
   for (const relation of file.linesOf('IFCRELCONNECTSSTRUCTURALMEMBER')) {
     const memberId = ref(relation['RelatingStructuralMember']);
     const connectionId = ref(relation['RelatedStructuralConnection']);
     if (memberId === undefined || connectionId === undefined) continue;
-    connectionsOf.set(memberId, [...(connectionsOf.get(memberId) ?? []), connectionId]);
+    const eccentricity = eccentricityOf(context, relation, connectionId);
+    connectionsOf.set(memberId, [
+      ...(connectionsOf.get(memberId) ?? []),
+      { id: connectionId, ...(eccentricity ? { eccentricity } : {}) },
+    ]);
   }
+
+  // The physical product each analytical member stands for (IfcRelAssignsToProduct): its class names the
+  // member's type (an IfcBeam is a beam however it slopes), as the physical reading would.
+  const productOf = new Map<number, IfcLine>();
+  for (const relation of file.linesOf('IFCRELASSIGNSTOPRODUCT')) {
+    const product = file.line(ref(relation['RelatingProduct']));
+    if (!product) continue;
+    for (const id of refs(relation['RelatedObjects'])) productOf.set(id, product);
+  }
+  const memberType = (memberId: number, start: Vec3, end: Vec3): 'Beam' | 'Column' | 'Brace' => {
+    const product = productOf.get(memberId);
+    const geometric = frameTypeOf(start, end);
+    if (!product) return geometric;
+    const className = file.typeOf(product);
+    if (!/^IFC(BEAM|COLUMN|MEMBER)/.test(className)) return geometric;
+    return frameTypeOfProduct(className, predefinedType(product), geometric);
+  };
+  const surfaceType = (memberId: number, geometric: 'Floor' | 'Wall' | 'Area'): 'Floor' | 'Wall' | 'Area' => {
+    const className = file.typeOf(productOf.get(memberId));
+    if (className.startsWith('IFCSLAB')) return 'Floor';
+    if (className.startsWith('IFCWALL')) return 'Wall';
+    if (className.startsWith('IFCPLATE')) return 'Area';
+    return geometric;
+  };
 
   // Curve members → frames.
   const memberNodes = new Map<number, [Node, Node]>();
@@ -294,35 +363,59 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     }
     // The member's ends are the point connections IfcRelConnectsStructuralMember names, nearest end first; an
     // edge that stops short of its connection (ETABS exports rigid end zones so) keeps the gap as an end offset.
-    const connected = (connectionsOf.get(member.expressID) ?? []).flatMap((id) => nodeOf.get(id) ?? []);
+    const connected = (connectionsOf.get(member.expressID) ?? []).flatMap(({ id, eccentricity }) => {
+      const node = nodeOf.get(id);
+      return node ? [{ node, eccentricity }] : [];
+    });
     const factor = context.units.length;
     const edgeAxis = normalize(sub(applyPoint(world, ends[1]), applyPoint(world, ends[0])));
-    let lateral = 0;
-    const endAt = (point: Vec3, exclude?: Node): { node: Node; offset: number } => {
+    type End = { node: Node; offset: number; lateral: number; insertion?: Vec3 };
+    const endAt = (point: Vec3, exclude?: Node): End => {
       const world3 = applyPoint(world, point);
       const at = { x: world3.x * factor, y: world3.y * factor, z: world3.z * factor };
       let best: Node | undefined;
       let bestDistance = Infinity;
+      let insertion: Vec3 | undefined;
       for (const candidate of connected) {
-        const distance = length(sub(candidate, at));
-        if (candidate !== exclude && distance < bestDistance) {
-          best = candidate;
+        // An eccentric end is measured from where the eccentricity puts it, not from the node.
+        const from = candidate.eccentricity ? add(candidate.node, candidate.eccentricity) : candidate.node;
+        const distance = length(sub(from, at));
+        if (candidate.node !== exclude && distance < bestDistance) {
+          best = candidate.node;
           bestDistance = distance;
+          insertion = candidate.eccentricity;
         }
       }
       if (best) {
+        let lateral = 0;
         if (bestDistance > NODE_MERGE_MM && edgeAxis) {
           // The part of the gap across the member is an eccentricity an end offset cannot hold.
-          const gap = sub(at, best);
+          const gap = sub(at, insertion ? add(best, insertion) : best);
           const along = dot(gap, edgeAxis);
-          lateral = Math.max(lateral, Math.sqrt(Math.max(0, bestDistance ** 2 - along ** 2)));
+          lateral = Math.sqrt(Math.max(0, bestDistance ** 2 - along ** 2));
         }
-        return { node: best, offset: bestDistance <= NODE_MERGE_MM ? 0 : bestDistance };
+        return {
+          node: best,
+          offset: bestDistance <= NODE_MERGE_MM ? 0 : bestDistance,
+          lateral,
+          ...(insertion ? { insertion } : {}),
+        };
       }
-      return { node: context.nodes.at(at.x, at.y, at.z), offset: 0 };
+      return { node: context.nodes.at(at.x, at.y, at.z), offset: 0, lateral: 0 };
     };
-    const first = endAt(ends[0]);
-    const second = endAt(ends[1], first.node);
+    let first = endAt(ends[0]);
+    let second = endAt(ends[1], first.node);
+    if (connected.length >= 2) {
+      // A short member with a long end offset has its first edge point nearer the far node: pair both ends at
+      // once, the pairing with the smaller gaps.
+      const otherSecond = endAt(ends[1]);
+      const otherFirst = endAt(ends[0], otherSecond.node);
+      if (otherFirst.offset + otherSecond.offset < first.offset + second.offset - NODE_MERGE_MM) {
+        first = otherFirst;
+        second = otherSecond;
+      }
+    }
+    const lateral = Math.max(first.lateral, second.lateral);
     const start = first.node;
     const end = second.node;
     if (start === end) {
@@ -398,9 +491,25 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
     if (cardinal.dropped) {
       report.dropped('IfcMaterialProfileSetUsage', cardinal.dropped, { ...where, concept: 'cardinalPoint' });
     }
+    if (enumValue(member['PredefinedType']) === 'CABLE') {
+      // A cable carries tension only: its ends, section and material, none of a frame's axes or offsets.
+      model.elements.push({
+        id,
+        type: 'Cable',
+        source: { tool: 'ifc' },
+        name: elementName(member, id),
+        attributes,
+        startNodeId: start.id,
+        endNodeId: end.id,
+        ...(profileId ? { profileId } : {}),
+        ...(use.materialId && !profileId ? { materialId: use.materialId } : {}),
+      });
+      memberNodes.set(member.expressID, [start, end]);
+      continue;
+    }
     model.elements.push({
       id,
-      type: frameTypeOf(start, end),
+      type: memberType(member.expressID, start, end),
       source: { tool: 'ifc' },
       name: elementName(member, id),
       attributes,
@@ -414,6 +523,14 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       ...(cardinal.cardinalPoint !== undefined ? { cardinalPoint: cardinal.cardinalPoint } : {}),
       ...(first.offset > 0 || second.offset > 0
         ? { endOffsets: { i: first.offset, j: second.offset }, rigidZoneFactor: 1 }
+        : {}),
+      ...(first.insertion || second.insertion
+        ? {
+            insertionOffsets: {
+              i: { ...(first.insertion ?? ORIGIN) },
+              j: { ...(second.insertion ?? ORIGIN) },
+            },
+          }
         : {}),
     });
     memberNodes.set(member.expressID, [start, end]);
@@ -511,20 +628,22 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
         { x: 0, y: 0, z: 0 },
       ),
     );
-    const type = !normal
-      ? 'Area'
-      : Math.abs(normal.z) > 0.9
-        ? 'Floor'
-        : Math.abs(normal.z) < 0.1
-          ? 'Wall'
-          : 'Area';
+    const type = surfaceType(
+      member.expressID,
+      !normal ? 'Area' : Math.abs(normal.z) > 0.9 ? 'Floor' : Math.abs(normal.z) < 0.1 ? 'Wall' : 'Area',
+    );
     const thickness = num(member['Thickness']);
     const use = context.table.associations().get(member.expressID) ?? {};
-    const profileId = context.table.shellProfile(
-      type === 'Floor' ? 'slab' : type === 'Wall' ? 'wall' : 'other',
-      thickness === undefined ? undefined : thickness * context.units.length,
-      use.materialId,
-    );
+    // A surface without a thickness states no section (its material, if any, is the element's).
+    const profileId =
+      thickness === undefined
+        ? undefined
+        : context.table.shellProfile(
+            type === 'Floor' ? 'slab' : type === 'Wall' ? 'wall' : 'other',
+            thickness === undefined ? undefined : thickness * context.units.length,
+            use.materialId,
+            surfaceBehaviour(member),
+          );
     const id = elementId(context, member);
     const levelId = context.levelOf.get(member.expressID);
     model.elements.push({
@@ -534,7 +653,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
       name: elementName(member, id),
       attributes: baseAttributes(context, member),
       nodeIds: nodes.map((each) => each.id),
-      profileId,
+      ...(profileId ? { profileId } : {}),
       ...(use.materialId ? { materialId: use.materialId } : {}),
       ...(levelId ? { levelId } : {}),
     });
@@ -630,6 +749,9 @@ function reportEmptyModels(context: ReadContext, models: IfcLine[]): void {
   }
 }
 
+/** The spring property read from each IfcBoundaryNodeCondition, per file read. */
+const springOfCondition = new WeakMap<ReadContext, Map<number, string>>();
+
 function applyCondition(context: ReadContext, target: Node, condition: IfcLine | undefined): void {
   if (!condition) return;
   const restraint: Restraint = {
@@ -670,14 +792,28 @@ function applyCondition(context: ReadContext, target: Node, condition: IfcLine |
   });
   if (DOFS.some((dof) => restraint[dof])) target.restraint = restraint;
   if (springs) {
+    // Nodes that share a condition share its spring property, named by the condition.
+    const ofCondition = springOfCondition.get(context) ?? new Map<number, string>();
+    springOfCondition.set(context, ofCondition);
+    const shared = ofCondition.get(condition.expressID);
+    if (shared !== undefined) {
+      target.springPropertyId = shared;
+      return;
+    }
+    const name = str(condition['Name'])?.trim();
+    const id =
+      name && ![...ofCondition.values()].includes(name)
+        ? name
+        : `${name ?? target.id} spring#${condition.expressID}`;
     const property: SpringProperty = {
-      id: `${target.id} spring`,
+      id,
       type: 'SpringProperty',
       source: { tool: 'ifc' },
-      name: str(condition['Name']) ?? `${target.name} spring`,
+      name: name || `${target.name} spring`,
       attributes: {},
       ...spring,
     };
+    ofCondition.set(condition.expressID, id);
     context.model.springProperties.push(property);
     target.springPropertyId = property.id;
   }
@@ -720,6 +856,38 @@ const FORCE_COMPONENTS = [
 ] as const;
 const LOCAL_AXIS: Record<'X' | 'Y' | 'Z', LoadDirection> = { X: '1', Y: '2', Z: '3' };
 
+/** CSI's words for case and combination types, which Gusset's IFC writer puts in a load group's ObjectType. */
+const CSI_CASE_TYPE =
+  /^(lin|non|modal|response ?spectrum|buckling|moving ?load|hyperstatic|steady ?state|power ?spectral|staged)/i;
+const CSI_COMBINATION_TYPE = /^(linear add|envelope|absolute add|srss|range add|add|env|abs|range)$/i;
+
+/** The ObjectType when it is one of CSI's words (another tool's free text is not a type Gusset knows). */
+function knownWord(value: unknown, words: RegExp): string | undefined {
+  const word = str(value)?.trim();
+  return word && words.test(word) ? word : undefined;
+}
+
+function patternWord(value: unknown, source: string): string | undefined {
+  const word = str(value)?.trim();
+  return word && source && actionOf(word)[0] === source ? word : undefined;
+}
+
+/**
+ * A surface member's behaviour word: its ObjectType when that agrees with its PredefinedType (a membrane, a
+ * bending plate, or a shell), as Gusset writes the tool's word there; none otherwise.
+ */
+function surfaceBehaviour(member: IfcLine): string | undefined {
+  const word = str(member['ObjectType'])?.trim();
+  if (!word) return undefined;
+  const predefined = enumValue(member['PredefinedType']);
+  const membrane = /membrane/i.test(word);
+  const plate = /plate/i.test(word);
+  if (predefined === 'MEMBRANE_ELEMENT') return membrane ? word : undefined;
+  if (predefined === 'BENDING_ELEMENT') return plate ? word : undefined;
+  if (predefined === 'SHELL') return !membrane && !plate ? word : undefined;
+  return undefined;
+}
+
 function readLoads(
   context: ReadContext,
   nodeOf: Map<number, Node>,
@@ -747,8 +915,10 @@ function readLoads(
         groupsOfAction.set(related, [...(groupsOfAction.get(related) ?? []), group]);
     }
   }
+  // An IfcStructuralLoadCase with nothing in it is a set of no actions: a pattern without loads (and its case).
   const holdsActions = (group: number): boolean =>
-    (members.get(group) ?? []).some((member) => !groupIds.has(member.id));
+    (members.get(group) ?? []).some((member) => !groupIds.has(member.id)) ||
+    (file.typeOf(file.line(group)) === 'IFCSTRUCTURALLOADCASE' && (members.get(group) ?? []).length === 0);
   const kindOf = (group: IfcLine): 'case' | 'combination' | 'pattern' => {
     const predefined = enumValue(group['PredefinedType']);
     if (predefined === 'LOAD_COMBINATION') return 'combination';
@@ -782,15 +952,24 @@ function readLoads(
       source: { tool: 'ifc' },
       name: elementName(group, id),
       attributes,
-      patternType: PATTERN_TYPES[source] ?? 'Other',
+      // The pattern's own word when it names the same action source (Gusset writes it as ObjectType).
+      patternType: patternWord(group['ObjectType'], source) ?? PATTERN_TYPES[source] ?? 'Other',
       // IFC's self-weight coefficients are gravity's direction scaled: (0, 0, −1) is a self-weight factor of 1.
       selfWeightMultiplier: weight && weight.length === 3 ? -(weight[2] ?? 0) : 0,
     });
     patternOf.set(group.expressID, id);
   }
+  // A pattern's load case is its own case too, unless a load case of no actions has its name (that case is it).
+  const namedCases = new Set(
+    groups
+      .filter((group) => kindOf(group) === 'case' && !patternOf.has(group.expressID))
+      .map((group) => str(group['Name'])?.trim()),
+  );
   for (const group of groups) {
     const kind = kindOf(group);
     const id = groupIds.get(group.expressID) as string;
+    if (kind === 'case' && patternOf.has(group.expressID) && namedCases.has(str(group['Name'])?.trim()))
+      continue;
     if (kind === 'case') {
       const loads = (members.get(group.expressID) ?? [])
         .filter((member) => patternOf.has(member.id) && member.id !== group.expressID)
@@ -802,7 +981,7 @@ function readLoads(
         source: { tool: 'ifc' },
         name: elementName(group, id),
         attributes: baseAttributes(context, group),
-        caseType: 'Linear Static',
+        caseType: knownWord(group['ObjectType'], CSI_CASE_TYPE) ?? 'Linear Static',
         loads,
       });
     } else if (kind === 'combination') {
@@ -818,7 +997,7 @@ function readLoads(
         source: { tool: 'ifc' },
         name: elementName(group, id),
         attributes: baseAttributes(context, group),
-        combinationType: 'Linear Add',
+        combinationType: knownWord(group['ObjectType'], CSI_COMBINATION_TYPE) ?? 'Linear Add',
         items,
       });
     }
@@ -1045,7 +1224,23 @@ function pushLinear(
   // The action's GlobalId names its first component; further components of the same action get a suffix.
   const id = loadIds.has(baseId) ? uniqueId(loadIds, `${baseId}:${component}`) : baseId;
   loadIds.add(id);
-  context.model.loads.push({ id, type: 'LinearLoad', source: { tool: 'ifc' }, ...fields });
+  context.model.loads.push({ id, type: 'LinearLoad', source: { tool: 'ifc' }, ...memberAxes23(fields) });
+}
+
+/**
+ * A member action in local coordinates is in IFC's member axes: x along the member, z = Axis = CSI axis 2,
+ * y = −CSI axis 3 (as the writer and the end releases have it). Read as local Y → '2', Z → '3', it is turned to
+ * CSI's: Y is −3 and Z is 2.
+ */
+function memberAxes23<T extends Omit<LinearLoad, 'id' | 'type' | 'source'>>(fields: T): T {
+  if (fields.direction === '3') return { ...fields, direction: '2' };
+  if (fields.direction !== '2') return fields;
+  const distribution = fields.distribution;
+  const negated =
+    distribution.kind === 'point'
+      ? { ...distribution, value: -distribution.value }
+      : { ...distribution, startValue: -distribution.startValue, endValue: -distribution.endValue };
+  return { ...fields, direction: '3', distribution: negated };
 }
 
 /** Where a point action sits: its own vertex representation under its placement, in mm. */

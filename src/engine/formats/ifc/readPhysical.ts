@@ -58,6 +58,22 @@ export const PHYSICAL_CLASSES = [
 const BRACE_MEMBER_TYPES = new Set(['BRACE', 'STRUT', 'TIE_ROD', 'STIFFENING_RIB']);
 const VERTICAL_MEMBER_TYPES = new Set(['POST', 'STUD', 'MULLION']);
 
+/**
+ * A linear product's frame type: IfcColumn and IfcBeam by class; an IfcMember inclined is a brace whatever it is
+ * called, a level or plumb one follows its PredefinedType (BRACE…, POST…) or else its slope (`geometric`).
+ */
+export function frameTypeOfProduct(
+  className: string,
+  predefined: string,
+  geometric: 'Beam' | 'Column' | 'Brace',
+): 'Beam' | 'Column' | 'Brace' {
+  if (className.startsWith('IFCCOLUMN')) return 'Column';
+  if (className.startsWith('IFCBEAM')) return 'Beam';
+  if (geometric === 'Brace' || BRACE_MEMBER_TYPES.has(predefined)) return 'Brace';
+  if (VERTICAL_MEMBER_TYPES.has(predefined)) return 'Column';
+  return geometric;
+}
+
 export interface PhysicalOptions {
   /** Physical products whose analytical counterpart was read (IfcRelAssignsToProduct): not read again. */
   carried: Set<number>;
@@ -160,17 +176,7 @@ function readFrame(context: ReadContext, line: IfcLine, world: Transform): Eleme
       },
     );
   }
-  let type: 'Beam' | 'Column' | 'Brace';
-  if (className.startsWith('IFCCOLUMN')) type = 'Column';
-  else if (className.startsWith('IFCBEAM')) type = 'Beam';
-  else {
-    // IfcMember: an inclined member is a brace whatever it is called; a level or plumb one follows its type.
-    const geometric = frameTypeOf(axis.start, axis.end);
-    const predefined = predefinedType(line);
-    if (geometric === 'Brace' || BRACE_MEMBER_TYPES.has(predefined)) type = 'Brace';
-    else if (VERTICAL_MEMBER_TYPES.has(predefined)) type = 'Column';
-    else type = geometric;
-  }
+  const type = frameTypeOfProduct(className, predefinedType(line), frameTypeOf(axis.start, axis.end));
   const use = context.table.associations().get(line.expressID) ?? {};
   const profileLine =
     use.profile ?? axis.extrusion?.profile ?? bodyExtrusion(file, ref(line['Representation']))?.profile;

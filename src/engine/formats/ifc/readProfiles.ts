@@ -191,7 +191,10 @@ export class ProfileTable {
     const attributes: Attributes = {};
     setAttribute(attributes, 'ifcClass', 'IfcMaterial');
     if (category) setAttribute(attributes, 'ifcCategory', category);
-    const kind = KIND_WORDS.find(([pattern]) => pattern.test(`${category} ${name}`))?.[1] ?? 'other';
+    // A category of "other" says the kind outright (a steel-named material of kind other stays other).
+    const kind = /^other$/i.test(category.trim())
+      ? 'other'
+      : (KIND_WORDS.find(([pattern]) => pattern.test(`${category} ${name}`))?.[1] ?? 'other');
     const material: Material = { id, type: 'Material', source: { tool: 'ifc' }, name, attributes, kind };
     this.readMaterialProperties(line.expressID, material);
     this.materialById.set(line.expressID, material);
@@ -246,9 +249,16 @@ export class ProfileTable {
    * names the profiles.
    */
   frameProfile(profile: IfcLine, materialId: string | undefined): string {
-    const { section, attributes } = this.section(profile);
-    const name = str(profile['ProfileName'])?.trim() || sectionName(section, this.file.typeOf(profile));
+    const shaped = this.section(profile);
+    const { attributes } = shaped;
     const properties = this.statedProperties(this.propertiesOf(profile.expressID));
+    // A bare IfcProfileDef with its mechanical properties is a section defined by them (CSI's general section);
+    // by its name alone, a catalogue section.
+    const section: SectionShape =
+      this.file.typeOf(profile) === 'IFCPROFILEDEF' && properties?.area !== undefined
+        ? { shape: 'general' }
+        : shaped.section;
+    const name = str(profile['ProfileName'])?.trim() || sectionName(section, this.file.typeOf(profile));
     const id = this.frameProfileOf(name, section, attributes, materialId, properties);
     if (section.shape === 'library' || section.shape === 'general') {
       const created = this.frameProfiles.get(id);
@@ -415,10 +425,11 @@ export class ProfileTable {
     use: 'slab' | 'wall' | 'other',
     thicknessMm: number | undefined,
     materialId: string | undefined,
+    behaviour?: string,
   ): string {
     const rounded = thicknessMm === undefined ? undefined : Math.round(thicknessMm * 10) / 10;
     const name = `${use === 'slab' ? 'Slab' : use === 'wall' ? 'Wall' : 'Plate'} ${rounded ?? '?'} mm${materialId ? ` ${materialId}` : ''}`;
-    const key = JSON.stringify(['shell', name]);
+    const key = JSON.stringify(['shell', name, behaviour ?? null]);
     const known = this.profileByKey.get(key)?.[0];
     if (known) return known.id;
     let id = name;
@@ -434,6 +445,7 @@ export class ProfileTable {
       use,
       ...(rounded !== undefined ? { thickness: rounded } : {}),
       ...(materialId ? { materialId } : {}),
+      ...(behaviour ? { behaviour } : {}),
     };
     this.profileByKey.set(key, [created]);
     this.profiles.push(created);

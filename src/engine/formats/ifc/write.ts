@@ -7,19 +7,21 @@ import type {
   Material,
   Model,
   Node,
+  Point3,
   Profile,
   Releases,
   Restraint,
   SpringProperty,
 } from '../../schema';
 import { DOF_NAMES, isAreaElement, isFrameElement } from '../../schema';
+import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
 import { IFC_WRITE_REASONS } from './writeReasons';
 import type { WriteResult } from '../types';
 import type { Vec3 } from './writeGeometry';
-import { memberAxes, norm, polygonFrame, sub, toVec } from './writeGeometry';
-import { GlobalIds } from './writeGuid';
+import { add, memberAxes, norm, polygonFrame, scale, sub, toVec } from './writeGeometry';
+import { compressGuid, GlobalIds, hash128 } from './writeGuid';
 import { writeLoads } from './writeLoads';
 import type { WrittenProfile } from './writeProfiles';
 import { writeProfile } from './writeProfiles';
@@ -93,17 +95,57 @@ const IFC_MATERIAL_CATEGORY: Record<Material['kind'], string> = {
 };
 
 /** Report items per (subject, reason) past which the rest are summed up in one item. */
-const ITEMS_PER_REASON = 20;
+const ELEMENT_TYPES = new Set<string>([
+  'Area',
+  'Beam',
+  'Brace',
+  'Cable',
+  'Column',
+  'Component',
+  'Floor',
+  'Foundation',
+  'GeoElement',
+  'Link',
+  'Opening',
+  'Wall',
+] satisfies Element['type'][]);
+const SUBJECT_CONCEPTS: Record<string, FidelityConcept> = {
+  Node: 'node',
+  Spring: 'spring',
+  Profile: 'section',
+  Material: 'material',
+  Grid: 'grid',
+  Diaphragm: 'diaphragm',
+  Group: 'group',
+  LoadCombination: 'combination',
+  PointLoad: 'load',
+  LinearLoad: 'load',
+  AreaLoad: 'load',
+};
+
+/** The fidelity concept a dropped object of this subject is (an element, a node, a load…). */
+function conceptOfSubject(subject: string): FidelityConcept | undefined {
+  return ELEMENT_TYPES.has(subject) ? 'element' : SUBJECT_CONCEPTS[subject];
+}
+/** Offsets below this are written as none: the reader merges points closer than its NODE_MERGE_MM (1 mm). */
+const OFFSET_MM = 1;
 
 class IfcWriter {
   readonly step = new StepWriter();
   readonly ids = new GlobalIds();
   readonly report = new ReportBuilder();
-  private readonly reasonCounts = new Map<string, number>();
+  private readonly reasonIds = new Map<string, string[]>();
 
   private readonly nodes = new Map<string, Node>();
   private readonly profiles = new Map<string, Profile>();
   private readonly materials = new Map<string, Material>();
+  /** Members whose rigid zone factor, end offsets or insertion offsets IFC does not carry (reported once each). */
+  private readonly unwrittenRigidZones: string[] = [];
+  private readonly springsUnderRestraints: string[] = [];
+  private readonly writtenSprings = new Set<string>();
+  private readonly conditions = new Map<string, StepRef>();
+  private readonly unwrittenEndOffsets: string[] = [];
+  private readonly unwrittenInsertions: string[] = [];
   private readonly springs = new Map<string, SpringProperty>();
 
   private origin3!: StepRef;
@@ -122,6 +164,8 @@ class IfcWriter {
   /** Elements per spatial container (storey or building), in writing order. */
   private readonly contents = new Map<StepRef, StepRef[]>();
   private readonly profileDefs = new Map<string, WrittenProfile>();
+  /** Sections a member's material profile set or a surface's layer set carries. */
+  private readonly writtenProfiles = new Set<string>();
   private readonly materialRefs = new Map<string, StepRef>();
   /** Material definitions (usage, layer set or material) and the objects associated with each. */
   private readonly associations = new Map<string, { definition: StepRef; objects: StepRef[] }>();
@@ -141,23 +185,30 @@ class IfcWriter {
     for (const spring of model.springProperties) this.springs.set(spring.id, spring);
   }
 
-  /** Reports per element, but sums up a reason past ITEMS_PER_REASON so a large model's report stays readable. */
+  /**
+   * Collects objects by reason; `finishNotes` reports each reason once with every object's id, and, for what was
+   * dropped, the fidelity concept its subject names, so the report explains the loss of each of them.
+   */
   note(severity: 'approximated' | 'dropped' | 'warning', subject: string, reason: string, id: string): void {
     const key = `${severity}\u0000${subject}\u0000${reason}`;
-    const seen = (this.reasonCounts.get(key) ?? 0) + 1;
-    this.reasonCounts.set(key, seen);
-    if (seen <= ITEMS_PER_REASON) this.report[severity](subject, reason, { id });
+    const ids = this.reasonIds.get(key) ?? [];
+    ids.push(id);
+    this.reasonIds.set(key, ids);
   }
 
   private finishNotes(): void {
-    for (const [key, count] of this.reasonCounts) {
-      if (count <= ITEMS_PER_REASON) continue;
+    for (const [key, ids] of this.reasonIds) {
       const [severity, subject, reason] = key.split('\u0000') as [
         'approximated' | 'dropped' | 'warning',
         string,
         string,
       ];
-      this.report[severity](subject, `${count - ITEMS_PER_REASON} more like this: ${reason}`);
+      const concept = severity === 'dropped' ? conceptOfSubject(subject) : undefined;
+      const where = {
+        ...(ids.length === 1 ? { id: ids[0] } : { ids }),
+        ...(concept ? { concept } : {}),
+      };
+      this.report[severity](subject, ids.length === 1 ? reason : `${ids.length} objects: ${reason}`, where);
     }
   }
 
@@ -434,15 +485,13 @@ class IfcWriter {
         material.thermalCoefficient,
       ),
     ]);
-    set('Pset_MaterialCommon', [single('MassDensity', 'IFCMASSDENSITYMEASURE', material.massDensity)]);
-    if (material.kind === 'concrete') {
-      set('Pset_MaterialConcrete', [single('CompressiveStrength', 'IFCPRESSUREMEASURE', material.fc)]);
-    } else {
-      set('Pset_MaterialSteel', [
-        single('YieldStress', 'IFCPRESSUREMEASURE', material.fy),
-        single('UltimateStress', 'IFCPRESSUREMEASURE', material.fu),
-      ]);
-    }
+    set('Pset_MaterialCommon', [single('MassDensity', 'IFCMASSDENSITYMEASURE', massDensityOf(material))]);
+    // Each strength the material states, whatever its kind (a material of kind other may state f'c or fy).
+    set('Pset_MaterialConcrete', [single('CompressiveStrength', 'IFCPRESSUREMEASURE', material.fc)]);
+    set('Pset_MaterialSteel', [
+      single('YieldStress', 'IFCPRESSUREMEASURE', material.fy),
+      single('UltimateStress', 'IFCPRESSUREMEASURE', material.fu),
+    ]);
   }
 
   private profileDef(profile: Profile): WrittenProfile | undefined {
@@ -508,19 +557,34 @@ class IfcWriter {
         node.id,
       );
     }
+    let hidden = false;
     const values = DOF_NAMES.map((dof, index): StepValue | undefined => {
-      if (restraint?.[dof]) return typed('IFCBOOLEAN', true);
       const stiffness = spring?.[dof];
-      if (stiffness !== undefined && Number.isFinite(stiffness) && stiffness !== 0) {
+      const stiff = stiffness !== undefined && Number.isFinite(stiffness) && stiffness !== 0;
+      if (restraint?.[dof]) {
+        // A degree of freedom is fixed or sprung in IFC, not both.
+        if (stiff) hidden = true;
+        return typed('IFCBOOLEAN', true);
+      }
+      if (stiff) {
         return typed(index < 3 ? 'IFCLINEARSTIFFNESSMEASURE' : 'IFCROTATIONALSTIFFNESSMEASURE', stiffness);
       }
       return undefined;
     });
+    if (hidden) this.springsUnderRestraints.push(node.id);
     if (values.every((value) => value === undefined)) return null;
-    return this.step.add('IFCBOUNDARYNODECONDITION', [
-      spring?.name ?? null,
-      ...values.map((value) => value ?? typed('IFCBOOLEAN', false)),
-    ]);
+    const attributes = [spring?.name ?? null, ...values.map((value) => value ?? typed('IFCBOOLEAN', false))];
+    // One condition per distinct support, shared by its nodes, as a spring property is shared.
+    const key = JSON.stringify(attributes);
+    let condition = this.conditions.get(key);
+    if (!condition) {
+      condition = this.step.add('IFCBOUNDARYNODECONDITION', attributes);
+      this.conditions.set(key, condition);
+    }
+    if (spring && values.some((value, index) => value !== undefined && !restraint?.[DOF_NAMES[index]!])) {
+      this.writtenSprings.add(spring.id);
+    }
+    return condition;
   }
 
   private writeElement(element: Element): void {
@@ -618,7 +682,6 @@ class IfcWriter {
         element.id,
       );
     }
-    if (element.type !== 'Cable') this.noteOffsets(element);
     const shape = step.add('IFCPRODUCTDEFINITIONSHAPE', [null, null, representations]);
     const [entity, predefined] =
       element.type === 'Beam'
@@ -641,7 +704,11 @@ class IfcWriter {
     ]);
     this.contain(levelId, physical);
 
-    const edge = step.add('IFCEDGE', [this.vertex(startNode), this.vertex(endNode)]);
+    const analytical =
+      element.type === 'Cable'
+        ? { i: this.vertex(startNode), j: this.vertex(endNode), eccentricity: {} }
+        : this.analyticalEnds(element, startNode, endNode);
+    const edge = step.add('IFCEDGE', [analytical.i, analytical.j]);
     const topology = this.topology('Edge', [edge]);
     const member = step.add('IFCSTRUCTURALCURVEMEMBER', [
       this.root('member', element.id),
@@ -665,8 +732,8 @@ class IfcWriter {
       physical,
     ]);
     const releases = element.type === 'Cable' ? undefined : element.releases;
-    this.connect(member, element.id, 'i', startNode.id, releases);
-    this.connect(member, element.id, 'j', endNode.id, releases);
+    this.connect(member, element.id, 'i', startNode.id, releases, analytical.eccentricity.i);
+    this.connect(member, element.id, 'j', endNode.id, releases, analytical.eccentricity.j);
     this.curveMembers.set(element.id, {
       ref: member,
       shape: topology,
@@ -688,6 +755,7 @@ class IfcWriter {
       );
     }
     if (written && profile) {
+      this.writtenProfiles.add(profile.id);
       const key = `profile:${profile.id}\u0000${materialId ?? ''}\u0000${cardinal ?? ''}`;
       this.associate(key, () => this.profileUsage(profile, written, material, cardinal), physical);
       this.associations.get(key)?.objects.push(member);
@@ -707,7 +775,7 @@ class IfcWriter {
       profile.name,
       null,
       material ?? null,
-      written.ref,
+      written.stated ?? written.ref,
       null,
       null,
     ]);
@@ -720,16 +788,53 @@ class IfcWriter {
     ]);
   }
 
-  private noteOffsets(element: FrameElement): void {
-    const offsets = element.insertionOffsets;
-    const moved =
-      offsets && [offsets.i, offsets.j].some((offset) => offset.x !== 0 || offset.y !== 0 || offset.z !== 0);
-    if (moved) {
-      this.note('approximated', element.type, IFC_WRITE_REASONS.insertionOffsets, element.id);
+  /**
+   * The analytical edge's end vertices. A member moved off its nodes (insertion offsets) starts at node + offset,
+   * and the relation to its node says so as an IfcRelConnectsWithEccentricity (the eccentricity in global axes,
+   * from the node to the member end). End length offsets shorten the edge along the member, so it stops short of
+   * its (offset) end: the way ETABS exports rigid end zones, and the way our reader reads them back.
+   */
+  private analyticalEnds(
+    element: FrameElement,
+    startNode: Node,
+    endNode: Node,
+  ): { i: StepRef; j: StepRef; eccentricity: { i?: Vec3; j?: Vec3 } } {
+    const moved = (offset: Point3 | undefined): Vec3 | undefined =>
+      offset && [offset.x, offset.y, offset.z].every(Number.isFinite) && norm(toVec(offset)) > OFFSET_MM
+        ? toVec(offset)
+        : undefined;
+    const eccentricity = {
+      i: moved(element.insertionOffsets?.i),
+      j: moved(element.insertionOffsets?.j),
+    };
+    const pi = eccentricity.i ? add(toVec(startNode), eccentricity.i) : toVec(startNode);
+    const pj = eccentricity.j ? add(toVec(endNode), eccentricity.j) : toVec(endNode);
+    const along = sub(pj, pi);
+    const length = norm(along);
+    let li = element.endOffsets?.i ?? 0;
+    let lj = element.endOffsets?.j ?? 0;
+    if (!(li >= 0 && lj >= 0 && li + lj < length - OFFSET_MM)) {
+      if (li !== 0 || lj !== 0) this.unwrittenEndOffsets.push(element.id);
+      li = lj = 0;
     }
-    if (element.endOffsets && (element.endOffsets.i !== 0 || element.endOffsets.j !== 0)) {
-      this.note('approximated', element.type, IFC_WRITE_REASONS.endOffsets, element.id);
+    if (li <= OFFSET_MM) li = 0;
+    if (lj <= OFFSET_MM) lj = 0;
+    // What the reader makes of the edge: a gap along the member is an end offset with a rigid zone factor of 1.
+    const readFactor = li > 0 || lj > 0 ? 1 : 0;
+    if (Math.abs((element.rigidZoneFactor ?? 0) - readFactor) > 1e-9)
+      this.unwrittenRigidZones.push(element.id);
+    if (!(length > OFFSET_MM) && (eccentricity.i || eccentricity.j)) {
+      this.unwrittenInsertions.push(element.id);
+      return { i: this.vertex(startNode), j: this.vertex(endNode), eccentricity: {} };
     }
+    const axis = scale(along, 1 / length);
+    const vertex = (node: Node, point: Vec3, exact: boolean): StepRef =>
+      exact ? this.vertex(node) : this.step.add('IFCVERTEXPOINT', [this.point(point[0], point[1], point[2])]);
+    return {
+      i: vertex(startNode, add(pi, scale(axis, li)), !eccentricity.i && li === 0),
+      j: vertex(endNode, sub(pj, scale(axis, lj)), !eccentricity.j && lj === 0),
+      eccentricity,
+    };
   }
 
   /**
@@ -742,6 +847,7 @@ class IfcWriter {
     end: 'i' | 'j',
     nodeId: string,
     releases: Releases | undefined,
+    eccentricity?: Vec3,
   ): void {
     const connection = this.connections.get(nodeId);
     if (!connection) return;
@@ -759,7 +865,7 @@ class IfcWriter {
         fixed(released.m2),
       ]);
     }
-    this.step.add('IFCRELCONNECTSSTRUCTURALMEMBER', [
+    const attributes: StepValue[] = [
       this.root(`connects-${end}`, elementId),
       null,
       null,
@@ -770,7 +876,21 @@ class IfcWriter {
       null,
       null,
       null,
+    ];
+    if (!eccentricity) {
+      this.step.add('IFCRELCONNECTSSTRUCTURALMEMBER', attributes);
+      return;
+    }
+    // The point connection sits in the shared (global) placement, so the eccentricity is in global axes.
+    const node = this.nodes.get(nodeId) as Node;
+    const constraint = this.step.add('IFCCONNECTIONPOINTECCENTRICITY', [
+      this.point(node.x + eccentricity[0], node.y + eccentricity[1], node.z + eccentricity[2]),
+      this.point(node.x, node.y, node.z),
+      eccentricity[0],
+      eccentricity[1],
+      eccentricity[2],
     ]);
+    this.step.add('IFCRELCONNECTSWITHECCENTRICITY', [...attributes, constraint]);
   }
 
   private writeSurface(element: AreaElement): void {
@@ -820,7 +940,8 @@ class IfcWriter {
     const material = this.material(materialId);
 
     let physical: StepRef | undefined;
-    if (element.type === 'Floor' || element.type === 'Wall') {
+    // Every area has a physical product, whose class keeps its type on reading: slab, wall, or plate for an area.
+    if (element.type === 'Floor' || element.type === 'Wall' || element.type === 'Area') {
       const container = this.container(element.levelId);
       const origin = frame.origin;
       const placement = this.placement(
@@ -869,7 +990,8 @@ class IfcWriter {
         ]);
       }
       const shape = step.add('IFCPRODUCTDEFINITIONSHAPE', [null, null, [representation]]);
-      physical = step.add(element.type === 'Floor' ? 'IFCSLAB' : 'IFCWALL', [
+      const entity = element.type === 'Floor' ? 'IFCSLAB' : element.type === 'Wall' ? 'IFCWALL' : 'IFCPLATE';
+      physical = step.add(entity, [
         this.root('element', element.id),
         null,
         element.name,
@@ -906,7 +1028,8 @@ class IfcWriter {
       null,
       element.name,
       null,
-      null,
+      // The tool's own behaviour word (Shell-Thin, Membrane…), which PredefinedType names only coarsely.
+      shell?.behaviour ?? null,
       this.sharedPlacement,
       topology,
       enumValue(
@@ -950,6 +1073,7 @@ class IfcWriter {
 
     const objects = physical ? [physical, member] : [member];
     if (shell && thickness !== undefined) {
+      this.writtenProfiles.add(shell.id);
       const key = `layers:${shell.id}\u0000${materialId ?? ''}`;
       this.associate(
         key,
@@ -1085,11 +1209,126 @@ class IfcWriter {
       this.report.dropped(
         'LinkProperty',
         `${this.model.linkProperties.length} link properties are not written (links are not).`,
+        { ids: this.model.linkProperties.map((property) => property.id), concept: 'link' },
+      );
+    }
+    // Point connections closer than 1 mm are one node to a reader (ours merges them): zero-length links' ends.
+    const seenAt = new Map<string, string>();
+    const coincident: string[] = [];
+    for (const node of this.model.nodes) {
+      if (![node.x, node.y, node.z].every(Number.isFinite)) continue;
+      const key = [node.x, node.y, node.z].map((value) => Math.round(value)).join(',');
+      if (seenAt.has(key)) coincident.push(node.id);
+      else seenAt.set(key, node.id);
+    }
+    if (coincident.length > 0) {
+      this.report.approximated(
+        'Node',
+        `${coincident.length} nodes lie within 1 mm of another node; IFC readers (Gusset's too) merge such point connections into one node`,
+        { ids: coincident, concept: 'node' },
       );
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
     reportAnalysisLoss(this.report, this.model, 'IFC');
+    // A pattern is an IfcStructuralLoadCase, which reads back as the pattern and, unless a case has its name, a
+    // linear static case of its name.
+    const caseNames = new Set(this.model.loadCases.map((loadCase) => loadCase.name));
+    const caseless = this.model.loadPatterns
+      .filter((pattern) => !caseNames.has(pattern.name))
+      // The case read back has the pattern group's GlobalId as its id.
+      .flatMap((pattern) => [pattern.id, compressGuid(hash128(`pattern:${pattern.id}`))]);
+    if (caseless.length > 0) {
+      this.report.approximated(
+        'LoadPattern',
+        `IFC's load case is a pattern and its case at once: ${caseless.length / 2} patterns without a case of their own name read back with a linear static case of it`,
+        { ids: caseless, concept: 'case' },
+      );
+    }
+    const unwritten = this.model.profiles
+      .filter((profile) => !this.writtenProfiles.has(profile.id))
+      .map((profile) => profile.id);
+    if (this.springsUnderRestraints.length > 0) {
+      this.report.approximated(
+        'Node',
+        `A degree of freedom is fixed or sprung in IFC, not both: ${this.springsUnderRestraints.length} nodes have a spring on a restrained degree of freedom, which is written fixed`,
+        { ids: this.springsUnderRestraints, concept: 'spring' },
+      );
+    }
+    const unwrittenSprings = this.model.springProperties
+      .filter((spring) => !this.writtenSprings.has(spring.id))
+      .map((spring) => spring.id);
+    if (unwrittenSprings.length > 0) {
+      this.report.dropped(
+        'SpringProperty',
+        `IFC keeps a spring only in the support condition of a node: ${unwrittenSprings.length} spring properties no free degree of freedom of a written node uses are not written`,
+        { ids: unwrittenSprings, concept: 'spring' },
+      );
+    }
+    const unwrittenMaterials = this.model.materials
+      .filter((material) => !this.materialRefs.has(material.id))
+      .map((material) => material.id);
+    if (unwrittenMaterials.length > 0) {
+      this.report.dropped(
+        'Material',
+        `IFC keeps a material only where an element uses it: ${unwrittenMaterials.length} materials no written element or section uses are not written`,
+        { ids: unwrittenMaterials, concept: 'material' },
+      );
+    }
+    if (unwritten.length > 0) {
+      this.report.dropped(
+        'Profile',
+        `IFC keeps a section only in the material profile or layer set of an element that uses it: ${unwritten.length} sections no written member or area uses are not written`,
+        { ids: unwritten, concept: 'section' },
+      );
+    }
+    if (this.unwrittenRigidZones.length > 0) {
+      this.report.approximated(
+        'Frame',
+        `IFC has no rigid zone factor: an end offset is written as the gap between the analytical edge and its node, which reads back fully rigid (factor 1), and no offset as factor 0; the rigid zone factors of ${this.unwrittenRigidZones.length} members are not carried`,
+        { ids: this.unwrittenRigidZones, concept: 'rigidZone' },
+      );
+    }
+    if (this.unwrittenEndOffsets.length > 0) {
+      this.report.dropped(
+        'Frame',
+        `The end length offsets of ${this.unwrittenEndOffsets.length} members are negative or longer than the member, so they are not written`,
+        { ids: this.unwrittenEndOffsets, concept: 'offset' },
+      );
+    }
+    if (this.unwrittenInsertions.length > 0) {
+      this.report.dropped(
+        'Frame',
+        `The insertion offsets of ${this.unwrittenInsertions.length} members bring their two ends together, so they are not written`,
+        { ids: this.unwrittenInsertions, concept: 'offset' },
+      );
+    }
+    const weights = this.model.materials.filter(unitWeightLost).map((material) => material.id);
+    if (weights.length > 0) {
+      this.report.approximated(
+        'Material',
+        `IFC states a mass density only: the unit weight of ${weights.length} materials, which is not their mass density times g, reads back as the mass density times g`,
+        { ids: weights, concept: 'material' },
+      );
+    }
   }
+}
+
+const STANDARD_GRAVITY = 9.80665;
+
+/**
+ * IFC states a material's mass density only (Pset_MaterialCommon.MassDensity); CSI tools state weight per volume,
+ * often alone. The weight then gives the density (w / g), so the unit weight reads back as the same number.
+ */
+export function massDensityOf(material: Material): number | undefined {
+  if (material.massDensity !== undefined) return material.massDensity;
+  return material.unitWeight === undefined ? undefined : material.unitWeight / STANDARD_GRAVITY;
+}
+
+/** A unit weight that is not the mass density times g: IFC has no place for it. */
+export function unitWeightLost(material: Material): boolean {
+  if (material.unitWeight === undefined || material.massDensity === undefined) return false;
+  const fromDensity = material.massDensity * STANDARD_GRAVITY;
+  return Math.abs(material.unitWeight - fromDensity) > 1e-6 * Math.max(Math.abs(material.unitWeight), 1);
 }
 
 /**

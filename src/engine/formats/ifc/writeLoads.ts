@@ -13,7 +13,7 @@ type Note = (
 ) => void;
 
 /** IFC action source and type for a CSI pattern type word (Dead, Super Dead, Live, Wind, Quake…). */
-function actionOf(patternType: string): [source: string, type: string] {
+export function actionOf(patternType: string): [source: string, type: string] {
   const word = patternType.toLowerCase();
   if (word.includes('super')) return ['COMPLETION_G1', 'PERMANENT_G'];
   if (word.includes('dead')) return ['DEAD_LOAD_G', 'PERMANENT_G'];
@@ -96,7 +96,7 @@ export function writeLoads(model: Model, index: StructureIndex, note: Note): Ste
       name,
       null,
       word,
-      enumValue('LOAD_COMBINATION'),
+      enumValue(kind === 'case' ? 'LOAD_CASE' : 'LOAD_COMBINATION'),
       enumValue('NOTDEFINED'),
       enumValue('NOTDEFINED'),
       null,
@@ -106,10 +106,27 @@ export function writeLoads(model: Model, index: StructureIndex, note: Note): Ste
     all.push(ref);
     return ref;
   };
-  const cases = model.loadCases.map((loadCase) => ({
-    ref: combination('case', loadCase.id, loadCase.name, loadCase.caseType),
-    loadCase,
-  }));
+  // A pattern's IfcStructuralLoadCase reads back as the pattern and a linear static case of its own name: a case
+  // that is just that is not written again. Other cases are plain load groups of type LOAD_CASE holding their
+  // patterns by factor, with the case type as ObjectType.
+  const patternsById = new Map(model.loadPatterns.map((pattern) => [pattern.id, pattern]));
+  const cases = model.loadCases.flatMap((loadCase) => {
+    const [only, ...rest] = loadCase.loads;
+    const own = only && rest.length === 0 ? patternsById.get(only.patternId) : undefined;
+    if (
+      own &&
+      only?.scale === 1 &&
+      own.name === loadCase.name &&
+      /^linear static$/i.test(loadCase.caseType) &&
+      loadCase.modal === undefined &&
+      loadCase.responseSpectrum === undefined
+    ) {
+      const ref = groups.get(`pattern:${own.id}`);
+      if (ref) groups.set(`case:${loadCase.id}`, ref);
+      return [];
+    }
+    return [{ ref: combination('case', loadCase.id, loadCase.name, loadCase.caseType), loadCase }];
+  });
   const combos = model.loadCombinations.map((combo) => ({
     ref: combination('combination', combo.id, combo.name, combo.combinationType),
     combo,

@@ -2,13 +2,44 @@ import type { FrameProfile } from '../../schema';
 import type { ReportBuilder } from '../report';
 import { hasUnequalFlanges } from '../sections';
 import type { StepRef, StepWriter } from './writeStep';
-import { enumValue } from './writeStep';
+import { enumValue, typed } from './writeStep';
 
 /** A written profile definition and its bounding box (mm), for cardinal points. */
 export interface WrittenProfile {
   ref: StepRef;
   width: number;
   depth: number;
+  /**
+   * The section as the material profile set states it, when not the drawn profile: a general section is an
+   * IFC4 IfcProfileDef of its name with its Pset_ProfileMechanical (area, inertias…), drawn as a square.
+   */
+  stated?: StepRef;
+}
+
+/** Canonical section properties → Pset_ProfileMechanical names (y is the strong axis, CSI 3; z is CSI 2). */
+const MECHANICAL: [keyof NonNullable<FrameProfile['properties']>, string, string][] = [
+  ['area', 'CrossSectionArea', 'IFCAREAMEASURE'],
+  ['i33', 'MomentOfInertiaY', 'IFCMOMENTOFINERTIAMEASURE'],
+  ['i22', 'MomentOfInertiaZ', 'IFCMOMENTOFINERTIAMEASURE'],
+  ['j', 'TorsionalConstantX', 'IFCMOMENTOFINERTIAMEASURE'],
+  ['as2', 'ShearAreaZ', 'IFCAREAMEASURE'],
+  ['as3', 'ShearAreaY', 'IFCAREAMEASURE'],
+];
+
+/** A section by name (library) or by its properties (general): an IfcProfileDef of its name, and for a general
+ * section its Pset_ProfileMechanical. */
+function statedProfile(step: StepWriter, profile: FrameProfile, withProperties: boolean): StepRef {
+  const ref = step.add('IFCPROFILEDEF', [enumValue('AREA'), profile.name]);
+  // A catalogue section is its name: properties would make it read back as a general section.
+  if (!withProperties) return ref;
+  const values = MECHANICAL.flatMap(([field, name, measure]) => {
+    const value = profile.properties?.[field];
+    return value !== undefined && Number.isFinite(value)
+      ? [step.add('IFCPROPERTYSINGLEVALUE', [name, null, typed(measure, value), null])]
+      : [];
+  });
+  if (values.length > 0) step.add('IFCPROFILEPROPERTIES', ['Pset_ProfileMechanical', null, values, ref]);
+  return ref;
 }
 
 /** Side of the square drawn for a section whose shape we do not know and whose area is not stated either. */
@@ -174,6 +205,7 @@ export function writeProfile(
     'Profile',
     `The ${what} has no shape IFC can draw, so members using it are drawn as a ${side.toFixed(0)} mm square ` +
       `(${stated !== undefined ? 'of the same area' : 'a placeholder'}) named "${name}"; ` +
+      'its material profile set states it as an IfcProfileDef of its name with its Pset_ProfileMechanical; ' +
       'give the section its dimensions to get its true shape.',
     { id: profile.id },
   );
@@ -181,5 +213,8 @@ export function writeProfile(
     ref: step.add('IFCRECTANGLEPROFILEDEF', [area, name, position, side, side]),
     width: side,
     depth: side,
+    ...(section.shape === 'general' || section.shape === 'library'
+      ? { stated: statedProfile(step, profile, section.shape === 'general') }
+      : {}),
   };
 }

@@ -3,8 +3,7 @@
  * generated docs say the same sentence.
  */
 export const IFC_WRITE_REASONS = {
-  insertionOffsets:
-    'IFC members are drawn on the line between their nodes; the insertion offsets are not written.',
-  endOffsets: 'IFC has no end length offsets or rigid zones on members; they are not written.',
+  rigidZones:
+    'IFC has no rigid zone factor on members; a factor other than 0 without offsets or 1 with them is not carried.',
   diaphragm: 'IFC has no diaphragm constraint; diaphragms are not written.',
 } as const;

@@ -36,6 +36,9 @@ export function writeUnits(step: StepWriter): StepRef {
       kilogram,
       pascal,
       celsius,
+      // Section properties (Pset_ProfileMechanical) in mm² and mm⁴, as the canonical model states them.
+      si('AREAUNIT', 'MILLI', 'SQUARE_METRE'),
+      derived('MOMENTOFINERTIAUNIT', [[millimetre, 4]]),
       derived('TORQUEUNIT', [
         [newton, 1],
         [metre, 1],
