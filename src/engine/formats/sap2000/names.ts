@@ -2,7 +2,13 @@
  * Names shared by the SAP2000 reader and writer: table names, id prefixes, attribute keys and the vocabularies
  * (element kinds, cardinal points, load directions) as the fixtures spell them.
  */
-import type { ElementType, JointConstraintKind, LoadDirection, MaterialKind, ShellProfile } from '../../schema';
+import type {
+  ElementType,
+  JointConstraintKind,
+  LoadDirection,
+  MaterialKind,
+  ShellProfile,
+} from '../../schema';
 
 type ShellUse = ShellProfile['use'];
 

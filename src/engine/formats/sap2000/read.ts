@@ -174,6 +174,7 @@ const MAPPED = {
   constraint: fieldSet('Joint', 'Constraint'),
   constraintAssignment: fieldSet('Joint', 'Constraint', 'Type'),
   constraintDefinition: fieldSet('Name'),
+  weld: fieldSet('Name', 'Tolerance'),
   frame: fieldSet('Frame', 'JointI', 'JointJ', 'Length', 'CentroidX', 'CentroidY', 'CentroidZ'),
   frameAssignment: [
     fieldSet('Frame'),
@@ -1248,7 +1249,9 @@ class SapReader {
           kind,
           nodeIds: [],
         };
-        this.keepExtras(constraint, table, row, MAPPED.constraintDefinition);
+        const tolerance = kind === 'weld' ? this.optionalNumber(table, row, 'Tolerance') : undefined;
+        if (tolerance !== undefined) constraint.tolerance = tolerance * this.factors.length;
+        this.keepExtras(constraint, table, row, kind === 'weld' ? MAPPED.weld : MAPPED.constraintDefinition);
         this.constraints.set(name, constraint);
         constraintList.push(constraint);
       }
@@ -1264,7 +1267,12 @@ class SapReader {
         if (node && this.diaphragms.has(constraint) && node.diaphragmId === undefined) {
           node.diaphragmId = constraint;
           this.keepExtras(node, constraints, row, MAPPED.constraint);
-        } else if (node && tied && !tied.nodeIds.includes(node.id) && onlyFields(constraints, row, MAPPED.constraintAssignment)) {
+        } else if (
+          node &&
+          tied &&
+          !tied.nodeIds.includes(node.id) &&
+          onlyFields(constraints, row, MAPPED.constraintAssignment)
+        ) {
           // `Type` repeats the definition's kind; any other column keeps the row raw below.
           tied.nodeIds.push(node.id);
         } else {

@@ -837,7 +837,24 @@ class SapWriter {
       const cells: Row = ['Name', label];
       // SAP2000 needs the constrained DOFs; a constraint from elsewhere ties all six, in global axes.
       if (this.wantsDefaults(constraint, table) && constraint.kind !== 'weld')
-        cells.push('CoordSys', 'GLOBAL', 'UX', 'Yes', 'UY', 'Yes', 'UZ', 'Yes', 'RX', 'Yes', 'RY', 'Yes', 'RZ', 'Yes');
+        cells.push(
+          'CoordSys',
+          'GLOBAL',
+          'UX',
+          'Yes',
+          'UY',
+          'Yes',
+          'UZ',
+          'Yes',
+          'RX',
+          'Yes',
+          'RY',
+          'Yes',
+          'RZ',
+          'Yes',
+        );
+      if (constraint.tolerance !== undefined)
+        cells.push('Tolerance', this.num(constraint.tolerance, this.factors.length));
       this.add(table, constraint, cells);
       for (const nodeId of constraint.nodeIds)
         this.add(T.jointConstraints, null, [
