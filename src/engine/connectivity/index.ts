@@ -81,6 +81,8 @@ export function checkConnectivity(
   }
   const edges = checkAreaEdges(t, clustering, joins);
   if (want.has('C13')) add(edges);
+  // Joints the model's constraints tie (SAP2000 body, equal, weld…) are joined as the analysis joins them.
+  for (const value of t.constraintJoins) joins.push(value);
   let graph = graphOf(t, clustering, joins);
   const joined = joins.length;
   joinFloorInteriors(t, graph, joins);

@@ -60,6 +60,11 @@ export interface Topology {
   nodeElementStart: Int32Array;
   nodeElements: Int32Array;
   grids: GridLines;
+  /**
+   * Joints the model's constraints tie together (body, equal, weld within its tolerance…): pairs (node, other)
+   * for the graph's `joins`, so the tied joints are one part and not free ends (C08, C09).
+   */
+  constraintJoins: Int32Array;
 }
 
 /** Grid lines in plan and their intersections, for C01's anchor rule and C11. */
@@ -78,6 +83,8 @@ function elementNodeIds(element: Element): readonly string[] {
   if (element.type === 'Link')
     return element.endNodeId === undefined ? [element.startNodeId] : [element.startNodeId, element.endNodeId];
   if (isAreaElement(element)) return element.nodeIds;
+  // A SAP2000 tendon is bonded to the objects it passes through, not joined at its own joints: not a part.
+  if (element.type === 'Component' && element.kind === 'tendon') return [];
   if ('nodeIds' in element && Array.isArray(element.nodeIds)) return element.nodeIds as string[];
   return [];
 }
@@ -269,6 +276,7 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
       fill[node] = (fill[node] as number) + 1;
     }
   }
+  const constraintJoins = joinConstraints(model, nodeIndex, xs, ys, zs, tolerances.merge, rotationHeld);
   return {
     model,
     tolerances,
@@ -299,7 +307,66 @@ export function buildTopology(model: Model, tolerances: RepairTolerances): Topol
     nodeElementStart,
     nodeElements,
     grids: buildGridLines(model.grids, tolerances.snap),
+    constraintJoins,
   };
+}
+
+/**
+ * Pairs (node, other) each constraint ties: every kind couples its joints' displacements (a weld only joints
+ * within its tolerance of each other, else the merge tolerance). Every tied node gains one incidence (its first
+ * pair names it), as a member to the rest of the body would give it. Tied nodes turn with the body (C15).
+ */
+function joinConstraints(
+  model: Model,
+  nodeIndex: Map<string, number>,
+  xs: Float64Array,
+  ys: Float64Array,
+  zs: Float64Array,
+  merge: number,
+  rotationHeld: Uint8Array,
+): Int32Array {
+  const pairs: number[] = [];
+  for (const constraint of model.constraints ?? []) {
+    const nodes: number[] = [];
+    for (const id of constraint.nodeIds) {
+      const index = nodeIndex.get(id);
+      if (index !== undefined) nodes.push(index);
+    }
+    if (nodes.length < 2) continue;
+    if (constraint.kind === 'weld') {
+      const reach =
+        constraint.tolerance !== undefined && constraint.tolerance > 0 ? constraint.tolerance : merge;
+      // Sorted by x, then a sweep: pairs within reach of each other.
+      nodes.sort((a, b) => (xs[a] as number) - (xs[b] as number));
+      const tied = new Uint8Array(nodes.length);
+      for (let p = 0; p < nodes.length; p++) {
+        const a = nodes[p] as number;
+        for (
+          let q = p + 1;
+          q < nodes.length && (xs[nodes[q] as number] as number) - (xs[a] as number) <= reach;
+          q++
+        ) {
+          const b = nodes[q] as number;
+          const d = Math.hypot(
+            (xs[b] as number) - (xs[a] as number),
+            (ys[b] as number) - (ys[a] as number),
+            (zs[b] as number) - (zs[a] as number),
+          );
+          if (d > reach) continue;
+          pairs.push(tied[p] ? ~a : a, b, tied[q] ? ~b : b, a);
+          tied[p] = 1;
+          tied[q] = 1;
+        }
+      }
+      continue;
+    }
+    const first = nodes[0] as number;
+    for (let k = 1; k < nodes.length; k++) pairs.push(nodes[k] as number, first);
+    pairs.push(first, nodes[1] as number);
+    if (constraint.kind === 'body')
+      for (const node of nodes) rotationHeld[node] = (rotationHeld[node] as number) | 8;
+  }
+  return Int32Array.from(pairs);
 }
 
 /** Whether nodes a and b share an element. */

@@ -10,6 +10,7 @@ export const ANALYSIS_LOSS_REASONS = {
   case: (target: string) =>
     `${target} keeps no modal or response spectrum parameters (modes, spectra, scale factors)`,
   function: (target: string) => `spectrum and history functions are not written to ${target}`,
+  constraint: (target: string) => `${target} has no body, equal or weld joint constraints`,
 } as const;
 
 /**
@@ -40,6 +41,7 @@ export function reportAnalysisLoss(report: ReportBuilder, model: Model, target: 
       { ids: cases, concept: 'case' },
     );
   }
+  reportConstraintLoss(report, model, target);
   const functions = (model.functions ?? []).map((fn) => fn.id);
   if (functions.length > 0) {
     report.dropped('Function', `${functions.length} functions: ${ANALYSIS_LOSS_REASONS.function(target)}`, {
@@ -47,4 +49,26 @@ export function reportAnalysisLoss(report: ReportBuilder, model: Model, target: 
       concept: 'function',
     });
   }
+}
+
+/**
+ * Reports joint constraints (SAP2000 body, equal, weld…) as dropped, once per kind with their ids: a format with
+ * only diaphragms cannot tie joints, so the parts they joined come apart (concept 'diaphragm', the closest).
+ */
+export function reportConstraintLoss(report: ReportBuilder, model: Model, target: string): void {
+  const byKind = new Map<string, string[]>();
+  for (const constraint of model.constraints ?? []) {
+    const ids = byKind.get(constraint.kind);
+    if (ids) ids.push(constraint.id);
+    else byKind.set(constraint.kind, [constraint.id]);
+  }
+  for (const [kind, ids] of byKind)
+    report.dropped(
+      'Constraint',
+      `${ids.length} ${kind} constraints: ${ANALYSIS_LOSS_REASONS.constraint(target)}`,
+      {
+        ids,
+        concept: 'diaphragm',
+      },
+    );
 }

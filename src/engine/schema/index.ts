@@ -12,6 +12,7 @@ export * from './brace';
 export * from './cable';
 export * from './column';
 export * from './component';
+export * from './constraint';
 export * from './diaphragm';
 export * from './element';
 export * from './floor';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttributesSchema, SourceSchema } from './common';
+import { JointConstraintSchema } from './constraint';
 import { DiaphragmSchema } from './diaphragm';
 import { ElementSchema } from './element';
 import { AnalysisFunctionSchema } from './function';
@@ -63,6 +64,11 @@ export const ModelSchema = z.object({
    * of MODEL_COLLECTIONS: it hashes with the header only when present, so every stored model keeps its hash.
    */
   functions: z.array(AnalysisFunctionSchema).optional(),
+  /**
+   * Joint constraints that tie joints together (SAP2000 body, equal, weld…; diaphragms are `diaphragms`). Optional
+   * and absent when empty, outside MODEL_COLLECTIONS like `functions`, so models without them keep their hash.
+   */
+  constraints: z.array(JointConstraintSchema).optional(),
   results: ResultsSchema.optional(),
   attributes: AttributesSchema,
 });

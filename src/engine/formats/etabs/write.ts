@@ -39,6 +39,7 @@ import {
 } from './analysis';
 import type { E2kDialect } from './dialect';
 import { LEGACY_ORDER, MODERN_ORDER, normalizeTitle, SECTION } from './dialect';
+import { reportConstraintLoss } from '../analysisLoss';
 import type { E2kFileAttributes } from './read';
 import {
   DIRECTION_BY_WORD,
@@ -248,6 +249,7 @@ class E2kWriter {
     if (model.results)
       this.report.dropped('results', 'ETABS text models carry no analysis results', { concept: 'results' });
     this.reportNodesNotWritten();
+    reportConstraintLoss(this.report, model, 'ETABS text');
     this.grouped.flushInto(this.report);
     const encoded = this.assemble(file);
     const bytes = encoded.bytes();

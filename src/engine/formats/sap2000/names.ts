@@ -2,7 +2,13 @@
  * Names shared by the SAP2000 reader and writer: table names, id prefixes, attribute keys and the vocabularies
  * (element kinds, cardinal points, load directions) as the fixtures spell them.
  */
-import type { ElementType, LoadDirection, MaterialKind, ShellProfile } from '../../schema';
+import type {
+  ElementType,
+  JointConstraintKind,
+  LoadDirection,
+  MaterialKind,
+  ShellProfile,
+} from '../../schema';
 
 type ShellUse = ShellProfile['use'];
 
@@ -32,6 +38,14 @@ export const T = {
   springs: 'JOINT SPRING ASSIGNMENTS 1 - UNCOUPLED',
   diaphragms: 'CONSTRAINT DEFINITIONS - DIAPHRAGM',
   jointConstraints: 'JOINT CONSTRAINT ASSIGNMENTS',
+  bodyConstraints: 'CONSTRAINT DEFINITIONS - BODY',
+  equalConstraints: 'CONSTRAINT DEFINITIONS - EQUAL',
+  localConstraints: 'CONSTRAINT DEFINITIONS - LOCAL',
+  weldConstraints: 'CONSTRAINT DEFINITIONS - WELD',
+  beamConstraints: 'CONSTRAINT DEFINITIONS - BEAM',
+  plateConstraints: 'CONSTRAINT DEFINITIONS - PLATE',
+  rodConstraints: 'CONSTRAINT DEFINITIONS - ROD',
+  lineConstraints: 'CONSTRAINT DEFINITIONS - LINE',
   materials: 'MATERIAL PROPERTIES 01 - GENERAL',
   materialMechanical: 'MATERIAL PROPERTIES 02 - BASIC MECHANICAL PROPERTIES',
   materialSteel: 'MATERIAL PROPERTIES 03A - STEEL DATA',
@@ -71,6 +85,18 @@ export const T = {
 } as const;
 
 /** SAFE 2016 [F16] names for the same ideas; read, and written back under the SAP2000 names above. */
+/** Joint constraint definition tables other than diaphragms, per canonical kind (schema/constraint.ts). */
+export const CONSTRAINT_TABLES: ReadonlyArray<readonly [JointConstraintKind, string]> = [
+  ['body', T.bodyConstraints],
+  ['equal', T.equalConstraints],
+  ['local', T.localConstraints],
+  ['weld', T.weldConstraints],
+  ['beam', T.beamConstraints],
+  ['plate', T.plateConstraints],
+  ['rod', T.rodConstraints],
+  ['line', T.lineConstraints],
+];
+
 export const SAFE = {
   points: 'OBJECT GEOMETRY - POINT COORDINATES',
   loadPatterns: 'LOAD PATTERNS',

@@ -18,6 +18,7 @@ import type {
   FrameAutoMesh,
   Grid,
   Group,
+  JointConstraint,
   LinearLoad,
   Link,
   LinkProperty,
@@ -58,6 +59,7 @@ import { inferFrameType } from './geometry';
 import { NameIndex } from './nameIndex';
 import {
   CABLE_SECTION_FLAG,
+  CONSTRAINT_TABLES,
   FORMAT_ID,
   ID_PREFIX,
   LOAD_DIRECTION_FROM_SAP,
@@ -155,6 +157,11 @@ function areaJointPositions(layout: CsiRowLayout): number[] {
 
 const fieldSet = (...fields: string[]): ReadonlySet<string> => new Set(fields);
 
+/** Whether every field of the row is one of `fields`. */
+function onlyFields(table: CsiTable, row: number, fields: ReadonlySet<string>): boolean {
+  return table.layout(row).names.every((name) => fields.has(name));
+}
+
 /*
  * The fields each row kind maps, made once: `keepExtras` memoises its work per (row layout, field set), which only
  * pays when the same set object comes back row after row.
@@ -165,6 +172,9 @@ const MAPPED = {
   restraint: fieldSet('Joint', 'U1', 'U2', 'U3', 'R1', 'R2', 'R3'),
   spring: fieldSet('Joint', 'CoordSys', 'U1', 'U2', 'U3', 'R1', 'R2', 'R3'),
   constraint: fieldSet('Joint', 'Constraint'),
+  constraintAssignment: fieldSet('Joint', 'Constraint', 'Type'),
+  constraintDefinition: fieldSet('Name'),
+  weld: fieldSet('Name', 'Tolerance'),
   frame: fieldSet('Frame', 'JointI', 'JointJ', 'Length', 'CentroidX', 'CentroidY', 'CentroidZ'),
   frameAssignment: [
     fieldSet('Frame'),
@@ -290,6 +300,7 @@ class SapReader {
   readonly cableProfiles = new Map<string, Profile>();
   readonly linkProperties = new Map<string, LinkProperty>();
   readonly diaphragms = new Map<string, Diaphragm>();
+  readonly constraints = new Map<string, JointConstraint>();
   readonly patterns = new Map<string, LoadPattern>();
   readonly cases = new Map<string, LoadCase>();
   readonly combinations = new Map<string, LoadCombination>();
@@ -1218,6 +1229,33 @@ class SapReader {
         this.model.diaphragms.push(diaphragm);
       }
     }
+    // Body, equal, weld… constraints: their settings (DOFs, axes, tolerance) stay in attributes as read.
+    const constraintList: JointConstraint[] = [];
+    for (const [kind, tableName] of CONSTRAINT_TABLES) {
+      const table = this.table(tableName);
+      if (!table) continue;
+      for (let row = 0; row < table.rowCount; row++) {
+        const name = this.required(table, row, 'Name');
+        if (this.diaphragms.has(name) || this.constraints.has(name)) {
+          this.duplicate(table, row, 'Name', name);
+          continue;
+        }
+        const constraint: JointConstraint = {
+          id: name,
+          source: this.source(),
+          name,
+          attributes: {},
+          type: 'Constraint',
+          kind,
+          nodeIds: [],
+        };
+        const tolerance = kind === 'weld' ? this.optionalNumber(table, row, 'Tolerance') : undefined;
+        if (tolerance !== undefined) constraint.tolerance = tolerance * this.factors.length;
+        this.keepExtras(constraint, table, row, kind === 'weld' ? MAPPED.weld : MAPPED.constraintDefinition);
+        this.constraints.set(name, constraint);
+        constraintList.push(constraint);
+      }
+    }
     const constraints = this.table(T.jointConstraints);
     if (constraints) {
       const jointColumn = constraints.column('Joint');
@@ -1225,15 +1263,24 @@ class SapReader {
       for (let row = 0; row < constraints.rowCount; row++) {
         const node = this.nodes.get(jointColumn.get(row) ?? '');
         const constraint = constraintColumn.get(row) ?? '';
-        // Body, equal and other constraints have no canonical form: their rows stay with the joint.
+        const tied = this.constraints.get(constraint);
         if (node && this.diaphragms.has(constraint) && node.diaphragmId === undefined) {
           node.diaphragmId = constraint;
           this.keepExtras(node, constraints, row, MAPPED.constraint);
+        } else if (
+          node &&
+          tied &&
+          !tied.nodeIds.includes(node.id) &&
+          onlyFields(constraints, row, MAPPED.constraintAssignment)
+        ) {
+          // `Type` repeats the definition's kind; any other column keeps the row raw below.
+          tied.nodeIds.push(node.id);
         } else {
           this.keepRaw(constraints, row);
         }
       }
     }
+    if (constraintList.length > 0) this.model.constraints = constraintList;
   }
 
   readFrames(): void {

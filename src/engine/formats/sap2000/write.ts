@@ -37,6 +37,7 @@ import { inferFrameType } from './geometry';
 import {
   CABLE_SECTION_FLAG,
   CARDINAL_POINTS,
+  CONSTRAINT_TABLES,
   FORMAT_ID,
   jointSpringId,
   markerGroupFor,
@@ -84,6 +85,7 @@ const TABLE_ORDER: readonly string[] = [
   T.tendons,
   T.links,
   T.diaphragms,
+  ...CONSTRAINT_TABLES.map(([, table]) => table),
   T.jointConstraints,
   T.restraints,
   T.springs,
@@ -821,6 +823,48 @@ class SapWriter {
         'spring',
         spring.id,
       );
+    }
+  }
+
+  /** Body, equal, weld… constraints: a definition row in their kind's table, then one assignment per joint. */
+  private writeConstraints(): void {
+    const constraints = this.model.constraints ?? [];
+    const labels = labelsFor(constraints);
+    const tables = new Map(CONSTRAINT_TABLES);
+    for (const constraint of constraints) {
+      const table = tables.get(constraint.kind) as string;
+      const label = labels.get(constraint.id) ?? constraint.id;
+      const cells: Row = ['Name', label];
+      // SAP2000 needs the constrained DOFs; a constraint from elsewhere ties all six, in global axes.
+      if (this.wantsDefaults(constraint, table) && constraint.kind !== 'weld')
+        cells.push(
+          'CoordSys',
+          'GLOBAL',
+          'UX',
+          'Yes',
+          'UY',
+          'Yes',
+          'UZ',
+          'Yes',
+          'RX',
+          'Yes',
+          'RY',
+          'Yes',
+          'RZ',
+          'Yes',
+        );
+      if (constraint.tolerance !== undefined)
+        cells.push('Tolerance', this.num(constraint.tolerance, this.factors.length));
+      this.add(table, constraint, cells);
+      for (const nodeId of constraint.nodeIds)
+        this.add(T.jointConstraints, null, [
+          'Joint',
+          this.nodeLabel(nodeId),
+          'Constraint',
+          label,
+          'Type',
+          constraint.kind[0]!.toUpperCase() + constraint.kind.slice(1),
+        ]);
     }
   }
 
@@ -1566,6 +1610,7 @@ class SapWriter {
     this.writeLinkProperties();
     this.writeLoadDefinitions();
     this.writeNodes();
+    this.writeConstraints();
     const { markers } = this.writeElements();
     this.writeMemberModifiers();
     this.writeFunctions();

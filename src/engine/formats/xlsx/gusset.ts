@@ -309,6 +309,8 @@ export async function writeGussetWorkbook(model: Model): Promise<WriteResult> {
   if (model.sourceUnits !== undefined) addField('sourceUnits', '', model.sourceUnits);
   // Functions are model-level lists of period/value pairs, kept whole as JSON rather than a sheet of their own.
   if (model.functions !== undefined) addField('functions', '', model.functions);
+  // Joint constraints likewise: a few named lists of joints.
+  if (model.constraints !== undefined) addField('constraints', '', model.constraints);
   if (model.results !== undefined) addField('results', '', { present: true });
   for (const key of Object.keys(model.attributes)) addField('attributes', key, model.attributes[key]);
 
@@ -578,6 +580,7 @@ export function readGussetWorkbook(workbook: RawWorkbook): ReadResult {
     source: header.source,
     ...(header.sourceUnits !== undefined ? { sourceUnits: header.sourceUnits } : {}),
     ...(header.functions !== undefined ? { functions: header.functions } : {}),
+    ...(header.constraints !== undefined ? { constraints: header.constraints } : {}),
     nodes: [],
     levels: [],
     grids: [],
@@ -707,6 +710,7 @@ interface ModelHeader {
   source: Model['source'];
   sourceUnits?: Model['sourceUnits'];
   functions?: Model['functions'];
+  constraints?: Model['constraints'];
   attributes: Model['attributes'];
   hasResults: boolean;
 }
@@ -754,6 +758,9 @@ function readModelSheet(workbook: RawWorkbook): ModelHeader {
         break;
       case 'functions':
         header.functions = value as Model['functions'];
+        break;
+      case 'constraints':
+        header.constraints = value as Model['constraints'];
         break;
       case 'results':
         header.hasResults = true;
