@@ -706,7 +706,17 @@ class Comparison {
       );
     }
 
-    const grids = pairByName(before.grids, after.grids).pairing;
+    const isCloseLength = (x: number, y: number) => Math.abs(x - y) <= this.tolerances.position;
+    // A line that had no label (SAP2000 grid lines without a GridID) may be given one by the next reader: it is
+    // found by where it runs.
+    const grids = pairByName(before.grids, after.grids, (left, right, pairing) =>
+      this.pairByContent(
+        left.filter((grid) => grid.label === ''),
+        right,
+        pairing,
+        (x, y) => deepChanges(x.geometry, y.geometry, 'geometry', isCloseLength).length === 0,
+      ),
+    ).pairing;
     this.countPairs(
       'grids',
       'grid',
@@ -718,7 +728,6 @@ class Comparison {
     );
     const beforeGrids = byId(before.grids);
     const afterGrids = byId(after.grids);
-    const isCloseLength = (x: number, y: number) => Math.abs(x - y) <= this.tolerances.position;
     for (const [beforeId, afterId] of grids.afterOf) {
       const x = beforeGrids.get(beforeId);
       const y = afterGrids.get(afterId);

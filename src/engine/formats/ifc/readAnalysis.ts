@@ -643,6 +643,7 @@ export function readAnalysis(context: ReadContext): AnalysisResult {
             thickness === undefined ? undefined : thickness * context.units.length,
             use.materialId,
             surfaceBehaviour(member),
+            use.layerSetName,
           );
     const id = elementId(context, member);
     const levelId = context.levelOf.get(member.expressID);

@@ -318,7 +318,7 @@ function readPlanar(
       ...common,
       type: 'Wall',
       nodeIds,
-      profileId: context.table.shellProfile('wall', thicknessMm, use.materialId),
+      profileId: context.table.shellProfile('wall', thicknessMm, use.materialId, undefined, use.layerSetName),
     };
   }
   if (className === 'IFCSLAB') {
@@ -326,7 +326,7 @@ function readPlanar(
       ...common,
       type: 'Floor',
       nodeIds,
-      profileId: context.table.shellProfile('slab', thicknessMm, use.materialId),
+      profileId: context.table.shellProfile('slab', thicknessMm, use.materialId, undefined, use.layerSetName),
     };
   }
   // IfcPlate: a floor when it lies flat, else a general area.
@@ -336,7 +336,13 @@ function readPlanar(
     ...common,
     type: flat ? 'Floor' : 'Area',
     nodeIds,
-    profileId: context.table.shellProfile(flat ? 'slab' : 'other', thicknessMm, use.materialId),
+    profileId: context.table.shellProfile(
+      flat ? 'slab' : 'other',
+      thicknessMm,
+      use.materialId,
+      undefined,
+      use.layerSetName,
+    ),
   };
 }
 

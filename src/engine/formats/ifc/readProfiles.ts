@@ -26,6 +26,8 @@ export interface MaterialUse {
   profileOrientation?: { angle: number } | { direction: IfcLine };
   /** Total thickness of a layer set (walls, slabs), file units. */
   layerThickness?: number;
+  /** The layer set's name: the shell property it stands for (ours writes the property's name there). */
+  layerSetName?: string;
 }
 
 const KIND_WORDS: readonly [RegExp, MaterialKind][] = [
@@ -164,7 +166,12 @@ export class ProfileTable {
         if (layer && thickness > (num(thickest?.['LayerThickness']) ?? -1)) thickest = layer;
       }
       const materialId = this.material(file.line(ref(thickest?.['Material'])));
-      return total > 0 ? { materialId, layerThickness: total } : { materialId };
+      const layerSetName = str(relating['LayerSetName']);
+      return {
+        materialId,
+        ...(total > 0 ? { layerThickness: total } : {}),
+        ...(layerSetName ? { layerSetName } : {}),
+      };
     }
     if (type === 'IFCMATERIALLIST')
       return { materialId: this.material(file.line(refs(relating['Materials'])[0])) };
@@ -426,10 +433,14 @@ export class ProfileTable {
     thicknessMm: number | undefined,
     materialId: string | undefined,
     behaviour?: string,
+    statedName?: string,
   ): string {
+    // Named by the layer set when the file names it; otherwise by use, thickness (to 0.1 mm) and material.
     const rounded = thicknessMm === undefined ? undefined : Math.round(thicknessMm * 10) / 10;
-    const name = `${use === 'slab' ? 'Slab' : use === 'wall' ? 'Wall' : 'Plate'} ${rounded ?? '?'} mm${materialId ? ` ${materialId}` : ''}`;
-    const key = JSON.stringify(['shell', name, behaviour ?? null]);
+    const name =
+      statedName ??
+      `${use === 'slab' ? 'Slab' : use === 'wall' ? 'Wall' : 'Plate'} ${rounded ?? '?'} mm${materialId ? ` ${materialId}` : ''}`;
+    const key = JSON.stringify(['shell', name, thicknessMm ?? null, materialId ?? null, behaviour ?? null]);
     const known = this.profileByKey.get(key)?.[0];
     if (known) return known.id;
     let id = name;
@@ -443,7 +454,8 @@ export class ProfileTable {
       attributes: {},
       kind: 'shell',
       use,
-      ...(rounded !== undefined ? { thickness: rounded } : {}),
+      // The thickness as stated: the name rounds it, the model must not (a 0.0001 mm membrane is not 0).
+      ...(thicknessMm !== undefined ? { thickness: thicknessMm } : {}),
       ...(materialId ? { materialId } : {}),
       ...(behaviour ? { behaviour } : {}),
     };

@@ -189,8 +189,15 @@ class IfcWriter {
    * Collects objects by reason; `finishNotes` reports each reason once with every object's id, and, for what was
    * dropped, the fidelity concept its subject names, so the report explains the loss of each of them.
    */
-  note(severity: 'approximated' | 'dropped' | 'warning', subject: string, reason: string, id: string): void {
-    const key = `${severity}\u0000${subject}\u0000${reason}`;
+  /** `concept` names what an approximation changes; a dropped item's concept follows from its subject. */
+  note(
+    severity: 'approximated' | 'dropped' | 'warning',
+    subject: string,
+    reason: string,
+    id: string,
+    concept?: FidelityConcept,
+  ): void {
+    const key = `${severity}\u0000${subject}\u0000${reason}\u0000${concept ?? ''}`;
     const ids = this.reasonIds.get(key) ?? [];
     ids.push(id);
     this.reasonIds.set(key, ids);
@@ -198,12 +205,18 @@ class IfcWriter {
 
   private finishNotes(): void {
     for (const [key, ids] of this.reasonIds) {
-      const [severity, subject, reason] = key.split('\u0000') as [
+      const [severity, subject, reason, named] = key.split('\u0000') as [
         'approximated' | 'dropped' | 'warning',
         string,
         string,
+        string,
       ];
-      const concept = severity === 'dropped' ? conceptOfSubject(subject) : undefined;
+      const concept =
+        named !== ''
+          ? (named as FidelityConcept)
+          : severity === 'dropped'
+            ? conceptOfSubject(subject)
+            : undefined;
       const where = {
         ...(ids.length === 1 ? { id: ids[0] } : { ids }),
         ...(concept ? { concept } : {}),
@@ -1120,6 +1133,18 @@ class IfcWriter {
         }
         const half = Math.ceil(grids.length / 2);
         lists = [grids.slice(0, half), grids.slice(half), []];
+      }
+      for (const grid of [...(lists[0] ?? []), ...(lists[1] ?? [])]) {
+        const line = grid.geometry;
+        if (line.kind === 'general' && (line.start.x === line.end.x || line.start.y === line.end.y)) {
+          this.note(
+            'approximated',
+            'Grid',
+            'A grid line given by its end points and parallel to X or Y is written as an IFC grid axis, which reads back as a line of constant X or Y across the plan: its end points are not kept.',
+            grid.id,
+            'grid',
+          );
+        }
       }
       const [uAxes, vAxes, wAxes] = lists.map((list) => list.map((grid) => this.gridAxis(grid, span))) as [
         StepRef[],

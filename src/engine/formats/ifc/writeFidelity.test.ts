@@ -310,6 +310,63 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     expect([behaviourOf('F1'), behaviourOf('F2')]).toEqual(['Membrane', 'Shell-Thin']);
   });
 
+  it("keeps a shell section's name (the layer set's) and its exact thickness, however thin", async () => {
+    const model = portal();
+    model.nodes.push(node('N7', 0, 3000, 3000));
+    model.profiles.push({
+      id: '12" NWC SLAB',
+      source: SOURCE,
+      name: '12" NWC SLAB',
+      type: 'Profile',
+      kind: 'shell',
+      use: 'other',
+      thickness: 0.0001,
+      behaviour: 'Membrane',
+      materialId: 'C30',
+      attributes: {},
+    } as Model['profiles'][number]);
+    model.elements.push({
+      id: 'A1',
+      source: SOURCE,
+      name: 'A1',
+      type: 'Area',
+      nodeIds: ['N3', 'N4', 'N7'],
+      profileId: '12" NWC SLAB',
+      attributes: {},
+    } as Element);
+    const { back, unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+    const shell = back.profiles.find((profile) => profile.kind === 'shell');
+    expect(shell?.name).toBe('12" NWC SLAB');
+    expect(shell?.kind === 'shell' ? shell.thickness : undefined).toBe(0.0001);
+  });
+
+  it('reports a grid line given by end points that reads back as an axis line, and finds unlabelled lines by position', async () => {
+    const model = portal();
+    const grid = (id: string, label: string, geometry: Model['grids'][number]['geometry']) =>
+      ({
+        id,
+        source: SOURCE,
+        name: label,
+        type: 'Grid',
+        system: 'G',
+        label,
+        geometry,
+        attributes: {},
+      }) as Model['grids'][number];
+    model.grids = [
+      grid('A', 'A', { kind: 'general', start: { x: 0, y: 0 }, end: { x: 6000, y: 0 } }),
+      grid('G/X/@0', '', { kind: 'axis', direction: 'X', coordinate: 0 }),
+      grid('G/X/@6000', '', { kind: 'axis', direction: 'X', coordinate: 6000 }),
+    ];
+    const written = await writeIfc(model);
+    expect(written.report.items).toContainEqual(
+      expect.objectContaining({ severity: 'approximated', concept: 'grid', id: 'A' }),
+    );
+    const { unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
+  });
+
   it('states a general or library section as an IfcProfileDef of its name with Pset_ProfileMechanical', async () => {
     const model = portal();
     const general = {
