@@ -245,8 +245,14 @@ class IfcWriter {
     return this.step.add('IFCLOCALPLACEMENT', [relativeTo, position]);
   }
 
+  /** The GlobalIds written for each element (its product and its analytical member): a reader's ids for it. */
+  private readonly guidsOf = new Map<string, string[]>();
+
   private root(kind: string, id: string): string {
-    return this.ids.next(`${kind}:${id}`);
+    const guid = this.ids.next(`${kind}:${id}`);
+    if (kind === 'element' || kind === 'member')
+      this.guidsOf.set(id, [...(this.guidsOf.get(id) ?? []), guid]);
+    return guid;
   }
 
   write(): WriteResult {
@@ -1238,20 +1244,50 @@ class IfcWriter {
       );
     }
     // Point connections closer than 1 mm are one node to a reader (ours merges them): zero-length links' ends.
-    const seenAt = new Map<string, string>();
-    const coincident: string[] = [];
+    const groups = new Map<string, Node[]>();
     for (const node of this.model.nodes) {
       if (![node.x, node.y, node.z].every(Number.isFinite)) continue;
       const key = [node.x, node.y, node.z].map((value) => Math.round(value)).join(',');
-      if (seenAt.has(key)) coincident.push(node.id);
-      else seenAt.set(key, node.id);
+      groups.set(key, [...(groups.get(key) ?? []), node]);
     }
+    const coincident = [...groups.values()].filter((group) => group.length > 1);
     if (coincident.length > 0) {
+      const ids = coincident.flat().map((node) => node.id);
       this.report.approximated(
         'Node',
-        `${coincident.length} nodes lie within 1 mm of another node; IFC readers (Gusset's too) merge such point connections into one node`,
-        { ids: coincident, concept: 'node' },
+        `${ids.length} nodes lie within 1 mm of another node; IFC readers (Gusset's too) merge such point connections into one node`,
+        { ids, concept: 'node' },
       );
+      // Members on merged nodes come back on the merged node, where a reader may pair a member with its twin.
+      const merged = new Set(ids);
+      const onMerged = this.model.elements.filter(
+        (element) =>
+          isFrameElement(element) && (merged.has(element.startNodeId) || merged.has(element.endNodeId)),
+      );
+      if (onMerged.length > 0) {
+        this.report.approximated(
+          'Element',
+          `${onMerged.length} members end on nodes that IFC readers merge; they come back on the merged node`,
+          {
+            ids: onMerged.flatMap((element) => [element.id, ...(this.guidsOf.get(element.id) ?? [])]),
+            concept: 'element',
+          },
+        );
+      }
+      // The merged node has one support: nodes of a group whose supports differ come back with another one.
+      const supportOf = (node: Node) =>
+        JSON.stringify([node.restraint ?? null, node.springPropertyId ?? null]);
+      const mixed = coincident
+        .filter((group) => new Set(group.map(supportOf)).size > 1)
+        .flat()
+        .map((node) => node.id);
+      if (mixed.length > 0) {
+        this.report.approximated(
+          'Node',
+          `${mixed.length} coincident nodes have different supports; merged into one node they share one support`,
+          { ids: mixed, concept: 'restraint' },
+        );
+      }
     }
     if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
     reportAnalysisLoss(this.report, this.model, 'IFC');

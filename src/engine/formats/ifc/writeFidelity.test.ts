@@ -83,6 +83,16 @@ async function roundTrip(model: Model): Promise<{ back: Model; unexplained: Fide
   return { back: read.model, unexplained };
 }
 
+const fixed = (): NonNullable<Node['restraint']> => ({
+  type: 'Restraint',
+  ux: true,
+  uy: true,
+  uz: true,
+  rx: true,
+  ry: true,
+  rz: true,
+});
+
 const summary = (differences: FidelityDifference[]): string[] => differences.map((d) => d.message);
 
 describe('IFC writer: what the fidelity oracle finds after a round trip', () => {
@@ -403,10 +413,28 @@ describe('IFC writer: what the fidelity oracle finds after a round trip', () => 
     const model = portal(concrete({ id: 'STEEL', name: 'STEEL', kind: 'other' }));
     model.nodes.push(node('N1b', 0, 0, 0.4));
     const written = await writeIfc(model);
-    expect(written.report.items.find((i) => i.concept === 'node')).toMatchObject({ ids: ['N1b'] });
+    expect(written.report.items.find((i) => i.concept === 'node')).toMatchObject({ ids: ['N1', 'N1b'] });
     const { back, unexplained } = await roundTrip(model);
     expect(summary(unexplained)).toEqual([]);
     expect(back.materials.find((m) => m.name === 'STEEL')?.kind).toBe('other');
+  });
+
+  it('reports twin members on coincident nodes with different supports (two frames drawn on one another)', async () => {
+    const model = portal();
+    // A second column on its own joints at the same places as C1's, the lower one pinned instead of fixed.
+    model.nodes[0] = { ...(model.nodes[0] as Node), restraint: fixed() };
+    model.nodes.push({ ...node('N1b', 0, 0, 0), restraint: { ...fixed(), rx: false, ry: false, rz: false } });
+    model.nodes.push(node('N3b', 0, 0, 3000));
+    model.elements.push(frame('C1b', 'Column', 'N1b', 'N3b'));
+    const written = await writeIfc(model);
+    expect(written.report.items).toContainEqual(
+      expect.objectContaining({ concept: 'restraint', ids: ['N1', 'N1b'] }),
+    );
+    expect(written.report.items).toContainEqual(
+      expect.objectContaining({ concept: 'element', ids: expect.arrayContaining(['C1', 'C1b']) }),
+    );
+    const { unexplained } = await roundTrip(model);
+    expect(summary(unexplained)).toEqual([]);
   });
 
   it('reads member line loads along local 2 and 3 back along the same axes', async () => {
