@@ -124,7 +124,7 @@ export function AdminUsersTable({
                   <td>{formatDate(user.row.createdAt)}</td>
                   <td>
                     {editTestingGroups ? (
-                      <TestingGroupEditor actor={actor} user={user} disabled={saving} />
+                      <TestingGroupEditor actor={actor} user={user} disabled={saving} loading={loading} />
                     ) : (
                       (user.row.testingGroup ?? <span className="data-table__muted">None</span>)
                     )}
@@ -152,10 +152,13 @@ function TestingGroupEditor({
   actor,
   user,
   disabled,
+  loading,
 }: {
   actor: AdminUsersActor;
   user: AdminUserView;
   disabled: boolean;
+  /** While a page or a search loads, the rows shown are about to be replaced: an edit would be lost. */
+  loading: boolean;
 }) {
   const errorId = `testing-group-error-${user.row._id}`;
   return (
@@ -172,6 +175,7 @@ function TestingGroupEditor({
         aria-label={`Testing group of ${user.name}`}
         placeholder="None"
         maxLength={100}
+        disabled={loading}
         value={user.testingGroupInput}
         aria-describedby={user.error !== null ? errorId : undefined}
         onChange={(event) =>
