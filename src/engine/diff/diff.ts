@@ -652,29 +652,7 @@ function matchElementsByNodes(
     const mapped = ids.map((id) => (rename ? (nodeRenames?.get(id) ?? id) : id)).sort();
     return `${element.type}\u0000${mapped.join('\u0000')}`;
   };
-  const waiting = new Map<string, number[]>();
-  for (const index of matching.unmatchedAfter) {
-    const key = keyOf(afterItems[index] as Element, false);
-    if (key === null) continue;
-    const list = waiting.get(key);
-    if (list) list.push(index);
-    else waiting.set(key, [index]);
-  }
-  const taken = new Set<number>();
-  const stillBefore: number[] = [];
-  for (const index of matching.unmatchedBefore) {
-    const key = keyOf(beforeItems[index] as Element, true);
-    const candidate = key === null ? undefined : waiting.get(key)?.shift();
-    if (candidate === undefined) {
-      stillBefore.push(index);
-      continue;
-    }
-    taken.add(candidate);
-    reserve(matching, 1);
-    addPair(matching, index, candidate, true);
-  }
-  matching.unmatchedBefore = stillBefore;
-  matching.unmatchedAfter = matching.unmatchedAfter.filter((index) => !taken.has(index));
+  pairLeftoversByKey(matching, beforeItems, afterItems, (item, rename) => keyOf(item as Element, rename));
 }
 
 /** Elements left unmatched by id, paired by where they stand (members by both ends, areas by their vertices). */
@@ -782,9 +760,23 @@ function matchLoadsByTarget(
           : load.patternId;
     return `${load.type}\u0000${pattern}\u0000${node}\u0000${element}`;
   };
+  pairLeftoversByKey(matching, beforeItems, afterItems, keyOf);
+}
+
+/**
+ * Pairs objects left unmatched whose keys agree, first come first served; a before object's key is taken with the
+ * renames followed (`rename`), an after object's as it stands. A null key pairs with nothing.
+ */
+function pairLeftoversByKey(
+  matching: Matching,
+  beforeItems: readonly Item[],
+  afterItems: readonly Item[],
+  keyOf: (item: Item, rename: boolean) => string | null,
+): void {
   const waiting = new Map<string, number[]>();
   for (const index of matching.unmatchedAfter) {
     const key = keyOf(afterItems[index] as Item, false);
+    if (key === null) continue;
     const list = waiting.get(key);
     if (list) list.push(index);
     else waiting.set(key, [index]);
@@ -792,7 +784,8 @@ function matchLoadsByTarget(
   const taken = new Set<number>();
   const stillBefore: number[] = [];
   for (const index of matching.unmatchedBefore) {
-    const candidate = waiting.get(keyOf(beforeItems[index] as Item, true))?.shift();
+    const key = keyOf(beforeItems[index] as Item, true);
+    const candidate = key === null ? undefined : waiting.get(key)?.shift();
     if (candidate === undefined) {
       stillBefore.push(index);
       continue;

@@ -43,16 +43,7 @@ export function ChangeList({
               <summary>
                 {cause.text} ({cause.changes.length})
               </summary>
-              <ul>
-                {cause.changes.map((change) => (
-                  <ChangeItem
-                    key={change.key}
-                    change={change}
-                    active={change.key === activeKey}
-                    onSelect={onSelect}
-                  />
-                ))}
-              </ul>
+              <ChangeItems changes={cause.changes} activeKey={activeKey} onSelect={onSelect} />
             </details>
           ))}
         </section>
@@ -72,21 +63,30 @@ export function ChangeList({
               <h4>
                 {entry.type} ({entry.changes.length})
               </h4>
-              <ul>
-                {entry.changes.map((change) => (
-                  <ChangeItem
-                    key={change.key}
-                    change={change}
-                    active={change.key === activeKey}
-                    onSelect={onSelect}
-                  />
-                ))}
-              </ul>
+              <ChangeItems changes={entry.changes} activeKey={activeKey} onSelect={onSelect} />
             </div>
           ))}
         </section>
       ))}
     </div>
+  );
+}
+
+function ChangeItems({
+  changes,
+  activeKey,
+  onSelect,
+}: {
+  changes: readonly DiffViewChangeWire[];
+  activeKey: string | null;
+  onSelect?: (key: string) => void;
+}) {
+  return (
+    <ul>
+      {changes.map((change) => (
+        <ChangeItem key={change.key} change={change} active={change.key === activeKey} onSelect={onSelect} />
+      ))}
+    </ul>
   );
 }
 

@@ -13,7 +13,7 @@ import type {
   Restraint,
   SpringProperty,
 } from '../../schema';
-import { DOF_NAMES, isAreaElement, isFrameElement } from '../../schema';
+import { DOF_NAMES, ELEMENT_TYPES, isAreaElement, isFrameElement } from '../../schema';
 import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
 import { reportAnalysisLoss } from '../analysisLoss';
@@ -94,21 +94,7 @@ const IFC_MATERIAL_CATEGORY: Record<Material['kind'], string> = {
   other: 'other',
 };
 
-/** Report items per (subject, reason) past which the rest are summed up in one item. */
-const ELEMENT_TYPES = new Set<string>([
-  'Area',
-  'Beam',
-  'Brace',
-  'Cable',
-  'Column',
-  'Component',
-  'Floor',
-  'Foundation',
-  'GeoElement',
-  'Link',
-  'Opening',
-  'Wall',
-] satisfies Element['type'][]);
+const ELEMENT_TYPE_NAMES: ReadonlySet<string> = new Set(ELEMENT_TYPES);
 const SUBJECT_CONCEPTS: Record<string, FidelityConcept> = {
   Node: 'node',
   Spring: 'spring',
@@ -125,7 +111,7 @@ const SUBJECT_CONCEPTS: Record<string, FidelityConcept> = {
 
 /** The fidelity concept a dropped object of this subject is (an element, a node, a load…). */
 function conceptOfSubject(subject: string): FidelityConcept | undefined {
-  return ELEMENT_TYPES.has(subject) ? 'element' : SUBJECT_CONCEPTS[subject];
+  return ELEMENT_TYPE_NAMES.has(subject) ? 'element' : SUBJECT_CONCEPTS[subject];
 }
 /** Offsets below this are written as none: the reader merges points closer than its NODE_MERGE_MM (1 mm). */
 const OFFSET_MM = 1;

@@ -19,6 +19,7 @@ import type {
   Grid,
   Group,
   JointConstraint,
+  AreaLoad,
   LinearLoad,
   Link,
   LinkProperty,
@@ -2011,20 +2012,17 @@ class SapReader {
         this.keepRaw(table, row);
         continue;
       }
-      this.patternRef(table, row, pattern, area.id);
-      const load = {
-        id: this.nextLoadId('AreaLoad', areaName, pattern),
-        source: this.source(),
-        name: `${areaName} ${pattern}`,
-        attributes: NO_ATTRIBUTES,
-        type: 'AreaLoad' as const,
-        elementId: area.id,
-        patternId: pattern,
-        value: this.requiredNumber(table, row, 'UnifLoad') * f.pressure,
+      const value = this.requiredNumber(table, row, 'UnifLoad') * f.pressure;
+      const load = this.pushAreaLoad(
+        table,
+        row,
+        areaName,
+        area.id,
+        pattern,
+        value,
         direction,
-      };
-      this.keepExtras(load, table, row, MAPPED.areaLoad);
-      this.model.loads.push(load);
+        MAPPED.areaLoad,
+      );
       if (toFrame) {
         this.groupedItem(
           'approximated',
@@ -2085,21 +2083,37 @@ class SapReader {
         this.keepRaw(table, row);
         continue;
       }
-      this.patternRef(table, row, pattern, area.id);
-      const load = {
-        id: this.nextLoadId('AreaLoad', areaName, pattern),
-        source: this.source(),
-        name: `${areaName} ${pattern}`,
-        attributes: NO_ATTRIBUTES,
-        type: 'AreaLoad' as const,
-        elementId: area.id,
-        patternId: pattern,
-        value: sign * pressure * f.pressure,
-        direction: '3' as const,
-      };
-      this.keepExtras(load, table, row, MAPPED.surfacePressure);
-      this.model.loads.push(load);
+      const value = sign * pressure * f.pressure;
+      this.pushAreaLoad(table, row, areaName, area.id, pattern, value, '3', MAPPED.surfacePressure);
     }
+  }
+
+  /** One uniform pressure (Pa) on an area, from one row of an area load table, with the row's other fields kept. */
+  private pushAreaLoad(
+    table: CsiTable,
+    row: number,
+    areaName: string,
+    areaId: string,
+    pattern: string,
+    value: number,
+    direction: LoadDirection,
+    mapped: ReadonlySet<string>,
+  ): AreaLoad {
+    this.patternRef(table, row, pattern, areaId);
+    const load: AreaLoad = {
+      id: this.nextLoadId('AreaLoad', areaName, pattern),
+      source: this.source(),
+      name: `${areaName} ${pattern}`,
+      attributes: NO_ATTRIBUTES,
+      type: 'AreaLoad',
+      elementId: areaId,
+      patternId: pattern,
+      value,
+      direction,
+    };
+    this.keepExtras(load, table, row, mapped);
+    this.model.loads.push(load);
+    return load;
   }
 
   /** A load row whose object does not exist: one report item per table, naming the objects as the file does. */
