@@ -55,6 +55,13 @@ export const ownMessages = {
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
+  // A lost database connection (restart, failover): 503 for a request, the reason of a job attempt (issue #22).
+  databaseUnavailable: 'The database is unavailable; try again in a moment.',
+  jobDatabaseLost: 'The connection to the database was lost.',
+  jobDatabaseOutOfResources: 'The database ran out of memory or disk space.',
+  jobAttemptFailed: 'An error on our side stopped this attempt.',
+  /** {reason} is one of the job reasons above. */
+  jobRetrying: 'Waiting to try again. {reason}',
   modelNotFound: 'This model does not exist, or it has not been shared with you.',
   organizationNotFound: 'This organization does not exist, or you are not a member of it.',
   versionNotFound: 'This version does not exist.',

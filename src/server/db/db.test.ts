@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createThrowawayDatabase, databases } from '../testing/databases';
-import type { Db } from './db';
+import { isDatabaseOutOfResources, isDatabaseUnavailable, type Db, type Queryable } from './db';
 import { DataDirLockedError } from './lockFile';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
@@ -189,5 +190,88 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
     } finally {
       await done();
     }
+  });
+});
+
+describe('database faults', () => {
+  const coded = (code: string) => Object.assign(new Error('x'), { code });
+
+  it('tells a lost or refused connection from a wrong statement', () => {
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08003', '53300', 'ECONNREFUSED', 'ECONNRESET']) {
+      expect(isDatabaseUnavailable(coded(code)), code).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable')),
+    ).toBe(true);
+    for (const code of ['23505', '42P01', '53200', '57014']) {
+      expect(isDatabaseUnavailable(coded(code)), code).toBe(false);
+    }
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    expect(isDatabaseUnavailable('Connection terminated')).toBe(false);
+    expect(isDatabaseOutOfResources(coded('53200'))).toBe(true);
+    expect(isDatabaseOutOfResources(coded('23505'))).toBe(false);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a PostgreSQL backend terminated during a transaction', () => {
+  /** Runs `during` in a transaction that wrote a row, kills the transaction's backend from outside, and checks the
+   * transaction fails as 'unavailable', nothing is left of it, and the pool works on. An 'error' event nobody
+   * listens to would fail this run as an uncaught exception. */
+  async function killMidTransaction(during: (tx: Queryable, kill: () => Promise<void>) => Promise<unknown>) {
+    const throwaway = await createThrowawayDatabase();
+    const logged: string[] = [];
+    const db = openPostgres(throwaway.url, { error: (_details, message) => logged.push(message) });
+    const admin = new pg.Client({ connectionString: throwaway.url });
+    await admin.connect();
+    try {
+      await db.exec('CREATE TABLE kept (id int)');
+      const failure = await db
+        .transaction(async (tx) => {
+          await tx.query('INSERT INTO kept VALUES (1)');
+          const [{ pid }] = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')) as [
+            { pid: number },
+          ];
+          return during(tx, async () => {
+            await admin.query('SELECT pg_terminate_backend($1, 10000)', [pid]);
+          });
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+      expect(await db.query('SELECT id FROM kept')).toEqual([]);
+      expect(await db.transaction((tx) => tx.query('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
+      return logged;
+    } finally {
+      await admin.end();
+      await db.close();
+      await throwaway.drop();
+    }
+  }
+
+  it('between two statements (the client is idle in the transaction)', async () => {
+    const logged = await killMidTransaction(async (tx, kill) => {
+      await kill();
+      // Let the client read the backend's farewell before the next statement.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.query('INSERT INTO kept VALUES (2)');
+    });
+    expect(logged).toContain('PostgreSQL connection lost during a transaction');
+  });
+
+  it('while a statement runs', async () => {
+    await killMidTransaction(async (tx, kill) => {
+      // Settled at once, so its rejection is not unhandled while the kill is awaited.
+      const sleeping = tx.query('SELECT pg_sleep(30)').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await kill();
+      const error = await sleeping;
+      if (error) throw error;
+    });
   });
 });

@@ -31,19 +31,30 @@ export function openPostgres(connectionString: string, log: ErrorLog): Db {
     exec: base.exec,
     async transaction(fn) {
       const client = await pool.connect();
-      // A client whose ROLLBACK failed is in an unknown state: hand it back as broken so the pool discards it.
+      // A checked-out client has no listener of the pool's: a backend terminated mid-transaction (restart,
+      // failover, pg_terminate_backend) would emit 'error' with nobody listening and end the process.
+      // Its queries fail on their own; the listener only marks the client broken so the pool discards it.
       let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken ??= error;
+        log.error({ err: error }, 'PostgreSQL connection lost during a transaction');
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(queryable(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
+        // A client whose ROLLBACK failed is in an unknown state: hand it back as broken too.
+        if (!broken) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            broken ??= rollbackError;
+          });
+        }
         throw error;
       } finally {
+        client.removeListener('error', onError);
         client.release(broken);
       }
     },

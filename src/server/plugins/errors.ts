@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, ownMessages } from '../../contract/errors';
+import { isDatabaseUnavailable } from '../db/db';
 import { HttpError } from '../httpError';
 
 function fastifyCode(error: unknown): string | undefined {
@@ -20,7 +21,8 @@ function fastifyStatus(error: unknown): number | undefined {
 
 /**
  * The one error handler. Every answer is `{ message }`; a client error says what was wrong, anything unexpected
- * is 500 'Internal server error' with the details only in the log (fail closed, leak nothing).
+ * is 500 'Internal server error' with the details only in the log (fail closed, leak nothing), except a lost
+ * database connection: 503 with a message that says to try again.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
@@ -45,6 +47,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Fastify's own client errors (415 unsupported media type, 400 bad content length...) carry safe messages.
     if (status !== undefined && status >= 400 && status < 500 && error instanceof Error) {
       return reply.code(status).send({ message: error.message });
+    }
+    // A restart or failover of the database: the request may well succeed in a moment, so say so (503).
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'The database is unavailable');
+      return reply.code(503).send({ message: ownMessages.databaseUnavailable });
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ message: messages.internalServerError });
