@@ -154,7 +154,8 @@ export const jobQueue = {
 
   /**
    * Puts the attempt's job back in the queue. `countAttempt` false (a graceful shutdown, not the job's fault)
-   * gives the attempt back.
+   * gives the attempt back. `reason`, for an attempt that failed, is shown as the job's stage and error until
+   * the next attempt reports progress (the error until the job is done).
    */
   async release(
     db: Queryable,
@@ -162,13 +163,15 @@ export const jobQueue = {
     attempt: number,
     now: Date,
     countAttempt: boolean,
+    reason: { stage: string; error: string } | null = null,
   ): Promise<boolean> {
     const rows = await db.query(
       `UPDATE jobs SET status = 'queued', lease_until = NULL, updated_at = $3,
-              attempts = attempts - CASE WHEN $4 THEN 0 ELSE 1 END
+              attempts = attempts - CASE WHEN $4 THEN 0 ELSE 1 END,
+              stage = COALESCE($5, stage), error = COALESCE($6, error)
         WHERE id = $1 AND attempts = $2 AND status = 'running'
         RETURNING id`,
-      [id, attempt, now, countAttempt],
+      [id, attempt, now, countAttempt, reason?.stage ?? null, reason?.error ?? null],
     );
     return rows.length > 0;
   },

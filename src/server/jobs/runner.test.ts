@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ownMessages } from '../../contract/errors';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
@@ -144,6 +145,60 @@ describe.each(databases())('the job queue on $kind', ({ kind }) => {
         attempts: 3,
       });
       expect(seen).toEqual([1, 2, 3]);
+      await jobs.stop();
+    });
+
+    it('rolls back an attempt whose store the database failed, says why on the job, and retries it', async () => {
+      const job = await enqueue();
+      const stray = randomUUID();
+      let retried!: () => void;
+      const retrying = new Promise<void>((resolve) => (retried = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const jobs = runner(async (attempt) => {
+        if (attempt.attempt === 1) {
+          await db.transaction(async (tx) => {
+            // Half of a store: a row written, then the database fails as PGlite does when out of memory.
+            await jobQueue.insert(
+              tx,
+              { id: stray, kind: 'none', modelId: null, createdBy: null, idempotencyKey: null, payload: {} },
+              new Date(),
+            );
+            throw Object.assign(new Error('out of memory'), { code: '53200' });
+          });
+        }
+        retried();
+        await released;
+        await db.transaction(async (tx) => {
+          expect(await jobQueue.lockForCompletion(tx, attempt.job.id, attempt.attempt)).toBe(true);
+          await jobQueue.complete(tx, attempt.job.id, new Date(), null, { ok: true });
+        });
+      });
+      jobs.start();
+      await retrying;
+      expect(await jobQueue.find(db, job.id)).toMatchObject({
+        status: 'running',
+        attempts: 2,
+        error: ownMessages.jobDatabaseOutOfResources,
+      });
+      expect(await jobQueue.find(db, stray)).toBeUndefined();
+      release();
+      expect(await settled(job.id)).toMatchObject({ status: 'done', error: null, attempts: 2 });
+      await jobs.stop();
+    });
+
+    it('names a lost database connection in the message of a job that gave up', async () => {
+      const job = await enqueue();
+      const jobs = runner(async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+      }, 1);
+      jobs.start();
+      expect(await settled(job.id)).toMatchObject({
+        status: 'failed',
+        error: `gave up after 1 ${ownMessages.jobDatabaseLost}`,
+      });
       await jobs.stop();
     });
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
-import type { Db } from '../db/db';
+import { ownMessages } from '../../contract/errors';
+import { isDatabaseOutOfResources, isDatabaseUnavailable, type Db } from '../db/db';
 import { jobQueue, type JobRow } from './queue';
 
 /** A failure the user reads on the job (an unreadable file): final, no retry. */
@@ -77,6 +78,16 @@ export interface JobRunner {
 }
 
 const PROGRESS_WRITE_MS = 500;
+
+/**
+ * Why an attempt failed, as the user reads it on the job. Only the database faults are named; anything else is
+ * 'an error on our side' with the details in the log.
+ */
+function attemptFailureReason(error: unknown): { known: boolean; text: string } {
+  if (isDatabaseUnavailable(error)) return { known: true, text: ownMessages.jobDatabaseLost };
+  if (isDatabaseOutOfResources(error)) return { known: true, text: ownMessages.jobDatabaseOutOfResources };
+  return { known: false, text: ownMessages.jobAttemptFailed };
+}
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, clock, log, leaseMs } = options;
@@ -177,10 +188,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await jobQueue.release(db, job.id, attempt, now, false);
       } else {
         log.error({ err: error, jobId: job.id, attempt }, 'Job attempt failed');
+        // The attempt's transaction rolled back, so nothing of it is left half-written; the row says why.
+        const reason = attemptFailureReason(error);
         if (attempt >= options.maxAttempts) {
-          if (await jobQueue.fail(db, job.id, attempt, now, options.gaveUpMessage(job.kind, attempt)))
-            tell(job, 'failed');
-        } else if (await jobQueue.release(db, job.id, attempt, now, true)) {
+          const gaveUp = options.gaveUpMessage(job.kind, attempt);
+          const message = reason.known ? `${gaveUp} ${reason.text}` : gaveUp;
+          if (await jobQueue.fail(db, job.id, attempt, now, message)) tell(job, 'failed');
+        } else if (
+          await jobQueue.release(db, job.id, attempt, now, true, {
+            stage: ownMessages.jobRetrying.replace('{reason}', reason.text),
+            error: reason.text,
+          })
+        ) {
           tell(job, 'changed');
         }
       }

@@ -32,6 +32,8 @@ export interface TestServerOptions {
   mailer?: AppOverrides['mailer'];
   /** False leaves the background job runner stopped (`server.app.jobRunner.start()` starts it). */
   startJobRunner?: boolean;
+  /** Stands between the app and its database, e.g. to make a statement fail (fault tests). */
+  wrapDb?: (db: Db) => Db;
 }
 
 export interface HttpResult {
@@ -102,7 +104,8 @@ export async function startTestServer(
   });
   const config: Config = { ...baseConfig, rateLimits: { ...generousLimits, ...options.rateLimits } };
   const silent = { error: () => undefined };
-  const db = throwaway ? openPostgres(throwaway.url, silent) : await openPglite(undefined);
+  const opened = throwaway ? openPostgres(throwaway.url, silent) : await openPglite(undefined);
+  const db = options.wrapDb ? options.wrapDb(opened) : opened;
   const app = await buildApp(config, {
     db,
     ...(options.clock ? { clock: options.clock } : {}),
