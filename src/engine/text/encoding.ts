@@ -16,6 +16,11 @@ const DECODE_TABLE: string[] = Array.from({ length: 256 }, (_, byte) =>
 
 const ENCODE_HIGH = new Map<number, number>(CP1252_HIGH.map((codePoint, index) => [codePoint, 0x80 + index]));
 
+/** Whether windows-1252 has a byte for this UTF-16 code unit (C1 controls count as not: they decode as others). */
+export function inWindows1252(code: number): boolean {
+  return code < 0x80 || (code >= 0xa0 && code <= 0xff) || (code > 0xff && ENCODE_HIGH.has(code));
+}
+
 /** Code units of the decode table, for filling a chunk without building a string per byte. */
 const DECODE_CODES = Uint16Array.from(DECODE_TABLE, (char) => char.charCodeAt(0));
 
@@ -315,4 +320,18 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
   if (firstNonAscii(bytes) < 0) return { text: decodeAscii(bytes), encoding: 'windows-1252' };
   if (looksLikeUtf8(bytes)) return { text: decodeUtf8(bytes), encoding: 'utf-8' };
   return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+}
+
+/**
+ * Windows-1252 bytes a reader cannot take for UTF-8: where every non-ASCII byte happens to form a UTF-8 sequence
+ * (`ß` then NBSP is `DF A0`, UTF-8 for `ߠ`), `decodeText` would read other characters, so the same text is given
+ * as UTF-8 behind a BOM, which every reader that sniffs the encoding honours. Other bytes are returned as they are.
+ */
+export function unambiguousWindows1252(bytes: Uint8Array): Uint8Array {
+  if (firstNonAscii(bytes) < 0 || !looksLikeUtf8(bytes)) return bytes;
+  const utf8 = encodeUtf8(decodeWindows1252(bytes));
+  const out = new Uint8Array(utf8.length + 3);
+  out.set([0xef, 0xbb, 0xbf]);
+  out.set(utf8, 3);
+  return out;
 }

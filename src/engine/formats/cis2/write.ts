@@ -1,3 +1,4 @@
+import { reportStepNames } from '../names';
 import { formatReal, formatString } from '../step/part21';
 /**
  * Canonical model → a CIS/2 (LPM/6) analysis model as an ISO 10303-21 file: one ANALYSIS_MODEL_3D, NODEs with
@@ -248,6 +249,9 @@ function lineLoadComponents(load: LinearLoad, value: number, perLength: boolean)
 
 export function writeCis2(model: Model, options: Cis2WriteOptions = {}): WriteResult {
   const report = new ReportBuilder();
+  reportStepNames(model, (subject, concept, id, reason) =>
+    report.approximated(subject, reason, { id, concept }),
+  );
   const out = new StepWriter();
   const units = writeUnits(out);
   const patternsOnly = model.loadCases.length === 0 && model.loadPatterns.length > 0;

@@ -99,10 +99,14 @@ function round(value: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
-/** TEXT values on one line, without AutoCAD's %% control codes. */
+/**
+ * The one place a name becomes DXF text (issue #22): a group value is one line, so a line break would start group
+ * codes of its own; every control character becomes a space, and a run of `%` one `%` (`%%` starts AutoCAD's
+ * control codes, and `%%%` would still hold one).
+ */
 function textValue(text: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/%%/g, '%');
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/%{2,}/g, '%');
 }
 
 function nodeIdsOf(element: Element): string[] {

@@ -1,3 +1,4 @@
+import { windows1252Line } from '../names';
 import { ParseError } from '../parseError';
 
 export const FORMAT_NAME = 'ETABS e2k';
@@ -262,7 +263,17 @@ export function formatE2kNumber(value: number): string {
   return `${mantissa}E${power < 0 ? '-' : '+'}${String(Math.abs(power)).padStart(2, '0')}`;
 }
 
+/**
+ * A name as an e2k line can hold it (issue #22): a line break or other control character would end the record
+ * and start another, so it becomes a space; a character windows-1252 has no byte for becomes `?`. The writer
+ * names objects through this and reports what it changed; `quoteE2k` applies it again so no value can break a line.
+ */
+export function e2kName(value: string): string {
+  return windows1252Line(value);
+}
+
 /** Quotes a value for writing; a quote in it is doubled, as ETABS writes the inch mark (`"12"" SLAB"`). */
 export function quoteE2k(value: string): string {
-  return value.includes('"') ? `"${value.replaceAll('"', '""')}"` : `"${value}"`;
+  const safe = windows1252Line(value);
+  return safe.includes('"') ? `"${safe.replaceAll('"', '""')}"` : `"${safe}"`;
 }

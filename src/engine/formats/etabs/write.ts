@@ -15,7 +15,7 @@ import type {
   Restraint,
 } from '../../schema';
 import { DOF_NAMES, END_RELEASE_NAMES, isAreaElement, isFrameElement } from '../../schema';
-import { Windows1252Chunks } from '../../text/encoding';
+import { unambiguousWindows1252, Windows1252Chunks } from '../../text/encoding';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseForceUnit, parseLengthUnit, parseTemperatureUnit, quantityFactors } from '../../units';
 import type { FidelityConcept } from '../report';
@@ -49,7 +49,8 @@ import {
   RELEASE_TOKENS,
   RESTRAINT_TOKENS,
 } from './read';
-import { FORMAT_NAME, formatE2kNumber, parseE2kNumber, quoteE2k } from './tokenizer';
+import { e2kName, FORMAT_NAME, formatE2kNumber, parseE2kNumber, quoteE2k } from './tokenizer';
+import { renameReason } from '../names';
 
 /** The version we claim for models that did not come from ETABS: the dialect of the 20.x fixtures. */
 const DEFAULT_VERSION = '20.2.0';
@@ -191,9 +192,8 @@ class E2kWriter {
    */
   private uniqueNames(subject: string, items: readonly { id: string; name: string }[]): Map<string, string> {
     const [what, concept] = NAMED_KINDS[subject] ?? ['section', 'section'];
-    // A name must be one line of text: a line break would end the e2k line.
     const nameOf = (item: { id: string; name: string }): string =>
-      (item.name.trim() === '' ? item.id : item.name).replace(/[\r\n]+/g, ' ');
+      e2kName(item.name.trim() === '' ? item.id : item.name);
     const taken = new Set<string>();
     for (const item of items) taken.add(nameOf(item));
     const written = new Set<string>();
@@ -202,6 +202,7 @@ class E2kWriter {
       if (names.has(item.id)) continue;
       const wanted = nameOf(item);
       let name = wanted;
+      if (item.name !== '' && wanted !== item.name) this.renamed(subject, concept, item.id, item.name);
       if (written.has(name)) {
         for (let suffix = 2; taken.has(name) || written.has(name); suffix++) name = `${wanted} (${suffix})`;
         this.report.approximated(
@@ -252,7 +253,7 @@ class E2kWriter {
     reportConstraintLoss(this.report, model, 'ETABS text');
     this.grouped.flushInto(this.report);
     const encoded = this.assemble(file);
-    const bytes = encoded.bytes();
+    const bytes = unambiguousWindows1252(encoded.bytes());
     const unmappable = encoded.unmappable;
     if (unmappable > 0) {
       this.report.approximated('text', `${unmappable} characters outside windows-1252 were written as "?"`);
@@ -393,7 +394,8 @@ class E2kWriter {
   private attributeFragments(bag: Attributes): string[] {
     const fragments: string[][] = [[]];
     for (const key of Object.keys(bag)) {
-      if (key.startsWith('$') || key.includes(' ') || key.includes('"') || key === '') continue;
+      // A key is a bare token: one that is not (a space, a quote, a line break) would not read back as one.
+      if (key.startsWith('$') || /[\s"]/.test(key) || e2kName(key) !== key || key === '') continue;
       const value = bag[key] as AttributeValue;
       const values = Array.isArray(value) ? value : [value];
       values.forEach((item, index) => {
@@ -459,7 +461,7 @@ class E2kWriter {
     const taken = new Set(levels.map((level) => level.name));
     const written = new Set<string>();
     return levels.map((level) => {
-      const wanted = (level.name.trim() === '' ? level.id : level.name).replace(/[\r\n]+/g, ' ');
+      const wanted = e2kName(level.name.trim() === '' ? level.id : level.name);
       let name = wanted;
       if (written.has(name) || (name !== level.name && taken.has(name))) {
         for (let suffix = 2; taken.has(name) || written.has(name); suffix++) name = `${wanted} (${suffix})`;
@@ -468,7 +470,7 @@ class E2kWriter {
       if (name === level.name) return level;
       this.report.approximated(
         'STORY',
-        `story name "${level.name}" is empty or taken; ETABS needs unique names, so it is written as "${name}"`,
+        `story name "${level.name}" is empty, taken or holds characters an e2k name cannot; ETABS needs unique names, so it is written as "${name}"`,
         { id: level.id, concept: 'level' },
       );
       return { ...level, name };
@@ -840,7 +842,8 @@ class E2kWriter {
         continue;
       }
       const plan = { x: node.x, y: node.y, dz: level.elevation - node.z };
-      let label = node.name === '' ? node.id : node.name;
+      let label = e2kName(node.name === '' ? node.id : node.name);
+      if (node.name !== '' && label !== node.name) this.renamed('POINT', 'node', node.id, node.name);
       const existing = planPoints.get(label);
       if (existing && !(same(existing.x, plan.x) && same(existing.y, plan.y) && same(existing.dz, plan.dz))) {
         let suffix = 2;
@@ -954,12 +957,7 @@ class E2kWriter {
         }
         const kindWord = element.type === 'Column' ? 'COLUMN' : element.type === 'Beam' ? 'BEAM' : 'BRACE';
         const definition = `${kindWord}  ${quoteE2k(i.label)}  ${quoteE2k(j.label)}  ${i.storyIndex - j.storyIndex}`;
-        const label = this.uniqueLabel(
-          element.name === '' ? element.id : element.name,
-          definition,
-          lineDefinitions,
-          element,
-        );
+        const label = this.uniqueLabel(this.elementLabel(element), definition, lineDefinitions, element);
         this.setElementRef(element.id, slot, label, j.storyIndex, LINE_KIND);
         this.markUsed(i);
         this.markUsed(j);
@@ -988,12 +986,7 @@ class E2kWriter {
                 ? (element.attributes['$areaType'] as string)
                 : 'AREA';
         const definition = `${kindWord}  ${placed.length}  ${placed.map((ref) => quoteE2k(ref.label)).join('  ')}  ${placed.map((ref) => ref.storyIndex - storyIndex).join('  ')}`;
-        const label = this.uniqueLabel(
-          element.name === '' ? element.id : element.name,
-          definition,
-          areaDefinitions,
-          element,
-        );
+        const label = this.uniqueLabel(this.elementLabel(element), definition, areaDefinitions, element);
         this.setElementRef(element.id, slot, label, storyIndex, AREA_KIND);
         for (const ref of placed) this.markUsed(ref);
         const parts: string[] = [];
@@ -1043,6 +1036,23 @@ class E2kWriter {
     this.elementLabels[slot] = label;
     this.elementStories[slot] = storyIndex;
     this.elementKinds[slot] = kind;
+  }
+
+  /** An element's own label as an e2k line can hold it, a change reported. */
+  private elementLabel(element: Element): string {
+    const label = e2kName(element.name === '' ? element.id : element.name);
+    if (element.name !== '' && label !== element.name)
+      this.renamed(element.type, 'element', element.id, element.name);
+    return label;
+  }
+
+  /** A name changed because an e2k line cannot hold some of its characters, one item per kind with every id. */
+  private renamed(subject: string, concept: FidelityConcept, id: string, name: string): void {
+    const reason =
+      name.trim() === ''
+        ? 'a blank name is written as the id'
+        : renameReason('ETABS e2k', 'line breaks, control characters or characters outside windows-1252');
+    this.grouped.add('approximated', subject, reason, concept, id);
   }
 
   /** ETABS labels are plan objects: one label, one definition. A clash gets a fresh label. */

@@ -1,3 +1,4 @@
+import { reportStepNames } from '../names';
 import type {
   AreaElement,
   Cable,
@@ -187,6 +188,23 @@ class IfcWriter {
     const ids = this.reasonIds.get(key) ?? [];
     ids.push(id);
     this.reasonIds.set(key, ids);
+  }
+
+  /**
+   * STEP strings carry any name (formatString escapes quotes, backslashes and every non-ASCII or control character;
+   * an unpaired surrogate becomes U+FFFD), but IFC readers, Gusset's too, take a Name without surrounding blanks,
+   * and a blank one as none: such names are reported as changed, each under its concept.
+   */
+  private noteUntrimmedNames(): void {
+    const note = (subject: string, concept: FidelityConcept, id: string, reason: string): void =>
+      this.note('approximated', subject, reason, id, concept);
+    reportStepNames(this.model, note);
+    reportStepNames(
+      this.model,
+      note,
+      (name) => name !== '' && name.trim() !== name,
+      'IFC readers take names without leading or trailing blanks; a blank name is read as none',
+    );
   }
 
   private finishNotes(): void {
@@ -1222,6 +1240,7 @@ class IfcWriter {
     for (const group of this.model.groups) {
       this.note('dropped', 'Group', 'Groups are not written to IFC yet.', group.id);
     }
+    this.noteUntrimmedNames();
     if (this.model.linkProperties.length > 0) {
       this.report.dropped(
         'LinkProperty',

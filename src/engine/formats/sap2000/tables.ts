@@ -13,6 +13,7 @@
  * one pass over the string with indexOf/charCodeAt and keeps token offsets in Int32Arrays, so a million-row file
  * allocates a string only for the fields a caller asks for.
  */
+import { wellFormed } from '../names';
 import { ParseError } from '../parseError';
 
 export interface CsiTableParseOptions {
@@ -672,16 +673,21 @@ function replaceLineBreaksAndControls(value: string): string {
   return out;
 }
 
-/** The text a value is written as: SAP2000 has no escape for a double quote inside a quoted value. */
+/**
+ * The text a value is written as, and so the one place that makes a SAP2000 name safe (issue #22): a line break or
+ * control character would end the row, so it becomes a space; SAP2000 has no escape for a double quote inside a
+ * quoted value, so it becomes a single quote; a lone surrogate, which UTF-8 cannot hold, becomes U+FFFD.
+ */
 export function writtenValueText(value: string): string {
   let cleaned = hasLineBreakOrControl(value) ? replaceLineBreaksAndControls(value) : value;
+  cleaned = wellFormed(cleaned);
   if (cleaned.includes('"') && (needsQuotes(cleaned) || cleaned.charCodeAt(0) === CH_QUOTE))
     cleaned = cleaned.replace(/"/g, "'");
   return cleaned;
 }
 
 function cleanValue(value: string, where: string, issues: string[]): string {
-  let cleaned = value;
+  let cleaned = wellFormed(value);
   if (hasLineBreakOrControl(cleaned)) {
     cleaned = replaceLineBreaksAndControls(cleaned);
     issues.push(`${where}: line breaks and control characters replaced by spaces`);

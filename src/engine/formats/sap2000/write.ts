@@ -3,6 +3,7 @@
  * [S25V]). Numbers go out in the model's source units when it came from a CSI table file, so the rows and fields
  * the reader kept verbatim (`s2k:<TABLE>` attributes) stay consistent with the numbers we convert.
  */
+import { renameReason } from '../names';
 import type {
   Attributes,
   AttributeValue,
@@ -161,13 +162,33 @@ function own(attributes: Attributes, key: string): AttributeValue | undefined {
   return Object.hasOwn(attributes, key) ? attributes[key] : undefined;
 }
 
-/** Labels for one SAP namespace: the canonical name when it is unique there, the id otherwise. */
+/**
+ * Labels for one SAP namespace, as the file will hold them (`writtenValueText`): the name when no other object's
+ * name is written the same, else the id, with a `~2`… suffix where that is taken too, so two objects whose names
+ * a SAP2000 line cannot tell apart (a line break and a space) never become one.
+ */
 function labelsFor<T extends { id: string; name: string }>(items: readonly T[]): Map<string, string> {
   const counts = new Map<string, number>();
-  for (const item of items) counts.set(item.name, (counts.get(item.name) ?? 0) + 1);
-  const labels = new Map<string, string>();
   for (const item of items) {
-    labels.set(item.id, item.name !== '' && counts.get(item.name) === 1 ? item.name : item.id);
+    const name = writtenValueText(item.name);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const labels = new Map<string, string>();
+  const used = new Set<string>();
+  const rest: T[] = [];
+  for (const item of items) {
+    const name = writtenValueText(item.name);
+    if (item.name !== '' && counts.get(name) === 1) {
+      labels.set(item.id, name);
+      used.add(name);
+    } else rest.push(item);
+  }
+  for (const item of rest) {
+    const wanted = writtenValueText(item.id);
+    let label = wanted;
+    for (let suffix = 2; used.has(label); suffix++) label = `${wanted}~${suffix}`;
+    labels.set(item.id, label);
+    used.add(label);
   }
   return labels;
 }
@@ -201,6 +222,7 @@ class SapWriter {
   private readonly caseLabels: Map<string, string>;
   private readonly combinationLabels: Map<string, string>;
   private readonly functionLabels: Map<string, string>;
+  private readonly groupLabels: Map<string, string>;
   private readonly csiOrigin: boolean;
   /** Elements and loads left out, so the report counts what the file holds. */
   readonly notWritten = new Set<Element | Load>();
@@ -220,6 +242,9 @@ class SapWriter {
     this.reportRenamed(model.loadPatterns, this.patternLabels, 'LoadPat', 'pattern');
     this.reportRenamed(model.loadCases, this.caseLabels, 'LoadCase', 'case');
     this.reportRenamed(model.loadCombinations, this.combinationLabels, 'Combo', 'combination');
+    this.reportRenamed(model.nodes, this.nodeLabels, 'Joint', 'node');
+    this.groupLabels = labelsFor(model.groups);
+    this.reportRenamed(model.groups, this.groupLabels, 'Group', 'group');
     const namespaces = new Map<string, Element[]>();
     for (const element of model.elements) {
       const kind = this.sapKind(element);
@@ -232,6 +257,12 @@ class SapWriter {
     for (const list of namespaces.values()) {
       for (const [id, label] of labelsFor(list)) this.elementLabels.set(id, label);
     }
+    this.reportRenamed(
+      model.elements.filter((element) => this.elementLabels.has(element.id)),
+      this.elementLabels,
+      'Element',
+      'element',
+    );
   }
 
   private sapKind(element: Element): string | undefined {
@@ -278,11 +309,14 @@ class SapWriter {
     concept: FidelityConcept,
   ): void {
     for (const item of items) {
-      const written = writtenValueText(labels.get(item.id) ?? item.id);
+      const written = labels.get(item.id) ?? writtenValueText(item.id);
       if (written === item.name) continue;
-      const reason = item.name.includes('"')
-        ? 'names with a double quote are written with single quotes: SAP2000 text cannot quote a double quote'
-        : 'names that are empty or shared by two definitions are written as their ids';
+      const reason =
+        writtenValueText(item.name) === item.name
+          ? 'names that are empty or shared by two definitions are written as their ids'
+          : item.name.includes('"')
+            ? 'names with a double quote are written with single quotes: SAP2000 text cannot quote a double quote'
+            : renameReason('SAP2000 text', 'line breaks, control characters or unpaired surrogates');
       this.grouped.add('approximated', subject, reason, concept, item.id);
     }
   }
@@ -1538,7 +1572,8 @@ class SapWriter {
 
   private writeGroups(markers: Map<string, string[]>): void {
     for (const group of this.model.groups) {
-      this.add(T.groups, group, ['GroupName', group.name]);
+      const name = this.groupLabels.get(group.id) as string;
+      this.add(T.groups, group, ['GroupName', name]);
       for (const member of group.members) {
         if (member.kind === 'node') {
           if (!this.nodes.has(member.id)) {
@@ -1553,7 +1588,7 @@ class SapWriter {
           }
           this.rows(T.groupAssignments).push([
             'GroupName',
-            group.name,
+            name,
             'ObjectType',
             'Joint',
             'ObjectLabel',
@@ -1572,14 +1607,7 @@ class SapWriter {
             );
             continue;
           }
-          this.rows(T.groupAssignments).push([
-            'GroupName',
-            group.name,
-            'ObjectType',
-            kind,
-            'ObjectLabel',
-            label,
-          ]);
+          this.rows(T.groupAssignments).push(['GroupName', name, 'ObjectType', kind, 'ObjectLabel', label]);
         } else {
           this.grouped.add('dropped', 'Group', 'SAP2000 groups do not hold loads', 'group', group.id);
         }

@@ -31,7 +31,9 @@ export function formatString(text: string): string {
   let out = "'";
   let mode: '' | 'X2' | 'X4' = '';
   for (const character of text) {
-    const code = character.codePointAt(0) ?? 0;
+    // An unpaired surrogate is no character: U+FFFD, as a UTF-8 encoder would write it.
+    const raw = character.codePointAt(0) ?? 0;
+    const code = raw >= 0xd800 && raw <= 0xdfff ? 0xfffd : raw;
     const wanted = code >= 0x20 && code <= 0x7e ? '' : code > 0xffff ? 'X4' : 'X2';
     if (wanted !== mode) {
       if (mode !== '') out += '\\X0\\';

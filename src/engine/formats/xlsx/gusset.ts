@@ -16,6 +16,7 @@ import { ParseError } from '../parseError';
 import { countModel } from '../report';
 import type { ReadResult, WriteResult } from '../types';
 import type { CellValue, RawSheet, RawWorkbook } from './sheets';
+import { encodeXstring } from './sheets';
 
 export const XLSX_FORMAT_ID = 'xlsx';
 
@@ -279,7 +280,7 @@ export async function writeGussetWorkbook(model: Model): Promise<WriteResult> {
           const power = lengthPower(table, path, object);
           row[column] = power === 0 ? value : value / factor ** power;
         } else {
-          row[column] = value as CellValue;
+          row[column] = typeof value === 'string' ? encodeXstring(value) : (value as CellValue);
         }
         if (typeof value === 'string' && value.length > CELL_TEXT_LIMIT) {
           items.push({

@@ -48,6 +48,30 @@ function partText(zip: GuardedZip, name: string): string | undefined {
   return text;
 }
 
+/**
+ * OOXML's escape for what XML cannot carry (ST_Xstring): `_xHHHH_` is the UTF-16 code unit HHHH, so control
+ * characters and unpaired surrogates survive a workbook, and a literal `_x0041_` is written `_x005F_x0041_`.
+ */
+const XSTRING_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
+const XSTRING_NEEDS =
+  // eslint-disable-next-line no-control-regex -- these are the characters the escape exists for
+  /[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|_(?=x[0-9A-Fa-f]{4}_)/g;
+
+export function decodeXstring(text: string): string {
+  if (text.indexOf('_x') < 0) return text;
+  return text.replace(XSTRING_ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A cell's text as the workbook holds it (issue #22): every character comes back, none is dropped by the XML. */
+export function encodeXstring(text: string): string {
+  XSTRING_NEEDS.lastIndex = 0;
+  if (!XSTRING_NEEDS.test(text)) return text;
+  return text.replace(
+    XSTRING_NEEDS,
+    (char) => `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
+  );
+}
+
 /** Decodes the five XML entities and numeric character references; anything else is kept as written. */
 export function decodeXmlText(text: string): string {
   if (text.indexOf('&') === -1) return text;
@@ -118,7 +142,7 @@ function sharedStrings(text: string | undefined): string[] {
     if (text.startsWith('<si><t>', open)) {
       const lt = text.indexOf('<', open + 7);
       if (lt >= 0 && text.startsWith('</t></si>', lt)) {
-        out.push(decodeXmlText(text.slice(open + 7, lt)));
+        out.push(decodeXstring(decodeXmlText(text.slice(open + 7, lt))));
         at = lt + 9;
         continue;
       }
@@ -132,7 +156,7 @@ function sharedStrings(text: string | undefined): string[] {
     }
     const end = findClose(text, 'si', tagEnd);
     if (end < 0) fail('xl/sharedStrings.xml is damaged: a string item is not closed');
-    out.push(textRuns(text.slice(tagEnd + 1, end)));
+    out.push(decodeXstring(textRuns(text.slice(tagEnd + 1, end))));
     at = end;
   }
   return out;
@@ -509,7 +533,7 @@ function cellValue(type: number, raw: string, strings: readonly string[], place:
     case TYPE_BOOLEAN:
       return raw.trim() === '1' || raw.trim() === 'true';
     case TYPE_TEXT:
-      return raw;
+      return decodeXstring(raw);
     default: {
       const number = raw.trim() === '' ? NaN : Number(raw);
       if (!Number.isFinite(number)) fail(`${cellName(place)}: "${raw.slice(0, 40)}" is not a number`);
