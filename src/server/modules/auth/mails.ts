@@ -114,8 +114,8 @@ export const authMails = {
   passwordChanged(to: string, publicUrl: string): OutgoingMail {
     const forgot = `${publicUrl}/forgot`;
     return compose(to, 'password-changed', `Your ${product} password was changed`, forgot, [
-      `The password of your ${product} account was just changed, and every session signed in with the old ` +
-        'one was ended.',
+      `The password of your ${product} account was just changed, every session signed in with the old ` +
+        'one was ended and any personal API tokens were revoked.',
       'If you did not do this, reset your password at once:',
       { link: forgot, label: 'Reset your password' },
     ]);
