@@ -195,6 +195,8 @@ export const ownMessages = {
   repairDiscarded: 'The repair has been discarded.',
   repairCommitFailed: 'The repair could not be committed: {reason}',
   repairCommitted: 'Repair committed as version {number}.',
+  // issue #22: what reaches mail
+  organizationNameCharacters: 'An organization name cannot contain <, > or control characters.',
   // issue #9: API tokens
   apiTokenNameBlank: 'Give the token a name, for example the script or computer that will use it.',
   apiTokenNameTooLong: 'A token name must be at most 100 characters long.',
