@@ -23,6 +23,7 @@ import {
   orgMembers,
   type Actor,
   type Row,
+  type Statuses,
 } from './permissionMatrix';
 import { adminRows } from './permissionRows/admin';
 import { apiTokenRows } from './permissionRows/apiTokens';
@@ -35,6 +36,13 @@ import { pluginRows } from './permissionRows/plugins';
 import { repairRows } from './permissionRows/repair';
 import { viewerRows } from './permissionRows/viewer';
 import { permissionWorld, type PermissionWorld } from './permissionWorld';
+
+/**
+ * GET /api/users/{id} of the stranger (issue #22): only the stranger and an internal admin see them; everyone
+ * else shares no organization or model with them and gets the 404 of an unknown id.
+ */
+//                                  owner billing member mAdmin mWrite mRead mLimit strngr iAdmin none
+const workTogether: Statuses = [404, 404, 404, 404, 404, 404, 404, 200, 200, 403];
 
 const rows: Row[] = [
   // Users (the foundation's routes: every signed-in user).
@@ -49,13 +57,13 @@ const rows: Row[] = [
     method: 'GET',
     route: '/api/users/:id',
     request: async (world) => ({ path: `/api/users/${world.users.stranger.user._id}` }),
-    expected: everyone,
+    expected: workTogether,
   },
   {
     method: 'GET',
     route: '/api/users/profileInfo/:id',
     request: async (world) => ({ path: `/api/users/profileInfo/${world.users.stranger.user._id}` }),
-    expected: everyone,
+    expected: workTogether,
   },
   {
     method: 'GET',
@@ -446,7 +454,8 @@ describe.each(databases())('permission matrix on $kind', ({ kind }) => {
           ...(cell.json === undefined ? {} : { json: cell.json }),
           ...(cell.bytes === undefined ? {} : { bytes: cell.bytes }),
           ...(cell.headers ? { headers: cell.headers } : {}),
-          ...(token ? { token } : {}),
+          // A cell with its own Authorization (an API token) is sent with it instead of the actor's session.
+          ...(token && cell.headers?.authorization === undefined ? { token } : {}),
         });
         actual[actor] = response.status;
         expected[actor] = row.expected[index] as number;

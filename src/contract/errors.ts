@@ -48,7 +48,8 @@ export const ownMessages = {
   confirmationEmailSent: 'We sent you an email. Follow its link to create your account.',
   loginSucceeded: 'Welcome back!',
   accountCreated: 'Your account has been created.',
-  passwordUpdated: 'Your password has been updated. Please log in.',
+  passwordUpdated:
+    'Your password has been updated. Please log in. Any personal API tokens of your account were revoked.',
   profileUpdated: 'Your profile has been updated.',
   preferencesUpdated: 'Your preferences have been updated.',
   notAuthenticated: 'Please log in.',
@@ -155,7 +156,8 @@ export const ownMessages = {
   analyticsRangeReversed: 'The start of the range must not be after its end.',
   analyticsRangeTooLong: 'A summary covers at most 366 days.',
   // Admin, Stats, profile and bug report screens in the browser (issue #11).
-  passwordChanged: 'Your password has been updated.',
+  passwordChanged:
+    'Your password has been updated. Your other sessions were signed out and any personal API tokens revoked.',
   profileImageUpdated: 'Your profile picture has been updated.',
   profileImageRemoved: 'Your profile picture has been removed.',
   testingGroupUpdated: 'Testing group updated.',
@@ -200,6 +202,8 @@ export const ownMessages = {
   repairDiscarded: 'The repair has been discarded.',
   repairCommitFailed: 'The repair could not be committed: {reason}',
   repairCommitted: 'Repair committed as version {number}.',
+  // issue #22: what reaches mail
+  organizationNameCharacters: 'An organization name cannot contain <, > or control characters.',
   // issue #9: API tokens
   apiTokenNameBlank: 'Give the token a name, for example the script or computer that will use it.',
   apiTokenNameTooLong: 'A token name must be at most 100 characters long.',
@@ -209,6 +213,8 @@ export const ownMessages = {
     'You have 50 active API tokens, the most one account can have. Revoke tokens you no longer use, then create a new one.',
   apiTokenNeedsSession:
     'API tokens can only be created, listed and revoked from the Gusset web app: sign in with your password there.',
+  apiTokenCannotChangePassword:
+    'An API token cannot change the password: sign in to the Gusset web app with your password to change it.',
   apiTokenCreated: 'Token created. Copy it now: Gusset will not show it again.',
   apiTokenRevoked: 'Token revoked. Scripts using it can no longer sign in.',
   // issue #9: plugin downloads

@@ -271,7 +271,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
     registerHealthRoutes(app, { db });
     registerDocsRoutes(app, { docsDir: config.docsDir });
-    registerAuthRoutes(app, { service: authService, limits, requireSession });
+    registerAuthRoutes(app, { service: authService, limits, requireSession, apiTokens });
     await registerStripeRoutes(app, context, billing);
     await app.register(
       async (api) => {

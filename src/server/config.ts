@@ -27,6 +27,29 @@ export const defaultRateLimits: RateLimitConfig = {
   signupPerEmail: { points: 4, durationSeconds: 10 * 60 },
 };
 
+/**
+ * Invitation mails (issue #22): an invitation mails a stranger with the inviter's words in it, so it is budgeted
+ * like any other way of making Gusset send mail. Counted only when a mail goes out (adding someone who already
+ * has an account sends none). A new account, the cheapest one to make for spam, has the smallest budget.
+ */
+export interface InvitationLimitConfig {
+  /** Per inviting user, for accounts younger than `newAccountHours`: 5 an hour. */
+  perNewAccount: AttemptBudget;
+  /** Per inviting user: 50 an hour. */
+  perUser: AttemptBudget;
+  /** Per organization, whoever invites: 100 an hour. */
+  perOrganization: AttemptBudget;
+  /** How long an account counts as new: 24 hours. */
+  newAccountHours: number;
+}
+
+export const defaultInvitationLimits: InvitationLimitConfig = {
+  perNewAccount: { points: 5, durationSeconds: 60 * 60 },
+  perUser: { points: 50, durationSeconds: 60 * 60 },
+  perOrganization: { points: 100, durationSeconds: 60 * 60 },
+  newAccountHours: 24,
+};
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
@@ -52,6 +75,7 @@ export interface Config {
   /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the client and not the proxy. */
   trustProxy: boolean;
   rateLimits: RateLimitConfig;
+  invitationLimits: InvitationLimitConfig;
   uploads: UploadConfig;
   /** Redis joining the live sockets of several instances (socket.io's Redis adapter); undefined: one instance. */
   redisUrl: string | undefined;
@@ -200,6 +224,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       ...defaultRateLimits,
       signupPerIp: { ...defaultRateLimits.signupPerIp, points: e.SIGNUP_LIMIT_PER_IP },
     },
+    invitationLimits: defaultInvitationLimits,
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       // In memory there is no data folder; blobs are content-addressed, so a shared temp folder is safe.

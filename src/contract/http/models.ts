@@ -29,7 +29,9 @@ export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
 /**
  * Spec section 3's Model. `versions` and `reports` are newest first and present when asked for (getVersions,
- * getReports); `updatedBy` falls back to the latest version's author, then the creator.
+ * getReports); `updatedBy` falls back to the latest version's author, then the creator. For LIMITEDVIEW nothing
+ * comes from versions: no versionCount or latestVersionId, contributors are the creator alone and `updatedBy`
+ * does not fall back to a version's author.
  */
 export const modelSchema = z.object({
   _id: z.string(),
@@ -41,9 +43,11 @@ export const modelSchema = z.object({
   createdBy: publicUserSchema.nullable(),
   updatedBy: publicUserSchema.nullable(),
   currentUserRole: modelRoleSchema,
-  versionCount: z.number().int(),
+  /** Absent for LIMITEDVIEW, who may see no version data (spec section 4: only reports assigned to them). */
+  versionCount: z.number().int().optional(),
   reportCount: z.number().int(),
-  latestVersionId: z.string().nullable(),
+  /** null for a model without versions; absent for LIMITEDVIEW, like versionCount. */
+  latestVersionId: z.string().nullable().optional(),
   /** A thumbnail URL when one was saved (getImages). */
   image: z.string().nullable().optional(),
   versions: z.array(versionSchema).optional(),

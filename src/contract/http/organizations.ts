@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ownMessages } from '../errors';
 import { emailAddressSchema } from './auth';
-import { entityNameSchema } from './names';
+import { organizationNameSchema } from './names';
 import { publicUserSchema } from './users';
 
 /**
@@ -49,7 +49,7 @@ export const organizationListResponse = z.object({ data: z.array(organizationSch
 export type OrganizationListResponse = z.infer<typeof organizationListResponse>;
 
 /** POST /api/organizations: the creator becomes the owner. */
-export const createOrganizationBody = z.strictObject({ name: entityNameSchema });
+export const createOrganizationBody = z.strictObject({ name: organizationNameSchema });
 export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
 
 /**
@@ -58,7 +58,7 @@ export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
  */
 export const updateOrganizationBody = z
   .strictObject({
-    name: entityNameSchema.optional(),
+    name: organizationNameSchema.optional(),
     billingAdministratorId: z.string().max(100).nullable().optional(),
   })
   .refine((body) => body.name !== undefined || body.billingAdministratorId !== undefined, {

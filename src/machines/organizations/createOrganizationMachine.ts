@@ -5,7 +5,7 @@ import { messages } from '../../contract/errors';
 import type { CreateOrganizationBody, Organization } from '../../contract/http/organizations';
 import { failureMessage } from '../auth/failureMessage';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
-import { nameProblem } from './nameValidation';
+import { organizationNameProblem } from './nameValidation';
 
 export type CreateOrganizationEvent =
   { type: 'name.change'; value: string } | { type: 'organization.create' };
@@ -40,7 +40,7 @@ export const createOrganizationMachine = setup({
     },
   },
   guards: {
-    nameIsInvalid: ({ context }) => nameProblem(context.name) !== null,
+    nameIsInvalid: ({ context }) => organizationNameProblem(context.name) !== null,
   },
 }).createMachine({
   id: 'createOrganization',
@@ -54,7 +54,7 @@ export const createOrganizationMachine = setup({
         'organization.create': [
           {
             guard: 'nameIsInvalid',
-            actions: assign(({ context }) => ({ error: nameProblem(context.name) })),
+            actions: assign(({ context }) => ({ error: organizationNameProblem(context.name) })),
           },
           { target: 'saving' },
         ],

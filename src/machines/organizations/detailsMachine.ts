@@ -5,7 +5,7 @@ import { messages, ownMessages } from '../../contract/errors';
 import type { Organization, UpdateOrganizationBody } from '../../contract/http/organizations';
 import { failureMessage } from '../auth/failureMessage';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
-import { nameProblem } from './nameValidation';
+import { organizationNameProblem } from './nameValidation';
 
 export type DetailsEvent =
   | { type: 'name.change'; value: string }
@@ -97,7 +97,7 @@ export const detailsMachine = setup({
     },
   },
   guards: {
-    nameIsInvalid: ({ context }) => nameProblem(context.name) !== null,
+    nameIsInvalid: ({ context }) => organizationNameProblem(context.name) !== null,
   },
 }).createMachine({
   id: 'organizationDetails',
@@ -148,7 +148,7 @@ export const detailsMachine = setup({
         'details.save': [
           {
             guard: 'nameIsInvalid',
-            actions: assign(({ context }) => ({ nameError: nameProblem(context.name) })),
+            actions: assign(({ context }) => ({ nameError: organizationNameProblem(context.name) })),
           },
           { target: 'saving' },
         ],

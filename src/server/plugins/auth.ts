@@ -54,3 +54,15 @@ export function signedInUser(request: FastifyRequest): UserRecord {
     throw new Error(`${request.routeOptions.url ?? request.url} is not behind requireSession`);
   return request.user;
 }
+
+/**
+ * A route onRequest hook (after the scope's requireSession, before the body is read or validated) for what only
+ * the account holder at a browser may do: a request an API token authenticated is refused with 401 and
+ * `message`, so a leaked token cannot change the password (and lock the owner out) or mint and revoke tokens.
+ * 401, not 403: the client reads every 403 as the end of its session (spec section 8).
+ */
+export function browserSessionOnly(message: string): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (request.apiTokenId !== null) throw new HttpError(401, message);
+  };
+}

@@ -8,6 +8,8 @@ export interface OutboxMail {
   subject: string;
   /** The decoded text/plain part. */
   text: string;
+  /** The decoded text/html part ('' when there is none). */
+  html: string;
   /** Every line of the text part that is a URL on its own, in order. */
   links: string[];
 }
@@ -34,6 +36,17 @@ function headerValue(headers: string, name: string): string {
   return match?.[1]?.trim() ?? '';
 }
 
+/** Decodes RFC 2047 encoded words (nodemailer writes a non-ASCII subject as =?UTF-8?Q?…?= or =?UTF-8?B?…?=). */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_match, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
 /** Splits a MIME entity into its header block and body. */
 function splitEntity(entity: string): { headers: string; body: string } {
   const match = /\r?\n\r?\n/.exec(entity);
@@ -48,18 +61,18 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-function plainTextOf(message: string): string {
+function partOf(message: string, type: 'plain' | 'html'): string {
   const { headers, body } = splitEntity(message);
   const contentType = headerValue(headers, 'Content-Type');
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!boundary) return decodeBody(headers, body);
+  if (!boundary) return type === 'plain' ? decodeBody(headers, body) : '';
   for (const part of body.split(`--${boundary}`)) {
     const entity = splitEntity(part.replace(/^\r?\n/, ''));
     const partType = headerValue(entity.headers, 'Content-Type');
-    if (/^text\/plain/i.test(partType)) return decodeBody(entity.headers, entity.body);
+    if (partType.toLowerCase().startsWith(`text/${type}`)) return decodeBody(entity.headers, entity.body);
     // A mail with attachments nests its text and HTML in a multipart/alternative part.
     if (/^multipart\//i.test(partType)) {
-      const nested = plainTextOf(part.replace(/^\r?\n/, ''));
+      const nested = partOf(part.replace(/^\r?\n/, ''), type);
       if (nested) return nested;
     }
   }
@@ -69,12 +82,20 @@ function plainTextOf(message: string): string {
 /** Parses one .eml the outbox wrote (only the shapes nodemailer produces for our mails). */
 export function parseOutboxMail(file: string, message: string): OutboxMail {
   const { headers } = splitEntity(message);
-  const text = plainTextOf(message);
+  const text = partOf(message, 'plain');
   const links = text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => /^https?:\/\/\S+$/.test(line));
-  return { file, to: headerValue(headers, 'To'), subject: headerValue(headers, 'Subject'), text, links };
+  const html = partOf(message, 'html');
+  return {
+    file,
+    to: headerValue(headers, 'To'),
+    subject: decodeEncodedWords(headerValue(headers, 'Subject')),
+    text,
+    html,
+    links,
+  };
 }
 
 /** Every mail in the outbox directory, oldest first (file names start with the ISO time). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../app';
 import type { Clock } from '../clock';
-import { loadConfig, type Config, type RateLimitConfig } from '../config';
+import { loadConfig, type Config, type InvitationLimitConfig, type RateLimitConfig } from '../config';
 import type { Db } from '../db/db';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
@@ -21,12 +21,22 @@ const generousLimits: RateLimitConfig = {
   signupPerEmail: { points: 10_000, durationSeconds: 60 },
 };
 
+/** The same for invitations: suites that invite many people from a brand-new account. */
+const generousInvitationLimits: InvitationLimitConfig = {
+  perNewAccount: { points: 10_000, durationSeconds: 60 },
+  perUser: { points: 10_000, durationSeconds: 60 },
+  perOrganization: { points: 10_000, durationSeconds: 60 },
+  newAccountHours: 24,
+};
+
 export const testPublicUrl = 'http://gusset.test';
 
 export interface TestServerOptions {
   /** Extra environment, e.g. GUSSET_ADMINS. */
   env?: Record<string, string>;
   rateLimits?: Partial<RateLimitConfig>;
+  /** Invitation budgets (generous unless a test sets them). */
+  invitationLimits?: Partial<InvitationLimitConfig>;
   clock?: Clock;
   passwords?: AppOverrides['passwords'];
   mailer?: AppOverrides['mailer'];
@@ -102,7 +112,11 @@ export async function startTestServer(
     ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     ...options.env,
   });
-  const config: Config = { ...baseConfig, rateLimits: { ...generousLimits, ...options.rateLimits } };
+  const config: Config = {
+    ...baseConfig,
+    rateLimits: { ...generousLimits, ...options.rateLimits },
+    invitationLimits: { ...generousInvitationLimits, ...options.invitationLimits },
+  };
   const silent = { error: () => undefined };
   const opened = throwaway ? openPostgres(throwaway.url, silent) : await openPglite(undefined);
   const db = options.wrapDb ? options.wrapDb(opened) : opened;

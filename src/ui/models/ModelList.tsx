@@ -123,7 +123,11 @@ function ModelRow({ model, showOrganization }: { model: Model; showOrganization:
         </Link>
         <p className="item-list__meta">
           {showOrganization && <span>{model.organization.name} · </span>}
-          <span>{plural(model.versionCount, 'version')}</span> ·{' '}
+          {model.versionCount !== undefined && (
+            <>
+              <span>{plural(model.versionCount, 'version')}</span> ·{' '}
+            </>
+          )}
           <span>{plural(model.reportCount, 'report')}</span>
         </p>
       </div>

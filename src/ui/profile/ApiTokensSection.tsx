@@ -49,6 +49,7 @@ export function ApiTokensSection() {
         Scripts, Grasshopper, Dynamo and CSI API scripts sign in to Gusset with a token instead of your
         password (see the API guide and the Python client in the plugin downloads). A token can do everything
         you can do with your models: give each computer its own and revoke the ones you no longer use.
+        Changing or resetting your password revokes every token.
       </p>
 
       {context.created && (

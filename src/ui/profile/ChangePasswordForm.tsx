@@ -19,7 +19,10 @@ const fields: ReadonlyArray<{ field: PasswordField; label: string; autoComplete:
   { field: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
 ];
 
-/** The password part of /profile/profile. Other sessions of the user end; this one stays signed in. */
+/**
+ * The password part of /profile/profile. Other sessions of the user end and API tokens are revoked; this one stays
+ * signed in.
+ */
 export function ChangePasswordForm() {
   const http = useHttpClient();
   const logic = useMemo(
@@ -43,6 +46,10 @@ export function ChangePasswordForm() {
       }}
     >
       <h2>Change password</h2>
+      <p className="form-hint">
+        Your other sessions are signed out and your personal API tokens are revoked: scripts will need a new
+        token.
+      </p>
       {fields.map(({ field, label, autoComplete }) => (
         <label key={field} className="form__field">
           <span>{label}</span>

@@ -8,7 +8,7 @@ import {
   type CreatedApiToken,
 } from '../../../contract/http/apiTokens';
 import type { SessionResponse } from '../../../contract/http/users';
-import { signUp, uniqueEmail } from '../../testing/accounts';
+import { signUp, strongPassword, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { createTestClock, startTestServer, type TestServer } from '../../testing/testServer';
 import { hashToken } from '../auth/tokens';
@@ -134,6 +134,83 @@ describe.each(databases())('personal API tokens on $kind', ({ kind }) => {
       });
     }
     expect((await list(session)).map((token) => token.name)).toEqual(['Dynamo']);
+  });
+
+  it('ends every token of the account when its password is changed, and keeps the session that changed it', async () => {
+    const session = await signUp(server, uniqueEmail('changer'));
+    const first = await create(session, { name: 'Laptop' });
+    const second = await create(session, { name: 'CI', expiresInDays: 30 });
+    const changed = await server.request('PUT', '/api/users/password', {
+      token: session.token,
+      json: { currentPassword: strongPassword, newPassword: 'Another-Pass-8' },
+    });
+    expect(changed.status).toBe(204);
+    for (const token of [first, second]) {
+      expect(await me(`Bearer ${token.token}`)).toMatchObject({
+        status: 403,
+        body: { message: messages.sessionExpired },
+      });
+    }
+    expect(await list(session)).toEqual([]);
+    expect((await server.request('GET', '/api/users', { token: session.token })).status).toBe(200);
+  });
+
+  it('ends every token of the account when its password is reset', async () => {
+    const email = uniqueEmail('resetter');
+    const session = await signUp(server, email);
+    const created = await create(session, { name: 'Dynamo' });
+    expect((await me(created.token)).status).toBe(200);
+    await server.request('POST', '/auth/forgot', { json: { emailAddress: email } });
+    const resetToken = (await server.lastMailTo(email)).links[0]?.split('/').pop();
+    const reset = await server.request('POST', '/auth/reset', {
+      json: { token: resetToken, password: 'Reset-Pass-77' },
+    });
+    expect(reset).toMatchObject({ status: 200, body: { message: ownMessages.passwordUpdated } });
+    expect(await me(created.token)).toMatchObject({
+      status: 403,
+      body: { message: messages.sessionExpired },
+    });
+    const login = await server.request('POST', '/auth/login', {
+      json: { emailAddress: email, password: 'Reset-Pass-77' },
+    });
+    expect(await list(login.body as SessionResponse)).toEqual([]);
+  });
+
+  it('revokes the token that logs out, and only that one', async () => {
+    const session = await signUp(server, uniqueEmail('leaver'));
+    const leaving = await create(session, { name: 'Leaving script' });
+    const staying = await create(session, { name: 'Staying script' });
+    const logout = await server.request('POST', '/auth/logout', {
+      headers: { authorization: `Bearer ${leaving.token}` },
+    });
+    expect(logout.status).toBe(204);
+    expect(await me(`Bearer ${leaving.token}`)).toMatchObject({
+      status: 403,
+      body: { message: messages.sessionExpired },
+    });
+    expect((await me(`Bearer ${staying.token}`)).status).toBe(200);
+    expect((await server.request('GET', '/api/users', { token: session.token })).status).toBe(200);
+    expect((await list(session)).map((token) => token.name)).toEqual(['Staying script']);
+  });
+
+  it('refuses a password change made with a token, before the current password is checked', async () => {
+    const session = await signUp(server, uniqueEmail('guarded'));
+    const created = await create(session, { name: 'Leaked script' });
+    for (const currentPassword of [strongPassword, 'Wrong-Pass-1']) {
+      expect(
+        await server.request('PUT', '/api/users/password', {
+          headers: { authorization: `Bearer ${created.token}` },
+          json: { currentPassword, newPassword: 'Taken-Over-9' },
+        }),
+      ).toMatchObject({ status: 401, body: { message: ownMessages.apiTokenCannotChangePassword } });
+    }
+    // Nothing changed: the old password still signs in, the session and the token still work.
+    const login = await server.request('POST', '/auth/login', {
+      json: { emailAddress: session.user.emailAddress, password: strongPassword },
+    });
+    expect(login.status).toBe(200);
+    expect((await server.request('GET', '/api/users', { token: session.token })).status).toBe(200);
+    expect((await me(created.token)).status).toBe(200);
   });
 
   it('refuses a blank or over-long name and an expiry out of range', async () => {

@@ -97,6 +97,19 @@ export function createApiTokensRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /**
+     * Revokes every live token of the user: a password change or reset ends them with the sessions, so a token
+     * made by whoever held the account before does not outlive its recovery.
+     */
+    async revokeAllOfUser(userId: string, now: Date): Promise<number> {
+      const rows = await db.query<{ id: string }>(
+        `UPDATE api_tokens SET revoked_at = $2 WHERE api_tokens.user_id = $1 AND api_tokens.revoked_at IS NULL
+         RETURNING api_tokens.id`,
+        [userId, now],
+      );
+      return rows.length;
+    },
+
     /** The live token with this hash and its user, or null. Pending (invited) users have no tokens to find. */
     async findLive(
       tokenHash: string,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownMessages } from '../../../contract/errors';
@@ -9,18 +9,11 @@ import {
   revokedApiTokenResponse,
 } from '../../../contract/http/apiTokens';
 import { idSchema } from '../../../contract/http/names';
-import { HttpError } from '../../httpError';
-import { signedInUser } from '../../plugins/auth';
+import { browserSessionOnly, signedInUser } from '../../plugins/auth';
 import type { ApiTokensService } from './service';
 
-/**
- * A route onRequest hook (it runs after the scope's requireSession, before the body is read or validated): a
- * request an API token authenticated is refused with 401, so a leaked token cannot mint more tokens or revoke
- * its owner's others (401, not 403, which the browser would read as the end of its session).
- */
-async function browserSessionOnly(request: FastifyRequest): Promise<void> {
-  if (request.apiTokenId !== null) throw new HttpError(401, ownMessages.apiTokenNeedsSession);
-}
+/** Tokens are managed from the web app only (see browserSessionOnly). */
+const sessionOnly = browserSessionOnly(ownMessages.apiTokenNeedsSession);
 
 /**
  * /api/users/me/tokens (inside the /api scope, so every route needs a session): list, create (the secret is in
@@ -31,14 +24,14 @@ export function registerApiTokensRoutes(app: FastifyInstance, { service }: { ser
 
   routes.get(
     '/users/me/tokens',
-    { onRequest: browserSessionOnly, schema: { response: { 200: apiTokenListResponse } } },
+    { onRequest: sessionOnly, schema: { response: { 200: apiTokenListResponse } } },
     async (request) => ({ data: await service.list(signedInUser(request).id) }),
   );
 
   routes.post(
     '/users/me/tokens',
     {
-      onRequest: browserSessionOnly,
+      onRequest: sessionOnly,
       schema: { body: createApiTokenBody, response: { 201: createdApiTokenResponse } },
     },
     async (request, reply) => {
@@ -52,7 +45,7 @@ export function registerApiTokensRoutes(app: FastifyInstance, { service }: { ser
   routes.delete(
     '/users/me/tokens/:tokenId',
     {
-      onRequest: browserSessionOnly,
+      onRequest: sessionOnly,
       schema: {
         params: z.object({ tokenId: idSchema }),
         response: { 200: revokedApiTokenResponse },

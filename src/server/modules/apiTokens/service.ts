@@ -80,6 +80,11 @@ export function createApiTokensService({ db, clock }: { db: Db; clock: Clock }) 
       return { _id: tokenId };
     },
 
+    /** POST /auth/logout with an API token: the token that made the request stops working, like a session. */
+    async logout(userId: string, tokenId: string): Promise<void> {
+      await tokens.revoke(userId, tokenId, clock());
+    },
+
     /**
      * The session of a live personal API token, or null for anything else (unknown, revoked, expired, not a
      * `gst_` token). Records the use, at most once per LAST_USED_RESOLUTION_MS.

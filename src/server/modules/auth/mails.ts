@@ -1,23 +1,8 @@
 import { messages } from '../../../contract/errors';
 import type { OutgoingMail } from '../../mail/mailer';
+import { capLength, escapeHtml, inertText, subjectLine } from '../../mail/plainText';
 
 const product = 'Gusset';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** Names typed by users end up in subjects: keep a header on one line whatever they hold. */
-function oneLine(text: string): string {
-  return Array.from(text, (char) => (char < ' ' || char === '\u007f' ? ' ' : char))
-    .join('')
-    .slice(0, 250);
-}
 
 /** A paragraph is text, or a link that the plain-text part puts alone on its own line. */
 type Paragraph = string | { link: string; label: string };
@@ -62,11 +47,17 @@ export const authMails = {
     link: string,
     invitation: { inviterName: string; inviterEmail: string; organizationName: string; publicUrl: string },
   ): OutgoingMail {
-    const { inviterName, inviterEmail, organizationName, publicUrl } = invitation;
+    const { inviterEmail, publicUrl } = invitation;
+    // Names are chosen by the inviter, so they are plain text here (see mail/plainText.ts); the subject gets
+    // short versions, so the sentence around them survives the cap.
+    const inviterName = inertText(invitation.inviterName);
+    const organizationName = inertText(invitation.organizationName);
     return compose(
       to,
       'invitation',
-      oneLine(`${inviterName} invited you to ${organizationName} on ${product}`),
+      subjectLine(
+        `${capLength(inviterName, 24)} invited you to ${capLength(organizationName, 30)} on ${product}`,
+      ),
       link,
       [
         `${inviterName} (${inviterEmail}) invited you to join the organization "${organizationName}" on ` +
@@ -114,8 +105,8 @@ export const authMails = {
   passwordChanged(to: string, publicUrl: string): OutgoingMail {
     const forgot = `${publicUrl}/forgot`;
     return compose(to, 'password-changed', `Your ${product} password was changed`, forgot, [
-      `The password of your ${product} account was just changed, and every session signed in with the old ` +
-        'one was ended.',
+      `The password of your ${product} account was just changed, every session signed in with the old ` +
+        'one was ended and any personal API tokens were revoked.',
       'If you did not do this, reset your password at once:',
       { link: forgot, label: 'Reset your password' },
     ]);

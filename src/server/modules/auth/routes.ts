@@ -12,18 +12,20 @@ import {
 import { sessionResponse } from '../../../contract/http/users';
 import { HttpError } from '../../httpError';
 import type { RateLimits } from '../../plugins/rateLimit';
+import type { ApiTokensService } from '../apiTokens/service';
 import type { AuthService } from './service';
 
 export interface AuthRoutesDeps {
   service: AuthService;
   limits: RateLimits;
   requireSession: onRequestAsyncHookHandler;
+  apiTokens: Pick<ApiTokensService, 'logout'>;
 }
 
 /** POST /auth/*: the contract of src/contract/http/auth.ts. Every limit is checked before any password hashing. */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { service, limits, requireSession }: AuthRoutesDeps,
+  { service, limits, requireSession, apiTokens }: AuthRoutesDeps,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -96,8 +98,14 @@ export function registerAuthRoutes(
     },
   );
 
+  /**
+   * Ends the credential that made the request: the browser's session, or a personal API token (revoked, so a
+   * script that logs out has really let go of its token; a 204 that left it working would mislead).
+   */
   routes.post('/auth/logout', { onRequest: requireSession }, async (request, reply) => {
-    if (request.sessionTokenHash) await service.logout(request.sessionTokenHash);
+    if (request.apiTokenId !== null && request.user)
+      await apiTokens.logout(request.user.id, request.apiTokenId);
+    else if (request.sessionTokenHash) await service.logout(request.sessionTokenHash);
     return reply.code(204).send();
   });
 }

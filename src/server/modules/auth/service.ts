@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { HttpError } from '../../httpError';
 import type { Mailer } from '../../mail/mailer';
+import { createApiTokensRepository } from '../apiTokens/repository';
 import { createUsersRepository, type UserRecord } from '../users/repository';
 import { defaultPreferences, toUser } from '../users/service';
 import { authMails } from './mails';
@@ -153,8 +154,8 @@ export function createAuthService({ db, mailer, clock, config, passwords, log }:
     },
 
     /**
-     * Sets the new password, spends the token, drops the user's other reset tokens and ends every session, all in
-     * one transaction. Returns the address so the caller can clear its login-failure count.
+     * Sets the new password, spends the token, drops the user's other reset tokens and ends every session and
+     * personal API token (a recovered account keeps nothing the previous holder made), all in one transaction. Returns the address so the caller can clear its login-failure count.
      */
     async reset(resetToken: string, password: string): Promise<string> {
       const tokenHash = hashToken(resetToken);
@@ -169,6 +170,7 @@ export function createAuthService({ db, mailer, clock, config, passwords, log }:
         await createUsersRepository(tx).updatePasswordHash(spent.userId, passwordHash, now);
         await txAuth.deleteOtherResetTokens(spent.userId, tokenHash);
         await txAuth.revokeAllSessions(spent.userId, now);
+        await createApiTokensRepository(tx).revokeAllOfUser(spent.userId, now);
         return spent.email;
       });
       // The password has changed whatever happens to this notice, so a mail failure must not turn into an error.

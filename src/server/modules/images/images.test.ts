@@ -63,6 +63,12 @@ describe.each(databases())('images API on $kind', ({ kind }) => {
   }
 
   it('turns a PNG, JPEG or WebP into a 256 × 256 WebP avatar, served by its hash without a session', async () => {
+    // Bob works with Alice (one organization), so he may read her profile (issue #22).
+    await server.db.query(
+      `INSERT INTO organization_collaborators (organization_id, user_id, role, created_at)
+       VALUES ($1, $2, 'MEMBER', $3)`,
+      [await createOrganization(server, alice.user._id), bob.user._id, new Date()],
+    );
     for (const format of ['png', 'jpeg', 'webp'] as const) {
       const response = await uploadAvatar(alice, await picture(format), `image/${format}`);
       expect(response.status).toBe(200);

@@ -314,13 +314,46 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
 
     it('LIMITEDVIEW sees the model in lists without versions, and cannot change it', async () => {
       const listed = (await list(dave)).find((candidate) => candidate._id === model._id);
-      expect(listed).toMatchObject({ currentUserRole: 'LIMITEDVIEW', versions: [], versionCount: 1 });
+      expect(listed).toMatchObject({ currentUserRole: 'LIMITEDVIEW', versions: [] });
       const single = await getModel(dave, model._id);
       expect(single.versions).toEqual([]);
       const rename = await call('PUT', `/api/models/${model._id}`, dave, { name: 'Limited' });
       expect(rename).toMatchObject({ status: 401 });
       const images = await call('GET', `/api/models/imagesAndVersionsByModelIds?modelIds=${model._id}`, dave);
       expect(imagesAndVersionsResponse.parse(images.body).data).toEqual([]);
+    });
+
+    it('LIMITEDVIEW learns nothing from versions: no count, no latest id, no authors', async () => {
+      const secret = await createModel(alice, 'Versioned secret');
+      await share(secret, carol, 'READ');
+      await share(secret, dave, 'LIMITEDVIEW');
+      await insertVersion(secret._id, 1, alice);
+      const latest = await insertVersion(secret._id, 2, bob);
+
+      const forReader = await getModel(carol, secret._id);
+      expect(forReader).toMatchObject({
+        versionCount: 2,
+        latestVersionId: latest,
+        updatedBy: { _id: bob.user._id },
+      });
+      expect(forReader.contributors.map((person) => person._id)).toContain(bob.user._id);
+
+      const answers = [
+        (await call('GET', `/api/models/${secret._id}`, dave)).body as Record<string, unknown>,
+        ...(
+          (await call('GET', `${listAll}`, dave)).body as { data: Array<Record<string, unknown>> }
+        ).data.filter((candidate) => candidate._id === secret._id),
+      ];
+      expect(answers).toHaveLength(2);
+      for (const answer of answers) {
+        expect(answer).not.toHaveProperty('versionCount');
+        expect(answer).not.toHaveProperty('latestVersionId');
+        expect(JSON.stringify(answer)).not.toContain(latest);
+        const parsed = modelSchema.parse(answer);
+        expect(parsed.contributors.map((person) => person._id)).toEqual([alice.user._id]);
+        // Updated-by does not fall back to the latest version's author (Bob, who is no collaborator here).
+        expect(parsed.updatedBy?._id).toBe(alice.user._id);
+      }
     });
 
     it('a stranger gets 404 on every route, like an unknown id', async () => {

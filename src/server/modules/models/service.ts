@@ -155,7 +155,10 @@ export function createModelsService(
         const permitted = user(userId);
         return permitted ? [{ user: permitted, type }] : [];
       });
-      const contributorIds = [...new Set([row.created_by, ...(authors.get(row.id) ?? [])])];
+      // LIMITEDVIEW learns nothing from versions: not how many, not the latest, not who wrote them.
+      const seesVersions = roleAtLeast(row.role, modelAbilities.view);
+      const versionAuthors = seesVersions ? (authors.get(row.id) ?? []) : [];
+      const contributorIds = [...new Set([row.created_by, ...versionAuthors])];
       return {
         _id: row.id,
         name: row.name,
@@ -165,11 +168,11 @@ export function createModelsService(
         settings: { units: row.units },
         createdBy: user(row.created_by),
         // Spec section 4: updated-by falls back to the latest version's author, then the creator.
-        updatedBy: user(row.updated_by) ?? user(stat?.latestAuthorId) ?? user(row.created_by),
+        updatedBy:
+          user(row.updated_by) ?? (seesVersions ? user(stat?.latestAuthorId) : null) ?? user(row.created_by),
         currentUserRole: row.role,
-        versionCount: stat?.count ?? 0,
+        ...(seesVersions ? { versionCount: stat?.count ?? 0, latestVersionId: stat?.latestId ?? null } : {}),
         reportCount: reports.length,
-        latestVersionId: stat?.latestId ?? null,
         ...(parts.images ? { image: modelImageUrl(row.image_blob) } : {}),
         ...(parts.versions ? { versions: versions.get(row.id) ?? [] } : {}),
         ...(parts.reports ? { reports } : {}),

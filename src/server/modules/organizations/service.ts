@@ -11,6 +11,7 @@ import type {
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db/db';
 import { HttpError } from '../../httpError';
+import { createAttemptLimiter } from '../../plugins/rateLimit';
 import { isUuid } from '../access/access';
 import { createPendingUser, issueVerificationLink } from '../auth/invitations';
 import { authMails } from '../auth/mails';
@@ -69,10 +70,28 @@ function membershipOf(
   return organization.billingAdminId === userId ? 'BILLING' : 'NONE';
 }
 
+/**
+ * Invitation mails' budgets (config.invitationLimits): per inviter, per organization, and a smaller one for an
+ * inviter whose account is new. Each throws the 429 with Retry-After when spent.
+ */
+function createInvitationBudget({ clock, config }: Pick<ServerContext, 'clock' | 'config'>) {
+  const limits = config.invitationLimits;
+  const perNewAccount = createAttemptLimiter('invitationsPerNewAccount', limits.perNewAccount);
+  const perUser = createAttemptLimiter('invitationsPerUser', limits.perUser);
+  const perOrganization = createAttemptLimiter('invitationsPerOrganization', limits.perOrganization);
+  return async (inviter: UserRecord, organizationId: string): Promise<void> => {
+    const ageMs = clock().getTime() - inviter.createdAt.getTime();
+    if (ageMs < limits.newAccountHours * 3_600_000) await perNewAccount.consume(inviter.id);
+    await perUser.consume(inviter.id);
+    await perOrganization.consume(organizationId);
+  };
+}
+
 export function createOrganizationsService(context: ServerContext) {
   const { db, clock, config, mailer, access } = context;
   const organizations = createOrganizationsRepository(db);
   const users = createUsersService(context);
+  const spendInvitation = createInvitationBudget(context);
 
   /** The wire form of organizations, built with one query per kind of data whatever their number. */
   async function present(records: readonly OrganizationRecord[], viewerId: string): Promise<Organization[]> {
@@ -212,7 +231,7 @@ export function createOrganizationsService(context: ServerContext) {
      * Adds a person by email. Someone without an account needs a first and last name (else 404
      * inviteNeedsInfo); they get a pending account and an invitation whose link completes it through sign-up.
      * A pending person added to one more organization is mailed a fresh invitation. All or nothing: if the mail
-     * cannot be sent, nobody is added.
+     * cannot be sent, or the inviter or organization has used its invitation budget (429), nobody is added.
      */
     async addCollaborator(
       actor: UserRecord,
@@ -248,6 +267,8 @@ export function createOrganizationsService(context: ServerContext) {
           });
           await repository.touch(id, now);
           if (invitee.pending) {
+            // Only a mail costs: over budget, the 429 rolls the membership back with it.
+            await spendInvitation(actor, id);
             const organization = await repository.findById(id);
             const link = await issueVerificationLink(tx, { clock, config }, invitee.user.email);
             await mailer.send(

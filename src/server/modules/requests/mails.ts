@@ -1,21 +1,6 @@
 import type { SupportRequestKind } from '../../../contract/http/requests';
 import type { MailAttachment, OutgoingMail } from '../../mail/mailer';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** A subject typed by a user goes into a mail header: one line, bounded. */
-function oneLine(text: string): string {
-  return Array.from(text, (char) => (char < ' ' || char === '\u007f' ? ' ' : char))
-    .join('')
-    .slice(0, 200);
-}
+import { escapeHtml, inertMultiline, inertText, subjectLine } from '../../mail/plainText';
 
 export interface SupportRequestMail {
   id: string;
@@ -32,12 +17,13 @@ export interface SupportRequestMail {
 /** The mail an internal admin gets for a bug report or a contact message; the user's text stays plain text. */
 export function supportRequestMail(to: string, request: SupportRequestMail): OutgoingMail {
   const label = request.kind === 'bug' ? 'Bug report' : 'Contact message';
+  // Everything the user typed is plain text here, never a link (mail/plainText.ts); our own link is the last line.
   const lines = [
-    `${label} from ${request.from.name} <${request.from.email}>`,
+    `${label} from ${inertText(request.from.name)} <${request.from.email}>`,
     `Request id: ${request.id}`,
-    ...(request.page ? [`Page: ${request.page}`] : []),
+    ...(request.page ? [`Page: ${inertText(request.page)}`] : []),
     '',
-    request.message,
+    inertMultiline(request.message),
     '',
     request.screenshot ? 'The screenshot is attached.' : 'No screenshot was attached.',
     '',
@@ -53,7 +39,7 @@ export function supportRequestMail(to: string, request: SupportRequestMail): Out
   return {
     to,
     purpose: 'support-request',
-    subject: oneLine(`[Gusset ${label.toLowerCase()}] ${request.subject}`),
+    subject: subjectLine(`[Gusset ${label.toLowerCase()}] ${inertText(request.subject)}`),
     text: `${lines.join('\n')}\n`,
     html,
     link: request.link,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/db';
 import type { Mailer, OutgoingMail } from '../../mail/index';
 import { HttpError } from '../../httpError';
 import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/rateLimit';
+import { createApiTokensRepository } from '../apiTokens/repository';
 import type { PasswordHasher } from '../auth/passwords';
 import type { UserRecord } from './repository';
 
@@ -15,13 +16,13 @@ export const passwordChangeFailuresPerAccount = { points: 10, durationSeconds: 1
 function passwordChangedMail(to: string, publicUrl: string): OutgoingMail {
   const forgot = `${publicUrl}/forgot`;
   const text =
-    'The password of your Gusset account was just changed from your profile, and your other signed-in ' +
-    'sessions were ended.\n\nIf you did not do this, reset your password at once:\n\n' +
+    'The password of your Gusset account was just changed from your profile, your other signed-in ' +
+    'sessions were ended and any personal API tokens were revoked.\n\nIf you did not do this, reset your password at once:\n\n' +
     `${forgot}\n\n— Gusset\n`;
   const html =
     '<!doctype html>\n<html><body style="font-family: sans-serif; line-height: 1.5">\n' +
-    '<p>The password of your Gusset account was just changed from your profile, and your other signed-in ' +
-    'sessions were ended.</p>\n<p>If you did not do this, reset your password at once:</p>\n' +
+    '<p>The password of your Gusset account was just changed from your profile, your other signed-in ' +
+    'sessions were ended and any personal API tokens were revoked.</p>\n<p>If you did not do this, reset your password at once:</p>\n' +
     `<p><a href="${forgot}">Reset your password</a></p>\n<p>— Gusset</p>\n</body></html>\n`;
   return {
     to,
@@ -45,8 +46,9 @@ export interface PasswordServiceDeps {
 
 /**
  * PUT /api/users/password: checks the current password, then in one transaction sets the new hash, revokes the
- * user's other sessions (the one making the request stays signed in) and drops unused reset links, then mails
- * a notice.
+ * user's other sessions (the one making the request stays signed in) and every personal API token (a password
+ * change is how an account is taken back, and a token must not outlive it) and drops unused reset links, then
+ * mails a notice. Routes refuse it to a request an API token authenticated.
  */
 export function createPasswordService(deps: PasswordServiceDeps) {
   const { db, clock, config, mailer, passwords, log } = deps;
@@ -75,6 +77,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
            WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL`,
           [actor.id, sessionTokenHash, now],
         );
+        await createApiTokensRepository(tx).revokeAllOfUser(actor.id, now);
         await tx.query(
           `DELETE FROM mail_tokens WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`,
           [actor.id],

@@ -79,6 +79,34 @@ export function createUsersRepository(db: Queryable) {
       return rows.map(toUserRecord);
     },
 
+    /**
+     * Whether two users work together: members of one organization (owner, billing administrator or
+     * collaborator), or people on one model (a permission, or the owner of its organization, who is ADMIN on it).
+     */
+    async shareWork(userId: string, otherId: string): Promise<boolean> {
+      const [row] = await db.query<{ shared: boolean }>(
+        `WITH organization_people AS (
+           SELECT id AS organization_id, owner_id AS user_id FROM organizations WHERE owner_id IN ($1, $2)
+           UNION SELECT id, billing_admin_id FROM organizations WHERE billing_admin_id IN ($1, $2)
+           UNION SELECT organization_id, user_id FROM organization_collaborators WHERE user_id IN ($1, $2)
+         ),
+         model_people AS (
+           SELECT model_id, user_id FROM model_permissions WHERE user_id IN ($1, $2)
+           UNION SELECT models.id, organizations.owner_id
+             FROM models JOIN organizations ON organizations.id = models.organization_id
+            WHERE organizations.owner_id IN ($1, $2)
+         )
+         SELECT EXISTS (
+                  SELECT 1 FROM organization_people a JOIN organization_people b USING (organization_id)
+                   WHERE a.user_id = $1 AND b.user_id = $2)
+             OR EXISTS (
+                  SELECT 1 FROM model_people a JOIN model_people b USING (model_id)
+                   WHERE a.user_id = $1 AND b.user_id = $2) AS shared`,
+        [userId, otherId],
+      );
+      return row?.shared === true;
+    },
+
     /** Throws a unique violation (see isUniqueViolation) when the address already has an account. */
     async insert(user: NewUser): Promise<UserRecord> {
       const created = await one(

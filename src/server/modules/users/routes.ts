@@ -42,13 +42,13 @@ export function registerUsersRoutes(app: FastifyInstance, { service }: { service
   routes.get(
     '/users/:id',
     { schema: { params: idParams, response: { 200: publicUserSchema } } },
-    async (request) => service.getPublic(request.params.id),
+    async (request) => service.getPublic(signedInUser(request), request.params.id),
   );
 
   routes.get(
     '/users/profileInfo/:id',
     { schema: { params: idParams, response: { 200: publicUserSchema } } },
-    async (request) => service.getPublic(request.params.id),
+    async (request) => service.getPublic(signedInUser(request), request.params.id),
   );
 
   routes.get(

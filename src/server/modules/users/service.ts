@@ -86,8 +86,16 @@ export function createUsersService({ db, clock, config }: UsersServiceDeps) {
       return toUser(updated);
     },
 
-    async getPublic(id: string): Promise<PublicUser> {
-      return toPublicUser(await findExisting(id));
+    /**
+     * GET /api/users/{id} and /profileInfo/{id}: the user themself, an internal admin, or someone who works with
+     * them (an organization or a model in common). Anyone else gets the 404 of an unknown id, so ids (the
+     * internal admins' are public, spec section 7) do not lead to addresses.
+     */
+    async getPublic(actor: UserRecord, id: string): Promise<PublicUser> {
+      const user = await findExisting(id);
+      if (user.id !== actor.id && !isInternalAdmin(actor) && !(await users.shareWork(actor.id, user.id)))
+        throw new HttpError(404, messages.userDetailNotFound);
+      return toPublicUser(user);
     },
 
     async findByEmail(email: string): Promise<PublicUser> {

@@ -105,7 +105,23 @@ describe.each(databases())('users API on $kind', ({ kind }) => {
     expect(malformed).toMatchObject({ status: 400, body: { message: ownMessages.invalidJson } });
   });
 
-  it('GET /api/users/{id} and /profileInfo/{id} show another user publicly, 404 when unknown or malformed', async () => {
+  /** Alice and Bob in one organization (Alice's), so they work together. */
+  async function colleagues(owner: SessionResponse, member: SessionResponse): Promise<string> {
+    const created = await server.request('POST', '/api/organizations', {
+      token: owner.token,
+      json: { name: `Firm ${randomUUID().slice(0, 8)}` },
+    });
+    const organizationId = (created.body as { _id: string })._id;
+    const added = await server.request('POST', `/api/organizations/${organizationId}/collaborators`, {
+      token: owner.token,
+      json: { emailAddress: member.user.emailAddress, role: 'MEMBER' },
+    });
+    expect(added.status).toBe(201);
+    return organizationId;
+  }
+
+  it('GET /api/users/{id} and /profileInfo/{id} show a colleague publicly, 404 when unknown or malformed', async () => {
+    await colleagues(alice, bob);
     for (const prefix of ['/api/users/', '/api/users/profileInfo/']) {
       const found = await get(`${prefix}${bob.user._id}`, alice.token);
       expect(found.status).toBe(200);
@@ -120,6 +136,56 @@ describe.each(databases())('users API on $kind', ({ kind }) => {
         });
       }
     }
+  });
+
+  it("keeps a user's address from whoever shares no organization or model with them, admins' included", async () => {
+    const carol = await signUp(server, uniqueEmail('carol'), { firstName: 'Carol', lastName: 'Curious' });
+    const dave = await signUp(server, uniqueEmail('dave'), { firstName: 'Dave', lastName: 'Distant' });
+    // The admins' ids are public (spec section 7), their addresses are not.
+    const ids = await get('/api/users/GussetAdmins', carol.token);
+    expect(ids).toMatchObject({ status: 200, body: { data: [admin.user._id] } });
+    for (const prefix of ['/api/users/', '/api/users/profileInfo/']) {
+      for (const someone of [admin, dave]) {
+        const answer = await get(`${prefix}${someone.user._id}`, carol.token);
+        // Exactly the answer for an id that does not exist.
+        expect(answer).toMatchObject({ status: 404, body: { message: messages.userDetailNotFound } });
+        expect(JSON.stringify(answer.body)).not.toContain(someone.user.emailAddress);
+      }
+      expect(await get(`${prefix}${carol.user._id}`, carol.token)).toMatchObject({
+        status: 200,
+        body: { emailAddress: carol.user.emailAddress },
+      });
+      // An internal admin reads anyone (the admin area lists every user anyway).
+      expect(await get(`${prefix}${dave.user._id}`, admin.token)).toMatchObject({
+        status: 200,
+        body: { emailAddress: dave.user.emailAddress },
+      });
+    }
+
+    // People on one model work together too, though neither is in the other's organization.
+    const organizationId = await colleagues(alice, bob);
+    const modelId = randomUUID();
+    const now = new Date();
+    await server.db.query(
+      `INSERT INTO models (id, organization_id, name, units, created_by, created_at, updated_at)
+       VALUES ($1, $2, 'Shared model', 'm', $3, $4, $4)`,
+      [modelId, organizationId, alice.user._id, now],
+    );
+    for (const [user, role] of [
+      [carol, 'LIMITEDVIEW'],
+      [dave, 'READ'],
+    ] as const) {
+      await server.db.query(
+        'INSERT INTO model_permissions (model_id, user_id, role, created_at) VALUES ($1, $2, $3, $4)',
+        [modelId, user.user._id, role, now],
+      );
+    }
+    expect((await get(`/api/users/${dave.user._id}`, carol.token)).status).toBe(200);
+    // The organization's owner is ADMIN on its models.
+    expect((await get(`/api/users/${alice.user._id}`, carol.token)).status).toBe(200);
+    expect((await get(`/api/users/${carol.user._id}`, alice.token)).status).toBe(200);
+    // A member of the organization with no role on the model does not work with its collaborators.
+    expect((await get(`/api/users/${carol.user._id}`, bob.token)).status).toBe(404);
   });
 
   it('GET /api/users/findByEmail/{email} finds a user case-insensitively, else 404', async () => {
