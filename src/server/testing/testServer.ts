@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../app';
 import type { Clock } from '../clock';
-import { loadConfig, type Config, type RateLimitConfig } from '../config';
+import { loadConfig, type Config, type LoginPauseConfig, type RateLimitConfig } from '../config';
 import type { Db } from '../db/db';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
@@ -14,6 +14,7 @@ import { readOutbox, type OutboxMail } from './outbox';
 /** Limits high enough that suites making many requests from 127.0.0.1 never meet them by accident. */
 const generousLimits: RateLimitConfig = {
   loginPerIp: { points: 10_000, durationSeconds: 60 },
+  loginFailuresPerAccountAndIp: { points: 10_000, durationSeconds: 60 },
   loginFailuresPerAccount: { points: 10_000, durationSeconds: 60 },
   forgotPerIp: { points: 10_000, durationSeconds: 60 },
   forgotPerEmail: { points: 10_000, durationSeconds: 60 },
@@ -27,6 +28,7 @@ export interface TestServerOptions {
   /** Extra environment, e.g. GUSSET_ADMINS. */
   env?: Record<string, string>;
   rateLimits?: Partial<RateLimitConfig>;
+  loginPause?: LoginPauseConfig;
   clock?: Clock;
   passwords?: AppOverrides['passwords'];
   mailer?: AppOverrides['mailer'];
@@ -100,7 +102,11 @@ export async function startTestServer(
     ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
     ...options.env,
   });
-  const config: Config = { ...baseConfig, rateLimits: { ...generousLimits, ...options.rateLimits } };
+  const config: Config = {
+    ...baseConfig,
+    rateLimits: { ...generousLimits, ...options.rateLimits },
+    loginPause: options.loginPause ?? baseConfig.loginPause,
+  };
   const silent = { error: () => undefined };
   const db = throwaway ? openPostgres(throwaway.url, silent) : await openPglite(undefined);
   const app = await buildApp(config, {
