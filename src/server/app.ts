@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ownMessages } from '../contract/errors';
 import type { BlobStore } from './blobs/blobStore';
 import { createLocalDerivedCache } from './blobs/derivedCache';
@@ -79,6 +79,7 @@ import {
 } from './plugins/rateLimit';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerSpa } from './plugins/spa';
+import { validatorCompiler } from './plugins/validation';
 import { startRealtimeServer, type RealtimeServer } from './realtime/socketServer';
 
 export interface RegisteredRoute {
