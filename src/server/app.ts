@@ -216,7 +216,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     // Stripe Elements' script and frames are allowed only when Stripe is configured (issue #10).
-    registerSecurityHeaders(app, { allowStripe: config.billing.stripe !== null });
+    registerSecurityHeaders(app, {
+      allowStripe: config.billing.stripe !== null,
+      publicUrl: config.publicUrl,
+    });
     registerErrorHandler(app);
     registerAuthDecorations(app);
     // Before every route, so each API request is recorded; its onClose writes the last batch before the
