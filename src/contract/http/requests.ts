@@ -34,7 +34,8 @@ const textSchema = (max: number, multiline = false) =>
 
 export const createSupportRequestBody = z.strictObject({
   kind: supportRequestKindSchema,
-  subject: textSchema(200),
+  // Pasted subjects may hold a line break; the mail flattens it (modules/requests/mails.ts).
+  subject: textSchema(200, true),
   message: textSchema(10_000, true),
   /** The page the user was on (a path in the app), to help reproduce a bug. */
   page: text().trim().max(2000).optional(),
