@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build: they would publish the whole client source. The e2e build keeps
+    // them for debugging; the server refuses *.map either way (src/server/plugins/spa.ts).
+    sourcemap: mode === 'e2e',
   },
   server: {
     // `npm run dev:client` proxies the API to the server started with `npm run dev`.
@@ -44,4 +46,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

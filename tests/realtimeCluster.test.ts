@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +20,9 @@ import {
   type SeededUser,
 } from '../src/server/realtime/socketTesting';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../src/server/testing/databases';
+import { startInstance, stopInstance, STARTUP_MS, type Instance } from './support/instances';
+
+const SETTLE_MS = 500;
 
 /**
  * Two server processes on loopback sharing one PostgreSQL database, one blob folder and Redis: a client connected
@@ -37,60 +39,6 @@ if (missing.length > 0 && process.env.CI) {
   throw new Error(`The two-instance realtime test needs ${missing.join(' and ')}; CI must set them.`);
 }
 const SKIP_NOTE = missing.length > 0 ? ` (skipped: ${missing.join(' and ')} not set)` : '';
-
-const root = path.resolve(import.meta.dirname, '..');
-const STARTUP_MS = 60_000;
-const SETTLE_MS = 500;
-
-interface Instance {
-  name: string;
-  url: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-/** Starts `src/server/main.ts` on a free port and resolves with its URL once it listens. */
-function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`instance ${name} did not start within ${STARTUP_MS} ms:\n${output.join('')}`));
-    }, STARTUP_MS);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      output.push(text);
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
-      if (listening?.[1]) {
-        clearTimeout(timer);
-        resolve({ name, url: listening[1], process: child, output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance ${name} exited with ${code}:\n${output.join('')}`));
-    });
-  });
-}
-
-/** SIGTERM, as a process manager would: resolves with the exit code of the graceful shutdown. */
-function stopInstance(instance: Instance): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (instance.process.exitCode !== null) {
-      resolve(instance.process.exitCode);
-      return;
-    }
-    instance.process.once('exit', (code) => resolve(code));
-    instance.process.kill('SIGTERM');
-  });
-}
 
 describe.skipIf(missing.length > 0)(`two instances joined by Redis${SKIP_NOTE}`, () => {
   let database: ThrowawayDatabase;

@@ -45,6 +45,8 @@ export const ownMessages = {
   passwordTooLong: 'Password must be at most 256 characters long.',
   loginFailed: 'The email address or password is incorrect.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  controlCharacters:
+    'Text must not contain control characters (such as NUL or a line break in a one-line field).',
   confirmationEmailSent: 'We sent you an email. Follow its link to create your account.',
   loginSucceeded: 'Welcome back!',
   accountCreated: 'Your account has been created.',

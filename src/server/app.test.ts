@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, ownMessages } from '../contract/errors';
 import type { Mailer } from './mail/mailer';
-import { contentSecurityPolicy } from './plugins/securityHeaders';
+import { contentSecurityPolicy, strictTransportSecurity } from './plugins/securityHeaders';
 import { databases } from './testing/databases';
 import { startTestServer, type TestServer } from './testing/testServer';
 
@@ -20,6 +20,7 @@ describe.each(databases())('the app on $kind', ({ kind }) => {
         '<!doctype html><title>Gusset</title>',
       );
       await writeFile(path.join(assets, 'index-3f2a9c.js'), 'console.log("gusset")');
+      await writeFile(path.join(assets, 'index-3f2a9c.js.map'), '{"version":3,"sourcesContent":["secret"]}');
     });
     afterAll(async () => {
       await server?.close();
@@ -88,6 +89,30 @@ describe.each(databases())('the app on $kind', ({ kind }) => {
       expect(contentSecurityPolicy).toContain("frame-ancestors 'none'");
     });
 
+    it('never lets a browser or cache store an API or auth answer; pages and assets keep their own policy', async () => {
+      const apiAnswers = [
+        await server.request('GET', '/api/users'),
+        await server.request('POST', '/auth/login', { rawJson: '{' }),
+        await server.request('POST', '/auth/login', {
+          json: { emailAddress: 'a@example.com', password: 'x' },
+        }),
+        await server.request('GET', '/api/nothing'),
+        await server.request('GET', '/auth'),
+      ];
+      for (const answer of apiAnswers) expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect((await server.request('GET', '/')).headers.get('cache-control')).toBe('no-cache');
+      expect((await server.request('GET', '/assets/index-3f2a9c.js')).headers.get('cache-control')).toBe(
+        'public, max-age=31536000, immutable',
+      );
+      // Plain HTTP with an http PUBLIC_URL: no HSTS (a browser ignores it there anyway).
+      expect((await server.request('GET', '/')).headers.get('strict-transport-security')).toBeNull();
+    });
+
+    it('does not serve source maps, even when the build left them on disk', async () => {
+      const map = await server.request('GET', '/assets/index-3f2a9c.js.map');
+      expect(map).toMatchObject({ status: 404, body: { message: ownMessages.notFound } });
+    });
+
     it('answers 503 on /health once the database is gone', async () => {
       await server.db.close();
       const response = await server.request('GET', '/health');
@@ -133,5 +158,37 @@ describe.each(databases())('the app on $kind', ({ kind }) => {
       expect(response.body).toEqual({ message: messages.internalServerError });
       expect((await server.request('GET', '/health')).status).toBe(200);
     });
+  });
+});
+
+describe('HSTS', () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+
+  it('is sent behind a trusted TLS proxy (X-Forwarded-Proto), never on the client’s own say-so', async () => {
+    const proxied = await startTestServer('pglite', { env: { TRUST_PROXY: '1' } });
+    const direct = await startTestServer('pglite');
+    servers.push(proxied, direct);
+    const overTls = { headers: { 'x-forwarded-proto': 'https' } };
+    expect((await proxied.request('GET', '/health', overTls)).headers.get('strict-transport-security')).toBe(
+      strictTransportSecurity,
+    );
+    expect((await proxied.request('GET', '/health')).headers.get('strict-transport-security')).toBeNull();
+    // Without TRUST_PROXY the header is the client's word, not a proxy's.
+    expect(
+      (await direct.request('GET', '/health', overTls)).headers.get('strict-transport-security'),
+    ).toBeNull();
+    expect(strictTransportSecurity).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('is sent on every answer when PUBLIC_URL is https', async () => {
+    const server = await startTestServer('pglite', { env: { PUBLIC_URL: 'https://gusset.example.com' } });
+    servers.push(server);
+    for (const route of ['/health', '/', '/api/users', '/auth/login']) {
+      const answer = await server.request('GET', route);
+      expect(answer.headers.get('strict-transport-security'), route).toBe(strictTransportSecurity);
+    }
   });
 });

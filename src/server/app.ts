@@ -1,12 +1,12 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ownMessages } from '../contract/errors';
 import type { BlobStore } from './blobs/blobStore';
 import { createLocalDerivedCache } from './blobs/derivedCache';
 import { createLocalBlobStore } from './blobs/localBlobStore';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
@@ -71,9 +71,15 @@ import { registerAnalyticsRecording } from './plugins/analytics';
 import { createUsersService } from './modules/users/service';
 import { createRequireSession, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
-import { createRateLimits, type RateLimits } from './plugins/rateLimit';
+import {
+  createRateLimits,
+  openRateLimitStore,
+  type RateLimits,
+  type RateLimitStore,
+} from './plugins/rateLimit';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerSpa } from './plugins/spa';
+import { validatorCompiler } from './plugins/validation';
 import { startRealtimeServer, type RealtimeServer } from './realtime/socketServer';
 
 export interface RegisteredRoute {
@@ -145,6 +151,19 @@ function redactUrl(url: string): string {
 }
 
 /**
+ * TRUST_PROXY in Fastify's terms. Fastify 5 ignores a bare hop count (it trusts nothing then), so a count
+ * becomes proxy-addr's trust function: the first `hops` addresses from the socket are proxies, and the client is
+ * the next one (the right-most address in X-Forwarded-For that no trusted proxy added).
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
+/**
  * Builds the whole server (database, mail, auth, API, SPA) without listening, so tests start it on port 0 and
  * main.ts on the configured port. Closing the app closes the database after the HTTP server.
  */
@@ -162,7 +181,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       },
     },
     bodyLimit: bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Fastify's default is no limit; a client that never finishes its request must not hold a socket forever.
     // The whole request counts, body included, so it is long enough for a 512 MiB model upload at about
     // 1 MB/s; Node's 60 s headers timeout still bounds a client that trickles its headers.
@@ -179,21 +198,28 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const db = overrides.db ?? (await openDatabase(config, app.log));
   let realtime: RealtimeServer | undefined;
+  let rateLimitStore: RateLimitStore | undefined;
   try {
     if (overrides.db) await migrate(db);
     const clock = overrides.clock ?? systemClock;
     const mailer = overrides.mailer ?? createMailer(config, app.log);
     const passwords = overrides.passwords ?? createArgon2Hasher();
-    const limits = overrides.rateLimits ?? createRateLimits(config.rateLimits);
+    const store = await openRateLimitStore(config, db, app.log);
+    rateLimitStore = store;
+    const limits = overrides.rateLimits ?? createRateLimits(config.rateLimits, store, config.loginPause);
     app.addHook('onClose', async () => {
       await mailer.close();
+      await store.close();
       await db.close();
     });
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     // Stripe Elements' script and frames are allowed only when Stripe is configured (issue #10).
-    registerSecurityHeaders(app, { allowStripe: config.billing.stripe !== null });
+    registerSecurityHeaders(app, {
+      allowStripe: config.billing.stripe !== null,
+      publicUrl: config.publicUrl,
+    });
     registerErrorHandler(app);
     registerAuthDecorations(app);
     // Before every route, so each API request is recorded; its onClose writes the last batch before the
@@ -222,6 +248,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       access: createAccess(db),
       log: app.log,
       realtime,
+      rateLimitStore: store,
     };
     const billing = createBillingService(context);
     const blobs = overrides.blobs ?? createLocalBlobStore(config.uploads.blobDir);
@@ -295,7 +322,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         registerImagesRoutes(api, { service: imagesService });
         registerRequestsRoutes(api, { service: createRequestsService(context, { blobs }) });
         registerPasswordRoutes(api, {
-          service: createPasswordService({ db, clock, config, mailer, passwords, log: app.log }),
+          service: createPasswordService({
+            db,
+            clock,
+            config,
+            mailer,
+            passwords,
+            log: app.log,
+            rateLimitStore: store,
+          }),
         });
         registerBillingRoutes(api, context, billing);
         registerPluginsRoutes(api, { service: createPluginsService({ docsDir: config.docsDir }) });
@@ -311,6 +346,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return app;
   } catch (error) {
     await realtime?.close().catch(() => undefined);
+    await rateLimitStore?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

@@ -22,7 +22,9 @@ describe('loadConfig', () => {
     });
     expect(config.rateLimits).toEqual(defaultRateLimits);
     expect(defaultRateLimits.loginPerIp).toEqual({ points: 30, durationSeconds: 900 });
-    expect(defaultRateLimits.loginFailuresPerAccount).toEqual({ points: 10, durationSeconds: 900 });
+    expect(defaultRateLimits.loginFailuresPerAccountAndIp).toEqual({ points: 10, durationSeconds: 900 });
+    expect(defaultRateLimits.loginFailuresPerAccount).toEqual({ points: 20, durationSeconds: 3600 });
+    expect(config.rateLimitKeyPrefix).toBe('gusset');
     expect(defaultRateLimits.forgotPerEmail).toEqual({ points: 4, durationSeconds: 600 });
   });
 
@@ -33,6 +35,44 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ SIGNUP_LIMIT_PER_IP: 'many' })).toThrow(/SIGNUP_LIMIT_PER_IP/);
     expect(() => loadConfig({ SIGNUP_LIMIT_PER_IP: '0' })).toThrow(/SIGNUP_LIMIT_PER_IP/);
+  });
+
+  it('reads TRUST_PROXY as false, a hop count or a list of proxy addresses, and `true` as one hop', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    // `true` used to believe the whole header (the left-most, client-chosen address); now it is one proxy.
+    expect(trust('true')).toBe(1);
+    expect(trust('TRUE')).toBe(1);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust(' 10.0.0.0/8, 192.168.1.1 ,::1, fd00::/8,loopback, 172.16.0.0/255.240.0.0')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+      '172.16.0.0/255.240.0.0',
+    ]);
+    for (const bad of [
+      'yes',
+      '65',
+      '-1',
+      '10.0.0.0/33',
+      '::/129',
+      '10.0.0.1/8/2',
+      '10.0.0.1,nope',
+      '300.1.1.1',
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('takes the Redis key prefix of the rate limits from RATE_LIMIT_KEY_PREFIX', () => {
+    expect(loadConfig({ RATE_LIMIT_KEY_PREFIX: 'gusset-staging' }).rateLimitKeyPrefix).toBe('gusset-staging');
+    expect(() => loadConfig({ RATE_LIMIT_KEY_PREFIX: 'has space' })).toThrow(/RATE_LIMIT_KEY_PREFIX/);
   });
 
   it('derives links from PORT unless PUBLIC_URL is set, without a trailing slash', () => {

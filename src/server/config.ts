@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -11,6 +12,12 @@ export interface AttemptBudget {
 /** The limits of spec section 5's auth endpoints, checked before any password hashing. */
 export interface RateLimitConfig {
   loginPerIp: AttemptBudget;
+  /** Wrong passwords for one account from one address: past it that address waits out the window. */
+  loginFailuresPerAccountAndIp: AttemptBudget;
+  /**
+   * Wrong passwords for one account from all addresses together: past `points` in the window, every further
+   * failure doubles a pause (`loginPause`: 1 s, 2 s, 4 s... at most 15 min) before anyone may try that account again.
+   */
   loginFailuresPerAccount: AttemptBudget;
   forgotPerIp: AttemptBudget;
   forgotPerEmail: AttemptBudget;
@@ -20,7 +27,8 @@ export interface RateLimitConfig {
 
 export const defaultRateLimits: RateLimitConfig = {
   loginPerIp: { points: 30, durationSeconds: 15 * 60 },
-  loginFailuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerAccountAndIp: { points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerAccount: { points: 20, durationSeconds: 60 * 60 },
   forgotPerIp: { points: 10, durationSeconds: 10 * 60 },
   forgotPerEmail: { points: 4, durationSeconds: 10 * 60 },
   signupPerIp: { points: 10, durationSeconds: 10 * 60 },
@@ -49,6 +57,13 @@ export const defaultInvitationLimits: InvitationLimitConfig = {
   perOrganization: { points: 100, durationSeconds: 60 * 60 },
   newAccountHours: 24,
 };
+/** The progressive pause of an account past `loginFailuresPerAccount`: first length, doubled per failure, capped. */
+export interface LoginPauseConfig {
+  firstSeconds: number;
+  maxSeconds: number;
+}
+
+export const defaultLoginPause: LoginPauseConfig = { firstSeconds: 1, maxSeconds: 15 * 60 };
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -72,10 +87,17 @@ export interface Config {
   clientDir: string;
   /** The user documentation served at /docs/{page} (the repository's docs/). */
   docsDir: string;
-  /** Trust X-Forwarded-For from a reverse proxy, so per-IP limits see the client and not the proxy. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe, in Fastify's `trustProxy` (proxy-addr) terms: false believes none, a
+   * number that many proxies in front of us, a list those proxy addresses/CIDRs. The client is the right-most
+   * address not trusted, so a client cannot choose its own address by sending the header itself.
+   */
+  trustProxy: TrustProxy;
   rateLimits: RateLimitConfig;
   invitationLimits: InvitationLimitConfig;
+  loginPause: LoginPauseConfig;
+  /** Prefix of the rate-limit keys in Redis, so several deployments (or test runs) can share one Redis. */
+  rateLimitKeyPrefix: string;
   uploads: UploadConfig;
   /** Redis joining the live sockets of several instances (socket.io's Redis adapter); undefined: one instance. */
   redisUrl: string | undefined;
@@ -131,6 +153,57 @@ export const inMemoryDataDir = ':memory:';
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
 
+export type TrustProxy = false | number | readonly string[];
+
+/** proxy-addr's names for whole ranges, accepted in a TRUST_PROXY list. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // proxy-addr also takes an IPv4 netmask after the slash (10.0.0.0/255.0.0.0).
+  if (family === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false`/`0` (default), a hop count (`1` for one reverse proxy), or a comma-separated list of
+ * proxy addresses/CIDRs. `true` is kept for old deployments and now means one hop, not "believe the whole header"
+ * (which took the left-most, client-chosen address).
+ */
+const trustProxySchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, context): TrustProxy => {
+      const lower = value.toLowerCase();
+      if (lower === 'false') return false;
+      if (lower === 'true') return 1;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops <= 64) return hops === 0 ? false : hops;
+      }
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0);
+      const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+      if (entries.length === 0 || invalid.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `expected false, a hop count (0-64) or proxy addresses/CIDRs; not ${invalid.join(', ') || value}`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
 const envSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('0.0.0.0')),
@@ -155,7 +228,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(logLevels).default('info')),
   CLIENT_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('dist/client')),
   DOCS_DIR: z.preprocess(emptyToUndefined, z.string().trim().min(1).default('docs')),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  TRUST_PROXY: trustProxySchema,
+  RATE_LIMIT_KEY_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .default('gusset'),
+  ),
   SIGNUP_LIMIT_PER_IP: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().positive().max(100_000).default(defaultRateLimits.signupPerIp.points),
@@ -218,13 +298,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     docsDir: path.resolve(e.DOCS_DIR),
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
     // One office behind one address signs up more people than one attacker should: the per-IP budget is a setting.
     rateLimits: {
       ...defaultRateLimits,
       signupPerIp: { ...defaultRateLimits.signupPerIp, points: e.SIGNUP_LIMIT_PER_IP },
     },
     invitationLimits: defaultInvitationLimits,
+    loginPause: defaultLoginPause,
+    rateLimitKeyPrefix: e.RATE_LIMIT_KEY_PREFIX,
     uploads: {
       maxBytes: e.UPLOAD_MAX_BYTES,
       // In memory there is no data folder; blobs are content-addressed, so a shared temp folder is safe.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { organizationSchema } from './organizations';
 import { preferencesSchema, publicUserSchema } from './users';
 
@@ -31,7 +32,7 @@ export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
  * or email contains it (case-insensitive); typo-tolerant search is /fuzzySearch/.
  */
 export const adminUsersQuery = pageQuery.extend({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 
@@ -49,7 +50,7 @@ export type AdminUsersPage = z.infer<typeof adminUsersPage>;
  */
 export const FUZZY_SEARCH_LIMIT = 20;
 export const fuzzySearchQuery = z.object({
-  searchTerm: z.string().trim().min(1).max(200),
+  searchTerm: text().trim().min(1).max(200),
 });
 export type FuzzySearchQuery = z.input<typeof fuzzySearchQuery>;
 
@@ -60,10 +61,10 @@ export type FuzzySearchResponse = z.infer<typeof fuzzySearchResponse>;
  * POST /api/users/updateTestingGroup/ { data: { userId, testingGroup } }: null takes the user out of every
  * testing group. Answers the updated row. Users see their testing group in their preferences; only admins set it.
  */
-export const testingGroupSchema = z.string().trim().min(1).max(100).nullable();
+export const testingGroupSchema = text().trim().min(1).max(100).nullable();
 export const updateTestingGroupBody = z.strictObject({
   data: z.strictObject({
-    userId: z.string().min(1).max(100),
+    userId: text().min(1).max(100),
     testingGroup: testingGroupSchema,
   }),
 });

@@ -1,34 +1,31 @@
 import { z } from 'zod';
+import { text } from './text';
 import { messages, ownMessages } from '../errors';
 
 /** Emails are compared case-insensitively; we store them trimmed and lower-cased. */
-export const emailAddressSchema = z
-  .string({ error: messages.provideValidEmail })
+export const emailAddressSchema = text({ error: messages.provideValidEmail })
   .trim()
   .max(254, { error: messages.provideValidEmail })
   .pipe(z.email({ error: messages.provideValidEmail }))
   .transform((email) => email.toLowerCase());
 
 /** Spec section 5: at least 8 characters with an uppercase letter, a lowercase letter and a digit. */
-export const newPasswordSchema = z
-  .string({ error: ownMessages.passwordRule })
+export const newPasswordSchema = text({ error: ownMessages.passwordRule })
   .max(256, { error: ownMessages.passwordTooLong })
   .refine((p) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /[0-9]/.test(p), {
     error: ownMessages.passwordRule,
   });
 
 /** A password offered at login is only bounded, never judged: old passwords stay usable. */
-export const passwordSchema = z.string({ error: messages.fillOutForm }).min(1).max(256);
+export const passwordSchema = text({ error: messages.fillOutForm }).min(1).max(256);
 
-const nameSchema = z
-  .string({ error: messages.fillOutForm })
+const nameSchema = text({ error: messages.fillOutForm })
   .trim()
   .min(1, { error: messages.fillOutForm })
   .max(100);
 
 /** A mail token: 32 random bytes, base64url (43 characters). */
-export const mailTokenSchema = z
-  .string({ error: messages.resetTokenInvalid })
+export const mailTokenSchema = text({ error: messages.resetTokenInvalid })
   .min(16, { error: messages.resetTokenInvalid })
   .max(128, { error: messages.resetTokenInvalid })
   .regex(/^[A-Za-z0-9_-]+$/, { error: messages.resetTokenInvalid });
@@ -39,7 +36,7 @@ export type SignupBody = z.input<typeof signupBody>;
 
 /** POST /auth/verify: proves the mailbox with the mailed token and creates the account. */
 export const verifyBody = z.strictObject({
-  resetToken: z.string({ error: messages.signupFailed }).min(16).max(128),
+  resetToken: text({ error: messages.signupFailed }).min(16).max(128),
   emailAddress: emailAddressSchema,
   firstName: nameSchema,
   lastName: nameSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ownMessages } from '../errors';
 
 /**
@@ -134,7 +135,7 @@ export type LocalCard = z.input<typeof localCardSchema>;
 export const localBankAccountSchema = z.strictObject({
   routingNumber: digits('Routing number', 9, 9),
   accountNumber: digits('Account number', 4, 17),
-  accountHolderName: z.string().trim().min(1, { error: 'Account holder name is required.' }).max(200),
+  accountHolderName: text().trim().min(1, { error: 'Account holder name is required.' }).max(200),
 });
 export type LocalBankAccount = z.input<typeof localBankAccountSchema>;
 
@@ -145,7 +146,7 @@ export type LocalBankAccount = z.input<typeof localBankAccountSchema>;
  * A declined card answers 402 with its reason (e.g. ownMessages.cardDeclined).
  */
 export const addPaymentMethodBody = z.union([
-  z.strictObject({ setupIntentId: z.string().min(1).max(200) }),
+  z.strictObject({ setupIntentId: text().min(1).max(200) }),
   z.strictObject({ card: localCardSchema }),
   z.strictObject({ bankAccount: localBankAccountSchema }),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { CHANGE_KINDS, MATCHED_BY, PROPERTY_GROUPS, ROOT_CAUSE_KINDS } from '../../engine/diff/types';
 import { DisplayUnitSchema, MODEL_COLLECTIONS } from '../../engine/schema';
 import { modelPermissionSchema } from './models';
@@ -79,8 +80,8 @@ export type DiffViewWire = z.infer<typeof diffViewSchema>;
  * defaults (1 mm, 1e-4) are the cached ones, other values are computed by a job too and cached under their own key.
  */
 export const diffQuery = z.object({
-  from: z.string().min(1).max(100),
-  to: z.string().min(1).max(100),
+  from: text().min(1).max(100),
+  to: text().min(1).max(100),
   lengthTolerance: z.coerce.number().min(0).max(1e6).optional(),
   relativeTolerance: z.coerce.number().min(0).max(1).optional(),
 });
@@ -142,19 +143,19 @@ export const reportListResponse = z.object({ data: z.array(reportSchema) });
  * differ; `assignedUserIds` must be collaborators of the model (any role). The report's diff is started at once.
  */
 export const createReportBody = z.strictObject({
-  title: z.string().trim().min(1).max(200).optional(),
-  currentVersionID: z.string().min(1).max(100),
-  comparisonVersionID: z.string().min(1).max(100),
-  assignedUserIds: z.array(z.string().max(100)).max(500).optional(),
+  title: text().trim().min(1).max(200).optional(),
+  currentVersionID: text().min(1).max(100),
+  comparisonVersionID: text().min(1).max(100),
+  assignedUserIds: z.array(text().max(100)).max(500).optional(),
 });
 export type CreateReportBody = z.input<typeof createReportBody>;
 
 /** PUT /api/models/{id}/reports/{reportId} (the report's ADMIN, or its creator with WRITE): any of the fields. */
 export const updateReportBody = z.strictObject({
-  title: z.string().trim().min(1).max(200).optional(),
-  currentVersionID: z.string().min(1).max(100).optional(),
-  comparisonVersionID: z.string().min(1).max(100).optional(),
-  assignedUserIds: z.array(z.string().max(100)).max(500).optional(),
+  title: text().trim().min(1).max(200).optional(),
+  currentVersionID: text().min(1).max(100).optional(),
+  comparisonVersionID: text().min(1).max(100).optional(),
+  assignedUserIds: z.array(text().max(100)).max(500).optional(),
 });
 export type UpdateReportBody = z.input<typeof updateReportBody>;
 
@@ -184,8 +185,8 @@ export const reportRemovedResponse = z.object({ message: z.string() });
 export const changeSelectionSchema = z.union([
   z.strictObject({ all: z.literal(true) }),
   z.strictObject({
-    keys: z.array(z.string().max(300)).max(1_000_000).optional(),
-    types: z.array(z.string().max(50)).max(50).optional(),
+    keys: z.array(text().max(300)).max(1_000_000).optional(),
+    types: z.array(text().max(50)).max(50).optional(),
     groups: z.array(propertyGroupSchema).optional(),
     kinds: z.array(changeKindSchema).optional(),
   }),
@@ -213,7 +214,7 @@ export type ReviewResponse = z.infer<typeof reviewResponse>;
 
 export const applyReviewBody = z.strictObject({
   selection: changeSelectionSchema,
-  message: z.string().max(2000).optional(),
+  message: multilineText().max(2000).optional(),
 });
 export type ApplyReviewBody = z.input<typeof applyReviewBody>;
 export const applyReviewResponse = versionSchema;
@@ -231,19 +232,19 @@ export const applyReviewResponse = versionSchema;
  * empty on a merge): 400 messages.targetVersionMissing, verbatim.
  */
 export const mergeBody = z.object({
-  targetId: z.string().max(100).optional(),
-  targetVersion: z.string().max(100).optional(),
-  baseVersion: z.string().max(100).optional(),
-  targetElements: z.array(z.string().max(300)).max(1_000_000).optional(),
+  targetId: text().max(100).optional(),
+  targetVersion: text().max(100).optional(),
+  baseVersion: text().max(100).optional(),
+  targetElements: z.array(text().max(300)).max(1_000_000).optional(),
   categories: z
     .strictObject({
-      types: z.array(z.string().max(50)).max(50).optional(),
+      types: z.array(text().max(50)).max(50).optional(),
       groups: z.array(propertyGroupSchema).optional(),
       kinds: z.array(changeKindSchema).optional(),
     })
     .optional(),
-  resolutions: z.record(z.string().max(300), z.enum(['source', 'target'])).optional(),
-  message: z.string().max(2000).optional(),
+  resolutions: z.record(text().max(300), z.enum(['source', 'target'])).optional(),
+  message: multilineText().max(2000).optional(),
 });
 export type MergeBody = z.input<typeof mergeBody>;
 

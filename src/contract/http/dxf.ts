@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * DXF export (issue #9): `GET /api/models/{id}/data/dxf/?ID={versionId}` answers the drawing's download when it
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** Spec: "GET /api/models/{id}/data/dxf/ with ID" — the version. */
-export const dxfQuery = z.object({ ID: z.string().min(1).max(100) });
+export const dxfQuery = z.object({ ID: text().min(1).max(100) });
 export type DxfQuery = z.input<typeof dxfQuery>;
 
 /** Where a finished drawing is downloaded, and the name to save it under. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * GET /api/models/{id}/data/versions/{versionId}/certificate?format=e2k|s2k|ifc|cis2|xlsx|json (issue #20): the
@@ -10,7 +11,7 @@ import { z } from 'zod';
  * The wire form is the engine's FidelityCertificate made small: per kind only its line of words, per group a
  * few examples, and only the load patterns whose totals differ.
  */
-export const certificateQuery = z.object({ format: z.string().min(1).max(20) });
+export const certificateQuery = z.object({ format: text().min(1).max(20) });
 
 /** Differences of one concept ("end releases"): how many, a few object ids, and why. */
 export const certificateGroupSchema = z.object({

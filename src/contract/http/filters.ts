@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { messages, ownMessages } from '../errors';
 
 /** The platforms of spec section 1 that a filter can name (the product's own platform is Gusset). */
@@ -48,8 +49,8 @@ export type FilterProperty = z.infer<typeof filterPropertySchema>;
 /** A name in one platform and the name it takes in the other (a Revit family → an ETABS section). */
 export const nameMappingSchema = z.strictObject({
   kind: z.enum(['Profile', 'Material']),
-  from: z.string().trim().min(1).max(200),
-  to: z.string().trim().min(1).max(200),
+  from: text().trim().min(1).max(200),
+  to: text().trim().min(1).max(200),
 });
 export type NameMapping = z.infer<typeof nameMappingSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ownMessages } from '../errors';
 
 /**
@@ -18,7 +19,7 @@ export const AVATAR_SIZE_PX = 256;
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
 
-export const blobHashSchema = z.string().regex(/^[0-9a-f]{64}$/);
+export const blobHashSchema = text().regex(/^[0-9a-f]{64}$/);
 
 /** Where an image blob is served from. */
 export function imageBlobUrl(sha256: string): string {
@@ -48,8 +49,8 @@ export const modelScreenshotBody = z.strictObject({
     .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]*={0,2}$/, {
       error: ownMessages.screenshotNotSupported,
     }),
-  modelId: z.string().max(100),
-  versionId: z.string().max(100),
+  modelId: text().max(100),
+  versionId: text().max(100),
 });
 export type ModelScreenshotBody = z.input<typeof modelScreenshotBody>;
 
@@ -69,7 +70,7 @@ export type ModelScreenshot = z.infer<typeof modelScreenshotResponse>;
 export const BATCH_IMAGE_URLS_MAX = 500;
 
 export const batchImageUrlsBody = z.strictObject({
-  modelIds: z.array(z.string().max(100)).max(BATCH_IMAGE_URLS_MAX, { error: ownMessages.tooManyModelIds }),
+  modelIds: z.array(text().max(100)).max(BATCH_IMAGE_URLS_MAX, { error: ownMessages.tooManyModelIds }),
 });
 
 export const batchImageUrlsResponse = z.object({

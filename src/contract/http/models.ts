@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { DisplayUnitSchema } from '../../engine/schema';
 import { messages, ownMessages } from '../errors';
 import { modelPlanSchema } from './billing';
@@ -70,13 +71,13 @@ export const listModelsQuery = z.object({
   getImages: flag,
   getVersions: flag,
   getReports: flag,
-  organizationId: z.string().max(100).optional(),
+  organizationId: text().max(100).optional(),
 });
 export const modelListResponse = z.object({ data: z.array(modelSchema) });
 export type ModelListResponse = z.infer<typeof modelListResponse>;
 
 /** GET /api/models/imagesAndVersionsByModelIds?modelIds=a,b */
-export const imagesAndVersionsQuery = z.object({ modelIds: z.string().max(20_000) });
+export const imagesAndVersionsQuery = z.object({ modelIds: text().max(20_000) });
 export const imagesAndVersionsResponse = z.object({
   data: z.array(
     z.object({ _id: z.string(), image: z.string().nullable(), versions: z.array(versionSchema) }),
@@ -86,7 +87,7 @@ export const imagesAndVersionsResponse = z.object({
 /** POST /api/models/: 201 with the model. Without an organization: messages.organizationDetailsMissing. */
 export const createModelBody = z.strictObject({
   name: entityNameSchema,
-  organizationId: z.string({ error: messages.organizationDetailsMissing }).max(100),
+  organizationId: text({ error: messages.organizationDetailsMissing }).max(100),
   units: unitsSchema.default('m'),
 });
 export type CreateModelBody = z.input<typeof createModelBody>;
@@ -106,7 +107,7 @@ export const updateModelBody = z.strictObject({
   plan: modelPlanSchema.optional(),
   settings: z.strictObject({ units: unitsSchema }).optional(),
   permissions: z
-    .array(z.strictObject({ userId: z.string().max(100), type: permissionUpdateRoleSchema }))
+    .array(z.strictObject({ userId: text().max(100), type: permissionUpdateRoleSchema }))
     .max(500)
     .optional(),
 });
@@ -114,7 +115,7 @@ export type UpdateModelBody = z.input<typeof updateModelBody>;
 
 /** POST /api/models/{id}/collaborators: by email; a user who does not exist yet answers 404. */
 export const addModelCollaboratorBody = z.strictObject({
-  emailAddress: z.string().trim().toLowerCase().max(254),
+  emailAddress: text().trim().toLowerCase().max(254),
   type: grantableRoleSchema,
 });
 export type AddModelCollaboratorBody = z.input<typeof addModelCollaboratorBody>;
@@ -125,7 +126,7 @@ export type UpdateModelCollaboratorBody = z.input<typeof updateModelCollaborator
 
 /** PUT /api/models/{id}/collaborators: the same change with the user named in the body. */
 export const updateModelCollaboratorByIdBody = z.strictObject({
-  userId: z.string().max(100),
+  userId: text().max(100),
   type: grantableRoleSchema,
 });
 export type UpdateModelCollaboratorByIdBody = z.input<typeof updateModelCollaboratorByIdBody>;
@@ -147,6 +148,6 @@ export const modelRemovedResponse = z.object({ message: z.string() });
 /** POST /api/models/{id}/clone: into the same organization unless another is named. */
 export const cloneModelBody = z.strictObject({
   name: entityNameSchema.optional(),
-  organizationId: z.string().max(100).optional(),
+  organizationId: text().max(100).optional(),
 });
 export type CloneModelBody = z.input<typeof cloneModelBody>;

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { messages, ownMessages } from '../errors';
+import { text } from './text';
 
 /** A model or organization name: trimmed, not blank (spec section 5), at most 200 characters. */
-export const entityNameSchema = z
-  .string({ error: messages.modelNameBlank })
+export const entityNameSchema = text({ error: messages.modelNameBlank })
   .trim()
   .min(1, { error: messages.modelNameBlank })
   .max(200, { error: 'Name must be at most 200 characters long.' });
@@ -17,4 +16,4 @@ export const organizationNameSchema = entityNameSchema.refine((name) => !/[<>\p{
 });
 
 /** Ids on the wire are UUIDs; a malformed one is answered like an unknown one (404), never 400 or 500. */
-export const idSchema = z.string().max(100);
+export const idSchema = text().max(100);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ownMessages } from '../errors';
 import { emailAddressSchema } from './auth';
 import { organizationNameSchema } from './names';
@@ -59,7 +60,7 @@ export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
 export const updateOrganizationBody = z
   .strictObject({
     name: organizationNameSchema.optional(),
-    billingAdministratorId: z.string().max(100).nullable().optional(),
+    billingAdministratorId: text().max(100).nullable().optional(),
   })
   .refine((body) => body.name !== undefined || body.billingAdministratorId !== undefined, {
     error: ownMessages.nothingToUpdate,
@@ -74,8 +75,8 @@ export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
 export const addOrganizationCollaboratorBody = z.strictObject({
   emailAddress: emailAddressSchema,
   role: organizationRoleSchema.default('MEMBER'),
-  firstName: z.string().trim().min(1).max(100).optional(),
-  lastName: z.string().trim().min(1).max(100).optional(),
+  firstName: text().trim().min(1).max(100).optional(),
+  lastName: text().trim().min(1).max(100).optional(),
 });
 export type AddOrganizationCollaboratorBody = z.input<typeof addOrganizationCollaboratorBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Get Plugins (issue #9): what a signed-in user can download to connect their tools to Gusset.
@@ -15,7 +16,7 @@ export type PluginPlatform = z.infer<typeof pluginPlatformSchema>;
 export const pluginKindSchema = z.enum(['file', 'guide']);
 export type PluginKind = z.infer<typeof pluginKindSchema>;
 
-export const pluginIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/);
+export const pluginIdSchema = text().regex(/^[a-z0-9-]{1,64}$/);
 
 export const pluginSchema = z.object({
   id: pluginIdSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { CHECK_IDS, OPERATION_IDS } from '../../engine/repair/types';
 import { DisplayUnitSchema } from '../../engine/schema';
 import { diffViewSchema } from './compare';
@@ -89,7 +90,7 @@ export type OperationView = z.infer<typeof operationViewSchema>;
  * starts (one per key); ModelConnectivity tells the model's room when it is ready, and the client asks again.
  */
 export const connectivityQuery = z.object({
-  versionId: z.string().min(1).max(100).optional(),
+  versionId: text().min(1).max(100).optional(),
   merge: z.coerce.number().positive().max(1e6).optional(),
   near: z.coerce.number().positive().max(1e6).optional(),
   snap: z.coerce.number().positive().max(1e6).optional(),
@@ -148,7 +149,7 @@ export type Repair = z.infer<typeof repairSchema>;
  * error }` to the model's room. 409 while another upload, merge, repair or commit of the model is unfinished.
  */
 export const startRepairBody = z.strictObject({
-  versionId: z.string().max(100).optional(),
+  versionId: text().max(100).optional(),
   tolerances: repairTolerancesSchema.partial().optional(),
   operations: z.array(operationIdSchema).max(OPERATION_IDS.length).optional(),
 });
@@ -179,7 +180,7 @@ export type RepairResponse = z.infer<typeof repairResponse>;
  * against the repaired version if exactly these operations were applied (operations whose dependencies are not
  * accepted are listed in `skipped`).
  */
-export const previewRepairBody = z.strictObject({ accepted: z.array(z.string().max(500)).max(1_000_000) });
+export const previewRepairBody = z.strictObject({ accepted: z.array(text().max(500)).max(1_000_000) });
 export type PreviewRepairBody = z.input<typeof previewRepairBody>;
 export const previewRepairResponse = z.object({
   after: connectivityViewSchema,
@@ -205,8 +206,8 @@ export const repairSceneResponse = versionSceneResponse;
  * committed or discarded already; 400 when nothing is accepted.
  */
 export const commitRepairBody = z.strictObject({
-  accepted: z.array(z.string().max(500)).max(1_000_000),
-  message: z.string().max(2000).optional(),
+  accepted: z.array(text().max(500)).max(1_000_000),
+  message: multilineText().max(2000).optional(),
 });
 export type CommitRepairBody = z.input<typeof commitRepairBody>;
 export const commitRepairResponse = uploadJobSchema;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { messages, ownMessages } from '../errors';
 
 /**
@@ -25,15 +26,19 @@ export const screenshotDataUrlSchema = z
     error: ownMessages.screenshotNotSupported,
   });
 
-const textSchema = (max: number) =>
-  z.string({ error: messages.fillOutForm }).trim().min(1, { error: messages.fillOutForm }).max(max);
+const textSchema = (max: number, multiline = false) =>
+  (multiline ? multilineText : text)({ error: messages.fillOutForm })
+    .trim()
+    .min(1, { error: messages.fillOutForm })
+    .max(max);
 
 export const createSupportRequestBody = z.strictObject({
   kind: supportRequestKindSchema,
-  subject: textSchema(200),
-  message: textSchema(10_000),
+  // Pasted subjects may hold a line break; the mail flattens it (modules/requests/mails.ts).
+  subject: textSchema(200, true),
+  message: textSchema(10_000, true),
   /** The page the user was on (a path in the app), to help reproduce a bug. */
-  page: z.string().trim().max(2000).optional(),
+  page: text().trim().max(2000).optional(),
   screenshot: screenshotDataUrlSchema.optional(),
 });
 export type CreateSupportRequestBody = z.input<typeof createSupportRequestBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { newPasswordSchema, passwordSchema } from './auth';
 
 export const colorSchemeName = z.enum(['dark', 'light', 'white']);
@@ -86,10 +87,11 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  * but only internal admins set it (POST /api/users/updateTestingGroup/), so it is dropped from this body.
  */
 export const updateProfileBody = z.strictObject({
-  firstName: z.string().trim().min(1).max(100).optional(),
-  lastName: z.string().trim().min(1).max(100).optional(),
+  firstName: text().trim().min(1).max(100).optional(),
+  lastName: text().trim().min(1).max(100).optional(),
   preferences: preferencesSchema.omit({ testingGroup: true }).partial().optional(),
-  survey: surveySchema.optional(),
+  // The free text is checked here, not in surveySchema, which also describes answers already stored.
+  survey: surveySchema.extend({ other: multilineText().trim().max(1000).optional() }).optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 

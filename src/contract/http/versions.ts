@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import {
   PROFILE_FAMILIES,
   SCENE_ELEMENT_TYPES,
@@ -136,10 +137,10 @@ export type UploadJob = z.infer<typeof uploadJobSchema>;
  */
 export const UPLOAD_FILE_NAME_HEADER = 'X-File-Name';
 export const uploadFieldsSchema = z.object({
-  modelId: z.string().max(100).optional(),
-  organizationId: z.string().max(100).optional(),
-  name: z.string().max(200).optional(),
-  message: z.string().max(2000).optional(),
+  modelId: text().max(100).optional(),
+  organizationId: text().max(100).optional(),
+  name: text().max(200).optional(),
+  message: multilineText().max(2000).optional(),
   /** 'true' with modelId: make a review of the changes instead of a version (issue #7). */
   review: z.enum(['true', 'false']).optional(),
 });
@@ -147,7 +148,7 @@ export const uploadResponse = uploadJobSchema;
 
 /** GET /api/models/{id}/data/versions/{versionId}/minimal?keys=a,b&specificAttributesOnly=true */
 export const minimalQuery = z.object({
-  keys: z.string().max(2000).optional(),
+  keys: text().max(2000).optional(),
   specificAttributesOnly: z
     .enum(['true', 'false'])
     .optional()
@@ -210,7 +211,7 @@ export const attributesResponse = z.object({
  * GET /api/models/{id}/data/versions/{versionId}/export?format=e2k|s2k|json: the file as an attachment, with the
  * model's effective filter for the version's platform → the format's platform applied.
  */
-export const exportQuery = z.object({ format: z.string().min(1).max(20) });
+export const exportQuery = z.object({ format: text().min(1).max(20) });
 
 /** POST /api/models/{id}/versions/{versionId}/restore: a new version equal to the old one. 201. */
 export const restoreVersionResponse = versionSchema;

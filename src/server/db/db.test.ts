@@ -139,6 +139,7 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
         'organization_collaborators',
         'organizations',
         'payment_methods',
+        'rate_limits',
         'repairs',
         'report_assignees',
         'reports',

@@ -37,6 +37,8 @@ export async function registerSpa(app: FastifyInstance, { clientDir }: { clientD
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: true,
+    // Source maps hold the whole client source; an older or e2e build may still have them on disk.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     index: ['index.html'],
     cacheControl: false,
     setHeaders(response, filePath) {

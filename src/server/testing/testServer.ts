@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../app';
 import type { Clock } from '../clock';
-import { loadConfig, type Config, type InvitationLimitConfig, type RateLimitConfig } from '../config';
+import {
+  loadConfig,
+  type Config,
+  type InvitationLimitConfig,
+  type LoginPauseConfig,
+  type RateLimitConfig,
+} from '../config';
 import type { Db } from '../db/db';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
@@ -14,6 +20,7 @@ import { readOutbox, type OutboxMail } from './outbox';
 /** Limits high enough that suites making many requests from 127.0.0.1 never meet them by accident. */
 const generousLimits: RateLimitConfig = {
   loginPerIp: { points: 10_000, durationSeconds: 60 },
+  loginFailuresPerAccountAndIp: { points: 10_000, durationSeconds: 60 },
   loginFailuresPerAccount: { points: 10_000, durationSeconds: 60 },
   forgotPerIp: { points: 10_000, durationSeconds: 60 },
   forgotPerEmail: { points: 10_000, durationSeconds: 60 },
@@ -37,6 +44,7 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimitConfig>;
   /** Invitation budgets (generous unless a test sets them). */
   invitationLimits?: Partial<InvitationLimitConfig>;
+  loginPause?: LoginPauseConfig;
   clock?: Clock;
   passwords?: AppOverrides['passwords'];
   mailer?: AppOverrides['mailer'];
@@ -116,6 +124,7 @@ export async function startTestServer(
     ...baseConfig,
     rateLimits: { ...generousLimits, ...options.rateLimits },
     invitationLimits: { ...generousInvitationLimits, ...options.invitationLimits },
+    loginPause: options.loginPause ?? baseConfig.loginPause,
   };
   const silent = { error: () => undefined };
   const opened = throwaway ? openPostgres(throwaway.url, silent) : await openPglite(undefined);

@@ -5,6 +5,7 @@ import { admin } from './004_admin';
 import { compare } from './005_compare';
 import { repair } from './006_repair';
 import { apiTokens } from './007_api_tokens';
+import { rateLimits } from './008_rate_limits';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   compare,
   repair,
   apiTokens,
+  rateLimits,
 ];

@@ -31,8 +31,13 @@ describe.each(databases())('rate limits on $kind', ({ kind }) => {
   beforeAll(async () => {
     server = await startTestServer(kind, {
       passwords: work.hasher,
+      // The client is the right-most X-Forwarded-For address, so a test can speak from several addresses.
+      env: { TRUST_PROXY: '1' },
+      // A first pause of a minute, so a slow machine cannot see it end between two requests.
+      loginPause: { firstSeconds: 60, maxSeconds: 900 },
       rateLimits: {
-        loginFailuresPerAccount: { points: 3, durationSeconds: tenMinutes },
+        loginFailuresPerAccountAndIp: { points: 3, durationSeconds: tenMinutes },
+        loginFailuresPerAccount: { points: 6, durationSeconds: tenMinutes },
         forgotPerEmail: { points: 2, durationSeconds: tenMinutes },
         signupPerEmail: { points: 2, durationSeconds: tenMinutes },
       },
@@ -42,8 +47,11 @@ describe.each(databases())('rate limits on $kind', ({ kind }) => {
     await server?.close();
   });
 
-  const login = (emailAddress: string, password: string) =>
-    server.request('POST', '/auth/login', { json: { emailAddress, password } });
+  const login = (emailAddress: string, password: string, from = '192.0.2.1') =>
+    server.request('POST', '/auth/login', {
+      json: { emailAddress, password },
+      headers: { 'x-forwarded-for': from },
+    });
 
   it('refuses an account after repeated wrong passwords, before hashing, even with the right password', async () => {
     const email = uniqueEmail('victim');
@@ -60,6 +68,49 @@ describe.each(databases())('rate limits on $kind', ({ kind }) => {
     const rightPassword = await login(email, strongPassword);
     expect(rightPassword.status).toBe(429);
     expect(work.counts.verify).toBe(verifiesBefore);
+  });
+
+  it('lets the owner log in from another address after an attacker used up their own budget', async () => {
+    const email = uniqueEmail('owner');
+    await signUp(server, email);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await login(email, `Wrong-Pass-${attempt}`, '203.0.113.66')).status).toBe(401);
+    }
+    expect((await login(email, strongPassword, '203.0.113.66')).status).toBe(429);
+    expect((await login(email, strongPassword, '198.51.100.20')).status).toBe(200);
+  });
+
+  it('pauses an account for every address once failures from all addresses pass the account budget', async () => {
+    const email = uniqueEmail('sprayed');
+    await signUp(server, email);
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      expect((await login(email, 'Wrong-Pass-1', `203.0.113.${attempt}`)).status).toBe(401);
+    }
+    const paused = await login(email, strongPassword, '198.51.100.21');
+    expect(paused).toMatchObject({ status: 429, body: { message: ownMessages.tooManyAttempts } });
+    // The first pause (here 60 s, by default 1 s) grows with each failure: a slowdown, not a hard lockout.
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(30);
+    expect(Number(paused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  });
+
+  it('a password reset clears the pause and the failures counted from its address', async () => {
+    const email = uniqueEmail('resetter');
+    await signUp(server, email);
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await login(email, 'Wrong-Pass-1', attempt <= 3 ? '198.51.100.30' : `203.0.113.${attempt}`);
+    }
+    expect((await login(email, strongPassword, '198.51.100.30')).status).toBe(429);
+    await server.request('POST', '/auth/forgot', {
+      json: { emailAddress: email },
+      headers: { 'x-forwarded-for': '198.51.100.30' },
+    });
+    const token = ((await server.lastMailTo(email)).links[0] ?? '').split('/').pop();
+    const reset = await server.request('POST', '/auth/reset', {
+      json: { token, password: 'Brand-New-Pass-7' },
+      headers: { 'x-forwarded-for': '198.51.100.30' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(email, 'Brand-New-Pass-7', '198.51.100.30')).status).toBe(200);
   });
 
   it('spends the same argon2 work on an unknown address as on a known one', async () => {

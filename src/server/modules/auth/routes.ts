@@ -57,17 +57,19 @@ export function registerAuthRoutes(
     async (request) => {
       const { emailAddress: email, password } = request.body;
       await limits.loginPerIp.consume(request.ip);
-      await limits.loginFailuresPerAccount.check(email);
+      // Failures count per account and address, so an attacker elsewhere cannot lock the owner out; across all
+      // addresses they only start a growing pause (see docs/architecture.md, rate limits).
+      await limits.loginFailures.check(email, request.ip);
       try {
         const session = await service.login(email, password);
-        await limits.loginFailuresPerAccount.reset(email);
+        await limits.loginFailures.succeeded(email, request.ip);
         request.log.info({ event: 'auth.login', userId: session.user._id }, 'Login');
         return session;
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 401) {
           request.log.warn({ event: 'auth.login.failed', email }, 'Login failed');
           // This failure is still answered 401; the 429 belongs to the next attempt, caught by check() above.
-          await limits.loginFailuresPerAccount.consume(email).catch(() => undefined);
+          await limits.loginFailures.failed(email, request.ip);
         }
         throw error;
       }
@@ -92,7 +94,7 @@ export function registerAuthRoutes(
     async (request) => {
       const email = await service.reset(request.body.token, request.body.password);
       // The new password is the owner's; failures an attacker piled up against the old one no longer count.
-      await limits.loginFailuresPerAccount.reset(email);
+      await limits.loginFailures.reset(email, request.ip);
       request.log.info({ event: 'auth.password.reset', email }, 'Password reset; all sessions ended');
       return { message: ownMessages.passwordUpdated };
     },

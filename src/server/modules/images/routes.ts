@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../contract/http/text';
 import { ownMessages } from '../../../contract/errors';
 import {
   AVATAR_MAX_BYTES,
@@ -116,7 +117,7 @@ export function registerImageBlobRoutes(app: FastifyInstance, deps: { service: I
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/images/blobs/:hash',
-    { schema: { params: z.object({ hash: z.string().max(100) }) } },
+    { schema: { params: z.object({ hash: text().max(100) }) } },
     async (request, reply) => {
       const hash = blobHashSchema.safeParse(request.params.hash);
       const image = hash.success ? await deps.service.readImage(hash.data) : null;

@@ -74,11 +74,23 @@ function membershipOf(
  * Invitation mails' budgets (config.invitationLimits): per inviter, per organization, and a smaller one for an
  * inviter whose account is new. Each throws the 429 with Retry-After when spent.
  */
-function createInvitationBudget({ clock, config }: Pick<ServerContext, 'clock' | 'config'>) {
+function createInvitationBudget({
+  clock,
+  config,
+  rateLimitStore,
+}: Pick<ServerContext, 'clock' | 'config' | 'rateLimitStore'>) {
   const limits = config.invitationLimits;
-  const perNewAccount = createAttemptLimiter('invitationsPerNewAccount', limits.perNewAccount);
-  const perUser = createAttemptLimiter('invitationsPerUser', limits.perUser);
-  const perOrganization = createAttemptLimiter('invitationsPerOrganization', limits.perOrganization);
+  const perNewAccount = createAttemptLimiter(
+    'invitationsPerNewAccount',
+    limits.perNewAccount,
+    rateLimitStore,
+  );
+  const perUser = createAttemptLimiter('invitationsPerUser', limits.perUser, rateLimitStore);
+  const perOrganization = createAttemptLimiter(
+    'invitationsPerOrganization',
+    limits.perOrganization,
+    rateLimitStore,
+  );
   return async (inviter: UserRecord, organizationId: string): Promise<void> => {
     const ageMs = clock().getTime() - inviter.createdAt.getTime();
     if (ageMs < limits.newAccountHours * 3_600_000) await perNewAccount.consume(inviter.id);

@@ -51,10 +51,11 @@ function pagePath(page: string | undefined): string | null {
  */
 export function createRequestsService(context: ServerContext, deps: { blobs: BlobStore }) {
   const { db, clock, config, mailer, log } = context;
-  const perUser = createAttemptLimiter('supportRequestsPerUser', {
-    points: SUPPORT_REQUESTS_PER_HOUR,
-    durationSeconds: 3600,
-  });
+  const perUser = createAttemptLimiter(
+    'supportRequestsPerUser',
+    { points: SUPPORT_REQUESTS_PER_HOUR, durationSeconds: 3600 },
+    context.rateLimitStore,
+  );
 
   return {
     async create(actor: UserRecord, body: SupportRequestBody): Promise<{ _id: string }> {

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/db';
 import type { Mailer, OutgoingMail } from '../../mail/index';
 import { HttpError } from '../../httpError';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/rateLimit';
+import { createAttemptLimiter, type AttemptLimiter, type RateLimitStore } from '../../plugins/rateLimit';
 import { createApiTokensRepository } from '../apiTokens/repository';
 import type { PasswordHasher } from '../auth/passwords';
 import type { UserRecord } from './repository';
@@ -41,6 +41,7 @@ export interface PasswordServiceDeps {
   mailer: Mailer;
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
+  rateLimitStore: RateLimitStore;
   limiter?: AttemptLimiter;
 }
 
@@ -54,7 +55,11 @@ export function createPasswordService(deps: PasswordServiceDeps) {
   const { db, clock, config, mailer, passwords, log } = deps;
   const failures =
     deps.limiter ??
-    createAttemptLimiter('passwordChangeFailuresPerAccount', passwordChangeFailuresPerAccount);
+    createAttemptLimiter(
+      'passwordChangeFailuresPerAccount',
+      passwordChangeFailuresPerAccount,
+      deps.rateLimitStore,
+    );
 
   return {
     async change(actor: UserRecord, sessionTokenHash: string, current: string, next: string): Promise<void> {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idSchema } from '../../../contract/http/names';
+import { text } from '../../../contract/http/text';
 import {
   adminIdsResponse,
   adminListResponse,
@@ -12,7 +14,7 @@ import {
 import { signedInUser } from '../../plugins/auth';
 import { toUser, type UsersService } from './service';
 
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = z.object({ id: idSchema });
 
 /**
  * /api/users/*, registered inside the /api scope where every route needs a session. Static segments
@@ -53,7 +55,7 @@ export function registerUsersRoutes(app: FastifyInstance, { service }: { service
 
   routes.get(
     '/users/findByEmail/:email',
-    { schema: { params: z.object({ email: z.string().max(1000) }), response: { 200: publicUserSchema } } },
+    { schema: { params: z.object({ email: text().max(1000) }), response: { 200: publicUserSchema } } },
     async (request) => service.findByEmail(request.params.email),
   );
 

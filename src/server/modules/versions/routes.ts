@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../contract/http/text';
 import { certificateQuery, certificateResponse, type CertificateWire } from '../../../contract/http/fidelity';
 import { idSchema } from '../../../contract/http/names';
 import {
@@ -21,7 +22,7 @@ import { createVersionsService } from './service';
 
 const modelParams = z.object({ id: idSchema });
 const versionParams = z.object({ id: idSchema, versionId: idSchema });
-const elementParams = versionParams.extend({ elementId: z.string().min(1).max(1000) });
+const elementParams = versionParams.extend({ elementId: text().min(1).max(1000) });
 
 /** `keys=a,b` → ['a', 'b'], blanks and repeats dropped. */
 function keyList(keys: string | undefined): string[] {
