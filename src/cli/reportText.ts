@@ -1,4 +1,5 @@
 import type { ModelCounts, ReportItem, TranslationReport } from '../engine/formats/report';
+import { reportItemsStoodFor } from '../engine/formats/report';
 import type { DisplayUnit, Model } from '../engine/schema';
 import { mmToDisplay } from '../engine/units';
 
@@ -89,7 +90,7 @@ export function formatReportItems(report: TranslationReport, everyItem: boolean,
   for (const severity of ['dropped', 'approximated', 'warning'] as const) {
     const items = report.items.filter((item) => item.severity === severity);
     if (items.length === 0) continue;
-    lines.push(`${indent}${SEVERITY_HEADINGS[severity]} (${items.length}):`);
+    lines.push(`${indent}${SEVERITY_HEADINGS[severity]} (${countItems(items)}):`);
     if (everyItem) {
       for (const item of items) {
         lines.push(`${indent}  ${item.subject}${describeWhere(item)}: ${item.reason}`);
@@ -112,7 +113,8 @@ export function formatReportItems(report: TranslationReport, everyItem: boolean,
       const shown = examples.slice(0, EXAMPLES_PER_GROUP);
       const more = examples.length > shown.length ? ', …' : '';
       const exampleText = shown.length > 0 ? ` (${shown.join(', ')}${more})` : '';
-      const times = group.length > 1 ? `${group.length}× ` : '';
+      const total = countItems(group);
+      const times = total > 1 ? `${total}× ` : '';
       const sameReason = group.every((item) => item.reason === first.reason);
       const reason = shorten(sameReason ? first.reason : reasonPattern(first.reason));
       lines.push(`${indent}  ${times}${first.subject}: ${reason}${exampleText}`);
@@ -121,9 +123,14 @@ export function formatReportItems(report: TranslationReport, everyItem: boolean,
   return lines;
 }
 
+/** Items counted as what they stand for: one, or the `count` of like items past the report's cap. */
+function countItems(items: readonly ReportItem[]): number {
+  return items.reduce((total, item) => total + reportItemsStoodFor(item), 0);
+}
+
 export function summarizeItems(report: TranslationReport): string {
   const count = (severity: ReportItem['severity']) =>
-    report.items.filter((item) => item.severity === severity).length;
+    countItems(report.items.filter((item) => item.severity === severity));
   return `${count('dropped')} dropped, ${count('approximated')} approximated, ${count('warning')} warnings`;
 }
 

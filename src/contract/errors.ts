@@ -108,6 +108,11 @@ export const ownMessages = {
     'Gusset could not translate this file because of an error on our side. Please try again later.',
   uploadGaveUp: 'This upload could not be processed after several attempts. Please upload the file again.',
   uploadOrganizationGone: 'The organization of this upload no longer exists.',
+  /** {file}, {found} ('100,001 or more'), {objects} ('points' or 'elements') and {limit} are filled in. */
+  uploadTooManyObjects:
+    'Gusset could not take {file}: it has {found} {objects}, and an upload may have at most {limit}.',
+  uploadOutOfMemory:
+    'Gusset could not translate {file}: it needs more memory than a translation may use. Split the model into smaller files, or ask your administrator to raise the limit.',
   exportFormatUnsupported: 'This export format is not supported. Choose e2k, s2k, ifc, cis2, xlsx or json.',
   // Live collaboration in the browser (issue #5). {who} is a person's name, or realtimeYou.
   realtimeOrganizationDetailsMissing: 'Organization details missing. Reload the page to see the latest.',

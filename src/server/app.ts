@@ -270,6 +270,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           derived,
           log: app.log,
           paidModelsChanged: billing.syncQuietly,
+          limits: config.uploads.limits,
+          workerMaxMemoryMb: config.uploads.workerMaxMemoryMb,
         }),
         [MERGE_JOB_KIND]: createMergeJobHandler({ db, clock, log: app.log }),
         [DIFF_JOB_KIND]: createDiffJobHandler({ db, clock, derived }),

@@ -146,6 +146,13 @@ export interface UploadConfig {
   leaseMs: number;
   /** Tries before a job that keeps failing (its worker dies) is marked failed. */
   maxAttempts: number;
+  /** UPLOAD_MAX_POINTS / UPLOAD_MAX_ELEMENTS: the most of each one file may make; past them it is refused. */
+  limits: { maxPoints: number; maxElements: number };
+  /**
+   * JOB_WORKER_MAX_MEMORY_MB: the heap of each translation's worker thread; a file that needs more ends that
+   * worker ('out of memory') and fails its upload, never the server.
+   */
+  workerMaxMemoryMb: number;
 }
 
 export const inMemoryDataDir = ':memory:';
@@ -252,6 +259,12 @@ const envSchema = z.object({
   JOB_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(64).default(1)),
   JOB_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(86_400).default(60)),
   JOB_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  UPLOAD_MAX_POINTS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(2_000_000)),
+  UPLOAD_MAX_ELEMENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(2_000_000)),
+  JOB_WORKER_MAX_MEMORY_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(128).max(65_536).default(4096),
+  ),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   ANALYTICS_ENABLED: z.preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).default('true')),
   STRIPE_SECRET_KEY: optionalText,
@@ -318,6 +331,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       workers: e.JOB_WORKERS,
       leaseMs: e.JOB_LEASE_SECONDS * 1000,
       maxAttempts: e.JOB_MAX_ATTEMPTS,
+      limits: { maxPoints: e.UPLOAD_MAX_POINTS, maxElements: e.UPLOAD_MAX_ELEMENTS },
+      workerMaxMemoryMb: e.JOB_WORKER_MAX_MEMORY_MB,
     },
     redisUrl: e.REDIS_URL,
     billing: {

@@ -24,6 +24,8 @@ export const reportItemSchema = z.object({
   line: z.number().int().optional(),
   concept: z.string().optional(),
   reason: z.string(),
+  /** How many objects or lines the item stands for when more than it lists (the report's per-kind cap). */
+  count: z.number().int().nonnegative().optional(),
 });
 export const translationReportSchema = z.object({
   format: z.string(),

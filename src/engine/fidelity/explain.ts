@@ -1,4 +1,4 @@
-import type { ReportItem } from '../formats/report';
+import { reportItemLacksIds, reportItemIds, type ReportItem } from '../formats/report';
 import type { Explanation, FidelityDifference } from './types';
 
 /**
@@ -12,9 +12,13 @@ export function explainDifferences(
 ): Explanation {
   const byConceptAndId = new Map<string, ReportItem>();
   const modelWide = new Map<string, ReportItem>();
+  // An item that lists only some of what it stands for, and whose other ids are not known here (it was capped,
+  // then stored or posted), explains the rest of its concept, after any item that names the object.
+  const partial = new Map<string, ReportItem>();
   for (const item of items) {
     if (item.concept === undefined) continue;
-    const ids = [...(item.id !== undefined ? [item.id] : []), ...(item.ids ?? [])];
+    const ids = [...reportItemIds(item)];
+    if (reportItemLacksIds(item) && !partial.has(item.concept)) partial.set(item.concept, item);
     if (ids.length === 0) {
       if (!modelWide.has(item.concept)) modelWide.set(item.concept, item);
       continue;
@@ -32,7 +36,7 @@ export function explainDifferences(
       item = byConceptAndId.get(`${difference.concept}\u0000${id}`);
       if (item) break;
     }
-    item ??= modelWide.get(difference.concept);
+    item ??= modelWide.get(difference.concept) ?? partial.get(difference.concept);
     if (item) explanation.explained.push({ difference, item });
     else explanation.unexplained.push(difference);
   }

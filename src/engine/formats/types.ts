@@ -1,5 +1,6 @@
 import type { Model } from '../schema';
 import type { CapabilityConcept } from './capabilities';
+import type { ReadLimits } from './limits';
 import type { TranslationReport } from './report';
 
 /** The platforms of the product, in the specification's order. */
@@ -9,6 +10,10 @@ export type Platform = (typeof PLATFORMS)[number];
 export interface ReadResult {
   model: Model;
   report: TranslationReport;
+}
+
+export interface ReadOptions {
+  limits?: ReadLimits;
 }
 
 export interface WriteResult {
@@ -43,7 +48,11 @@ export interface FileTranslator {
    * FILE_SCHEMA, a workbook's sheets): such a file goes to this translator whatever its extension.
    */
   detect?(head: Uint8Array): boolean;
-  read(bytes: Uint8Array): Promise<ReadResult>;
+  /**
+   * `options.limits`: the most points and elements to build (an upload's limits); past them `read` rejects with
+   * ModelLimitError (a ParseError). Text readers count while they read; the others are checked once read.
+   */
+  read(bytes: Uint8Array, options?: ReadOptions): Promise<ReadResult>;
   write(model: Model): Promise<WriteResult>;
 }
 

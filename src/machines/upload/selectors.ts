@@ -69,7 +69,7 @@ export const REPORT_EXAMPLES = 3;
 /** One reason within a group: how many objects it covers and a few of them. */
 export interface ReportReason {
   reason: string;
-  /** Objects covered: an item's `ids` count each id; an item with one id or none counts once. */
+  /** Objects covered: an item's `count`, else each of its `ids`; an item with one id or none counts once. */
   count: number;
   /** A few ids, else source lines ('line 311'), then '…' when there are more. */
   examples: string;
@@ -112,7 +112,8 @@ export function groupReportItems(
     if (!reason) reasons.set(item.reason, (reason = { reason: item.reason, count: 0, ids: [], lines: [] }));
     const ids =
       item.ids !== undefined && item.ids.length > 0 ? item.ids : item.id !== undefined ? [item.id] : [];
-    reason.count += Math.max(ids.length, 1);
+    // `count`: the item stands for more than it lists (the report keeps the first few of a kind).
+    reason.count += item.count ?? Math.max(ids.length, 1);
     for (const id of ids) if (reason.ids.length <= REPORT_EXAMPLES) reason.ids.push(id);
     if (ids.length === 0 && item.line !== undefined && reason.lines.length <= REPORT_EXAMPLES)
       reason.lines.push(item.line);

@@ -6,6 +6,7 @@ import { writeModelJson } from '../../engine/formats/json';
 import type { Model } from '../../engine/schema';
 import { rebuildModel } from '../modules/versions/manifest';
 import { translateInWorker } from './translateInWorker';
+import { WorkerOutOfMemoryError } from './workerThread';
 
 describe('translation in a worker thread', () => {
   it('answers with the manifest and every object body, reporting progress on the way', async () => {
@@ -39,5 +40,23 @@ describe('translation in a worker thread', () => {
     );
     controller.abort(new Error('stop now'));
     await expect(pending).rejects.toThrow('stop now');
+  });
+
+  it('answers tooLarge past the limits, counting where the reader stopped', async () => {
+    const lines = ['$ CONTROLS', '  UNITS  "KN"  "M"  "C"', '$ POINT COORDINATES'];
+    for (let index = 0; index < 10; index++) lines.push(`  POINT "P${index}"  ${index} 0`);
+    const outcome = await translateInWorker({
+      fileName: 'points.e2k',
+      bytes: new TextEncoder().encode(`${lines.join('\n')}\n`),
+      limits: { maxPoints: 5 },
+    });
+    expect(outcome).toEqual({ kind: 'tooLarge', objects: 'points', found: 6, limit: 5, exact: false });
+  });
+
+  it('a file that needs more than the heap limit ends only its worker, with WorkerOutOfMemoryError', async () => {
+    const bytes = writeModelJson(generateBuilding(presetParameters('10k', 2))).bytes;
+    await expect(
+      translateInWorker({ fileName: 'b.json', bytes }, { maxMemoryMb: 16 }),
+    ).rejects.toBeInstanceOf(WorkerOutOfMemoryError);
   });
 });

@@ -17,13 +17,23 @@ function transferable(bytes: Uint8Array): Uint8Array {
  */
 export function translateInWorker(
   request: TranslateRequest,
-  options: { signal?: AbortSignal; onProgress?: (stage: string, percent: number) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (stage: string, percent: number) => void;
+    /** The worker's heap limit (JOB_WORKER_MAX_MEMORY_MB); past it the worker dies with WorkerOutOfMemoryError. */
+    maxMemoryMb?: number;
+  } = {},
 ): Promise<TranslateOutcome> {
-  const { signal, onProgress } = options;
+  const { signal, onProgress, maxMemoryMb } = options;
   const bytes = transferable(request.bytes);
   return runInWorker<TranslateMessage, TranslateOutcome>({
     entry,
-    request: { fileName: request.fileName, bytes } satisfies TranslateRequest,
+    request: {
+      fileName: request.fileName,
+      bytes,
+      ...(request.limits ? { limits: request.limits } : {}),
+    } satisfies TranslateRequest,
+    ...(maxMemoryMb ? { maxMemoryMb } : {}),
     transfer: [bytes.buffer as ArrayBuffer],
     ...(signal ? { signal } : {}),
     onMessage: (message) => {

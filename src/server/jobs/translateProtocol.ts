@@ -1,3 +1,4 @@
+import type { LimitedObjects, ReadLimits } from '../../engine/formats/limits';
 import type { TranslationReport } from '../../engine/formats/report';
 import type { ObjectBodies, VersionManifest } from '../modules/versions/manifest';
 
@@ -5,6 +6,8 @@ import type { ObjectBodies, VersionManifest } from '../modules/versions/manifest
 export interface TranslateRequest {
   fileName: string;
   bytes: Uint8Array;
+  /** The upload's limits: the reader stops past them. */
+  limits?: ReadLimits;
 }
 
 /** What a successful translation hands back for storage. */
@@ -33,5 +36,7 @@ export type TranslateMessage =
   | { kind: 'result'; version: TranslatedVersion }
   /** The file cannot be read (a ParseError): retrying cannot help. `line` 0 means the file as a whole. */
   | { kind: 'unreadable'; message: string; line: number }
+  /** More points or elements than the limits allow; `found` is the count where reading stopped unless `exact`. */
+  | { kind: 'tooLarge'; objects: LimitedObjects; found: number; limit: number; exact: boolean }
   /** The translator threw something else: a bug, as deterministic as the file, so no retry either. */
   | { kind: 'error'; message: string; stack?: string };

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { contextGeometryIds, extractContextGlb } from '../../engine/formats/ifc/contextGeometry';
-import type { TranslationReport } from '../../engine/formats/report';
+import { checkModelLimits, isModelLimitError } from '../../engine/formats/limits';
+import { capReportItems, type TranslationReport } from '../../engine/formats/report';
 import { isParseError } from '../../engine/formats/parseError';
 import { translatorForFile } from '../../engine/formats/registry';
 import { buildManifest, manifestModelHash } from '../modules/versions/manifest';
@@ -12,19 +13,27 @@ import type { TranslateMessage, TranslateRequest } from './translateProtocol';
  * The CPU-heavy half of an upload, off the server's event loop: read the file with its translator, then split
  * the model into content-addressed objects. Progress 5–70 %; the main thread stores the result (70–100 %).
  */
-async function translate({ fileName, bytes }: TranslateRequest): Promise<TranslateMessage> {
+async function translate({ fileName, bytes, limits }: TranslateRequest): Promise<TranslateMessage> {
   const post = (message: TranslateMessage) => parentPort?.postMessage(message);
   const translator = translatorForFile(fileName, bytes);
   if (!translator) return { kind: 'unreadable', message: `no translator reads ${fileName}`, line: 0 };
   post({ kind: 'progress', stage: 'Reading the file', percent: 10 });
   let read;
   try {
-    read = await translator.read(bytes);
+    read = await translator.read(bytes, limits ? { limits } : {});
+    // Readers that cannot count as they read are checked here, before the objects are split and posted.
+    checkModelLimits(translator.id, read.model, limits);
   } catch (error) {
+    if (isModelLimitError(error)) {
+      const { objects, found, limit, exact } = error;
+      return { kind: 'tooLarge', objects, found, limit, exact };
+    }
     if (isParseError(error)) return { kind: 'unreadable', message: error.message, line: error.line };
     throw error;
   }
-  const { model, report } = read;
+  const { model } = read;
+  // Every reader's builder caps its items; items put together outside one (the xlsx table export) are capped here.
+  const report = { ...read.report, items: capReportItems(read.report.items) };
   const objectCount = report.counts.nodes + model.elements.length;
   post({
     kind: 'progress',

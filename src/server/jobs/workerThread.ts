@@ -2,7 +2,12 @@ import { Worker } from 'node:worker_threads';
 
 /** The worker thread ended without an answer (killed, out of memory, or terminated by us). */
 export class WorkerDiedError extends Error {
-  override readonly name = 'WorkerDiedError';
+  override readonly name: string = 'WorkerDiedError';
+}
+
+/** The worker ran past its `maxOldGenerationSizeMb`: the work needs more memory than it may use. */
+export class WorkerOutOfMemoryError extends WorkerDiedError {
+  override readonly name = 'WorkerOutOfMemoryError';
 }
 
 const bootstrap = new URL('./workerBootstrap.mjs', import.meta.url);
@@ -13,6 +18,8 @@ export interface WorkerRun<Message, Result> {
   request: unknown;
   transfer?: ArrayBuffer[];
   signal?: AbortSignal;
+  /** The worker's heap limit in MB (Worker resourceLimits.maxOldGenerationSizeMb); absent: V8's default. */
+  maxMemoryMb?: number;
   /**
    * Each message the worker posts: return `{ done: value }` to resolve, `{ failed: error }` to reject, or
    * undefined for a message on the way (progress).
@@ -29,7 +36,11 @@ export function runInWorker<Message, Result>(run: WorkerRun<Message, Result>): P
   const { signal } = run;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, { execArgv: [], workerData: { entry: run.entry.href } });
+    const worker = new Worker(bootstrap, {
+      execArgv: [],
+      workerData: { entry: run.entry.href },
+      ...(run.maxMemoryMb ? { resourceLimits: { maxOldGenerationSizeMb: run.maxMemoryMb } } : {}),
+    });
     let settled = false;
     const settle = (action: () => void) => {
       if (settled) return;
@@ -46,8 +57,14 @@ export function runInWorker<Message, Result>(run: WorkerRun<Message, Result>): P
       if (outcome === undefined) return;
       settle(() => ('done' in outcome ? resolve(outcome.done) : reject(outcome.failed)));
     });
-    worker.on('error', (error) =>
-      settle(() => reject(new WorkerDiedError(`The worker crashed: ${error.message}`))),
+    worker.on('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new WorkerOutOfMemoryError(`The worker ran out of memory: ${error.message}`)
+            : new WorkerDiedError(`The worker crashed: ${error.message}`),
+        ),
+      ),
     );
     worker.on('exit', (code) =>
       settle(() => reject(new WorkerDiedError(`The worker exited with code ${code}`))),

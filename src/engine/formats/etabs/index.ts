@@ -146,6 +146,6 @@ export const etabsTranslator: Translator = {
   title: 'ETABS text model (.e2k, .$et)',
   extensions: ['.e2k', '.$et'],
   capabilities: ETABS_CAPABILITIES,
-  read: async (bytes) => readE2k(bytes),
+  read: async (bytes, options) => readE2k(bytes, options?.limits ? { limits: options.limits } : {}),
   write: async (model) => writeE2k(model),
 };

@@ -41,6 +41,7 @@ import {
   quantityFactors,
   UnknownUnitError,
 } from '../../units';
+import { checkLimit, type ReadLimits } from '../limits';
 import { ParseError } from '../parseError';
 import type { FidelityConcept, ReportWhere } from '../report';
 import { ReportBuilder } from '../report';
@@ -621,7 +622,10 @@ class LoadIdCounters {
 
 class E2kReader {
   /** Maps every line through the general path; only to check the fast paths against it. */
-  constructor(private readonly generalOnly = false) {}
+  constructor(
+    private readonly generalOnly = false,
+    private readonly limits: ReadLimits = {},
+  ) {}
 
   private readonly report = new ReportBuilder();
   private readonly sections: SectionRecord[] = [];
@@ -1241,6 +1245,7 @@ class E2kReader {
       });
     }
     this.planPoints.set(label, point);
+    checkLimit(FORMAT_NAME, lineNo, 'points', this.planPoints.size, this.limits.maxPoints);
     return true;
   }
 
@@ -1288,7 +1293,14 @@ class E2kReader {
       lineStart: tokens.lineStart,
       lineEnd: tokens.lineEnd,
     });
+    this.checkElements(lineNo);
     return true;
+  }
+
+  /** Each line or area definition is at least one element: past the limit, reading stops here. */
+  private checkElements(lineNo: number): void {
+    const count = this.lineDefinitions.size + this.areaDefinitions.size;
+    checkLimit(FORMAT_NAME, lineNo, 'elements', count, this.limits.maxElements);
   }
 
   private areaDefinition(tokens: E2kLineTokens): boolean {
@@ -1338,6 +1350,7 @@ class E2kReader {
       lineStart: tokens.lineStart,
       lineEnd: tokens.lineEnd,
     });
+    this.checkElements(lineNo);
     return true;
   }
 
@@ -2759,12 +2772,14 @@ export function readE2k(bytes: Uint8Array, options: E2kReadOptions = {}): ReadRe
   if (bytes.length > maxBytes) {
     throw new ParseError(FORMAT_NAME, 0, `the file is larger than ${Math.round(maxBytes / 1048576)} MiB`);
   }
-  return readWith(new E2kReader(), bytes);
+  return readWith(new E2kReader(false, options.limits), bytes);
 }
 
 export interface E2kReadOptions {
   /** Files larger than this are refused before decoding (default 512 MiB: V8 strings stop near 512 M chars). */
   readonly maxBytes?: number;
+  /** Plan points and line/area definitions past these stop the reading (ModelLimitError). */
+  readonly limits?: ReadLimits;
 }
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;

@@ -15,7 +15,7 @@
  */
 import type { FlatMesh, IfcAPI } from 'web-ifc';
 import { ParseError } from '../parseError';
-import type { TranslationReport } from '../report';
+import { reportItemIds, type TranslationReport } from '../report';
 import type { GlbMesh } from './glb';
 import { encodeGlb } from './glb';
 import { ifcApi } from './ifcApi';
@@ -33,8 +33,10 @@ const SUBTRACTIONS = new Set(['IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCASE', 'IF
 export function contextGeometryIds(report: TranslationReport): Set<string> {
   const ids = new Set<string>();
   for (const item of report.items) {
-    if (item.severity === 'warning' || !item.id || !/^Ifc[A-Z]/.test(item.subject)) continue;
-    ids.add(item.id);
+    if (item.severity === 'warning' || !/^Ifc[A-Z]/.test(item.subject)) continue;
+    if (item.id) ids.add(item.id);
+    // The item that counts the products past the report's cap: its ids are known in the process that read.
+    else if (item.count !== undefined) for (const id of reportItemIds(item)) ids.add(id);
   }
   return ids;
 }

@@ -176,6 +176,6 @@ export const sap2000Translator: Translator = {
   title: 'SAP2000 / CSiBridge / SAFE table text (.s2k, .$2k, .b2k, .f2k)',
   extensions: ['.s2k', '.$2k', '.b2k', '.f2k'],
   capabilities: SAP2000_CAPABILITIES,
-  read: async (bytes) => readSap2000(bytes),
+  read: async (bytes, options) => readSap2000(bytes, options?.limits ? { limits: options.limits } : {}),
   write: async (model) => writeSap2000(model),
 };

@@ -41,6 +41,7 @@ import type {
 import { emptyModel, setAttribute } from '../../schema';
 import type { QuantityFactors, UnitSystem } from '../../units';
 import { parseCsiUnits, quantityFactors, UnknownUnitError } from '../../units';
+import { checkLimit, type ReadLimits } from '../limits';
 import { ParseError } from '../parseError';
 import type { FidelityConcept } from '../report';
 import { ReportBuilder } from '../report';
@@ -82,7 +83,12 @@ import { decodeCsiText, looksBinary } from './text';
 export interface SapReadOptions {
   /** Files larger than this are refused before decoding (default 512 MiB: V8 strings stop near 512 M chars). */
   readonly maxBytes?: number;
+  /** Joint and connectivity rows past these are refused before any object is built (ModelLimitError). */
+  readonly limits?: ReadLimits;
 }
+
+/** The tables whose rows are elements, counted against ReadLimits.maxElements before the model is built. */
+const ELEMENT_TABLES = [T.frames, T.areas, T.cables, T.solids, T.tendons, T.links];
 
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
@@ -2496,6 +2502,11 @@ export function readSap2000(bytes: Uint8Array, options: SapReadOptions = {}): Re
   if (doc.tables.length === 0) {
     throw new ParseError(FORMAT_ID, doc.lineCount, 'no TABLE: found; this is not a SAP2000 table file');
   }
+  // The rows are compact (offsets into the text): counting them first costs nothing, building 6 M joints does.
+  const joints = doc.table(T.joints);
+  checkLimit(FORMAT_ID, joints?.line ?? 0, 'points', joints?.rowCount ?? 0, options.limits?.maxPoints, true);
+  const elements = ELEMENT_TABLES.reduce((sum, name) => sum + (doc.table(name)?.rowCount ?? 0), 0);
+  checkLimit(FORMAT_ID, 0, 'elements', elements, options.limits?.maxElements, true);
   const reader = new SapReader(doc);
   const model = reader.read();
   if (!doc.ended) {

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../contract/http/users';
 import type { Version, VersionOrigin } from '../../../contract/http/versions';
+import { reportItemsStoodFor, type ReportItem } from '../../../engine/formats/report';
 import type { Queryable } from '../../db/db';
 import { isUuid } from '../access/access';
 import { initialsOf } from '../users/service';
@@ -25,13 +26,18 @@ export interface VersionRow {
   message: string | null;
   origin: VersionOrigin;
   counts: Record<string, number>;
-  report?: { items?: ReadonlyArray<{ severity: string }> } | null;
+  report?: { items?: ReadonlyArray<ReportItem> } | null;
   report_summary?: ReportSummaryCounts | null;
 }
 
-/** The report's item counts by severity, computed in SQL; `alias` is the versions table's alias. */
+/**
+ * The report's item counts by severity, computed in SQL; `alias` is the versions table's alias. The item that
+ * stands for the like items past the report's cap (a `count`, no id) counts as them (reportItemsStoodFor).
+ */
 function severityCount(alias: string, severity: keyof ReportSummaryCounts): string {
-  return `(SELECT count(*)::int FROM jsonb_array_elements(COALESCE(${alias}.report -> 'items', '[]'::jsonb)) item
+  return `(SELECT COALESCE(sum(CASE WHEN item ? 'ids' OR item ? 'id' THEN 1
+                                     ELSE COALESCE((item ->> 'count')::int, 1) END), 0)::int
+             FROM jsonb_array_elements(COALESCE(${alias}.report -> 'items', '[]'::jsonb)) item
             WHERE item ->> 'severity' = '${severity}')`;
 }
 
@@ -49,7 +55,7 @@ function summarize(row: VersionRow): ReportSummaryCounts {
   const summary: ReportSummaryCounts = { approximated: 0, dropped: 0, warning: 0 };
   for (const item of row.report?.items ?? []) {
     if (item.severity === 'approximated' || item.severity === 'dropped' || item.severity === 'warning') {
-      summary[item.severity] += 1;
+      summary[item.severity] += reportItemsStoodFor(item);
     }
   }
   return summary;

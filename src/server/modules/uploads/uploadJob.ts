@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ownMessages } from '../../../contract/errors';
+import { modelLimitCount, type ReadLimits } from '../../../engine/formats/limits';
+import { capReportItems } from '../../../engine/formats/report';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { BlobStore } from '../../blobs/blobStore';
 import type { DerivedCache } from '../../blobs/derivedCache';
@@ -9,6 +11,7 @@ import type { Db, Queryable } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobAttempt, type JobHandler } from '../../jobs/runner';
 import { translateInWorker } from '../../jobs/translateInWorker';
+import { WorkerOutOfMemoryError } from '../../jobs/workerThread';
 import type { TranslatedVersion } from '../../jobs/translateProtocol';
 import { planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { createModelsRepository } from '../models/repository';
@@ -28,6 +31,10 @@ export interface UploadJobDeps {
   log: FastifyBaseLogger;
   /** After a job made a PAID model (the billing subscription follows). */
   paidModelsChanged?: (organizationId: string) => void;
+  /** The most points and elements one file may make (config: UPLOAD_MAX_POINTS, UPLOAD_MAX_ELEMENTS). */
+  limits?: ReadLimits;
+  /** The heap of each translation's worker thread in MB (config: JOB_WORKER_MAX_MEMORY_MB). */
+  workerMaxMemoryMb?: number;
 }
 
 /** What storing an upload did; `paidModelIn`: the organization where it made a PAID model (issue #10). */
@@ -43,7 +50,7 @@ function withFilters(translated: TranslatedVersion, filtered: FilteredUpload): T
     report: {
       ...translated.report,
       counts: filtered.counts,
-      items: [...translated.report.items, ...filtered.items],
+      items: capReportItems([...translated.report.items, ...filtered.items]),
     },
   };
 }
@@ -216,9 +223,31 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     await attempt.progress('Reading the file', 5, { flush: true });
     const bytes = await blobs.read(payload.blob);
     const outcome = await translateInWorker(
-      { fileName: payload.fileName, bytes },
-      { signal: attempt.signal, onProgress: (stage, percent) => void attempt.progress(stage, percent) },
-    );
+      { fileName: payload.fileName, bytes, ...(deps.limits ? { limits: deps.limits } : {}) },
+      {
+        signal: attempt.signal,
+        onProgress: (stage, percent) => void attempt.progress(stage, percent),
+        ...(deps.workerMaxMemoryMb ? { maxMemoryMb: deps.workerMaxMemoryMb } : {}),
+      },
+    ).catch((error: unknown) => {
+      // As deterministic as the file: another attempt would run out the same way.
+      if (error instanceof WorkerOutOfMemoryError) {
+        log.warn({ jobId: job.id, error: error.message }, 'Translation ran out of memory');
+        throw new JobFailure(fill(ownMessages.uploadOutOfMemory, { file: payload.fileName }));
+      }
+      throw error;
+    });
+    if (outcome.kind === 'tooLarge') {
+      log.info({ jobId: job.id, ...outcome }, 'Upload refused: over the limits');
+      throw new JobFailure(
+        fill(ownMessages.uploadTooManyObjects, {
+          file: payload.fileName,
+          found: modelLimitCount(outcome.found, outcome.exact),
+          objects: outcome.objects,
+          limit: outcome.limit.toLocaleString('en-US'),
+        }),
+      );
+    }
     if (outcome.kind === 'unreadable') {
       throw new JobFailure(
         fill(ownMessages.uploadUnreadable, { file: payload.fileName, reason: outcome.message }),

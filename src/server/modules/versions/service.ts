@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ownMessages } from '../../../contract/errors';
 import type { MinimalModel, Version, VersionDetail, VersionElement } from '../../../contract/http/versions';
 import { translatorById } from '../../../engine/formats/registry';
+import { capReportItems, type ReportItem } from '../../../engine/formats/report';
 import type { Element, Group, Level, Material, Model, Node, Profile } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
@@ -134,7 +135,12 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
       const row = await versionStore.findWithReport(db, modelId, versionId);
       if (!row) throw versionNotFound();
       const version = await withAuthor(row);
-      return { ...version, report: (row.report as VersionDetail['report']) ?? null };
+      const report = row.report as VersionDetail['report'];
+      // Reports are capped when made; one stored before the cap could hold 10⁶ items: the answer stays small.
+      return {
+        ...version,
+        report: report ? { ...report, items: capReportItems(report.items as ReportItem[]) } : null,
+      };
     },
 
     /**
