@@ -1,4 +1,6 @@
+import { generateBuilding } from '../generator/building';
 import { presetParameters } from '../generator/presets';
+import { uploadAndWait } from '../../src/server/modules/uploads/uploadTesting';
 import { probeHealthDuring } from '../../src/server/testing/healthProbe';
 import { createLargeModelScenario } from '../../src/server/testing/largeModelScenario';
 import type { TestServer } from '../../src/server/testing/testServer';
@@ -15,7 +17,8 @@ interface Stall {
  * Heavy requests on a model with history (src/server/testing/largeModelScenario.ts), each timed from request to
  * answer while GET /health is asked again and again: the figure that matters is the slowest /health answer (how
  * long one request held the server's event loop), printed under the table. Merge preview and review read
- * compute every run (the review's diff cache is emptied first); the diff is served from its cache.
+ * compute every run (the review's diff cache is emptied first); the diff is served from its cache; the upload
+ * makes a new model of the generated building (translated in a worker, stored by the main thread).
  */
 export default defineBenchmark({
   name: 'main thread free',
@@ -34,6 +37,8 @@ export default defineBenchmark({
       elementCount = scenario.elementCount;
       const reviewId = await scenario.newReview();
       const { modelId } = scenario;
+      const base = new TextEncoder().encode(JSON.stringify(generateBuilding(presetParameters(preset, seed))));
+      let uploads = 0;
       const diffPath = `/api/models/${modelId}/data/diff?from=${scenario.v1}&to=${scenario.v3}`;
       for (
         let asked = 0;
@@ -74,6 +79,16 @@ export default defineBenchmark({
           return fetch(`${server.url}/api/models/${modelId}/reviews/${reviewId}`, { headers });
         }),
         timed('diff served from the cache', (server) => fetch(`${server.url}${diffPath}`, { headers })),
+        timed('upload, new model (until the job is done)', async (server) => {
+          await uploadAndWait(
+            server,
+            bench.token,
+            base,
+            { fileName: 'building.json', organizationId: bench.organizationId, name: `Upload ${++uploads}` },
+            600_000,
+          );
+          return new Response('{}');
+        }),
       );
     }
     return {
