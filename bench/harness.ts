@@ -15,8 +15,8 @@ export interface BenchCases {
   inputBytes?: number;
   baseline?: BenchCase;
   cases: BenchCase[];
-  /** Shown under the table: what the baseline is, what the figures include. */
-  note?: string;
+  /** Shown under the table: what the baseline is, what the figures include (a function: read after the runs). */
+  note?: string | (() => string);
   /** Run once after the last case (servers and databases a setup started). */
   teardown?(): Promise<void>;
 }

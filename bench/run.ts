@@ -95,7 +95,9 @@ async function runChild(file: string, outFile: string): Promise<void> {
     cases,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     ...(setup.inputBytes === undefined ? {} : { inputBytes: setup.inputBytes }),
-    ...(setup.note === undefined ? {} : { note: setup.note }),
+    ...(setup.note === undefined
+      ? {}
+      : { note: typeof setup.note === 'function' ? setup.note() : setup.note }),
   };
   writeFileSync(outFile, JSON.stringify(result));
 }

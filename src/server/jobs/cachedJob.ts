@@ -16,16 +16,16 @@ export type CachedJobAnswer<Done extends { status: 'done' }> =
  * and NULLs never clash, so a retry can make a new job under the same key. A failed job is answered once (its
  * result marks it told); the next ask retries.
  */
-export async function cachedOrQueuedJob<Done extends { status: 'done' }>(
+export async function cachedOrQueuedJob<Done extends { status: 'done' }, Cached = string>(
   deps: { db: Db; clock: Clock; runner: JobRunner },
   ask: {
     kind: string;
     jobKey: string;
     modelId: string;
     payload: unknown;
-    /** The cached result's text, or undefined when it is not (or cannot be) read. */
-    cached: () => Promise<string | undefined>;
-    done: (json: string) => Done;
+    /** The cached result (its text, or a stream of it), or undefined when it is not (or cannot be) read. */
+    cached: () => Promise<Cached | undefined>;
+    done: (cached: Cached) => Done;
     /** The error told for a failed job that recorded none. */
     unknownFailure: string;
   },

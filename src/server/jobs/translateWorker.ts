@@ -58,11 +58,23 @@ async function translate({ fileName, bytes, limits }: TranslateRequest): Promise
       manifest,
       objects,
       report,
-      minimalContent: minimalContentJson(model.units, model.nodes, model.elements),
-      sceneContent: sceneContentJson(model),
+      minimalContent: utf8(minimalContentJson(model.units, model.nodes, model.elements)),
+      sceneContent: utf8(sceneContentJson(model)),
       ...(contextGlb ? { contextGlb } : {}),
     },
   };
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** The buffers of a result to move to the main thread rather than copy. */
+function transferOf(message: TranslateMessage): ArrayBuffer[] {
+  if (message.kind !== 'result') return [];
+  const { minimalContent, sceneContent, contextGlb } = message.version;
+  const buffers = [minimalContent, sceneContent, ...(contextGlb ? [contextGlb] : [])].map(
+    (bytes) => bytes.buffer,
+  );
+  return [...new Set(buffers)].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 }
 
 /**
@@ -92,5 +104,5 @@ parentPort?.once('message', async (request: TranslateRequest) => {
     const failure = error instanceof Error ? error : new Error(String(error));
     message = { kind: 'error', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) };
   }
-  parentPort?.postMessage(message);
+  parentPort?.postMessage(message, transferOf(message));
 });

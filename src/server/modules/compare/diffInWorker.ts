@@ -1,5 +1,5 @@
-import { runInWorker } from '../../jobs/workerThread';
-import type { DiffMessage, DiffRequest } from './diffProtocol';
+import { runTask } from '../../jobs/workerTask';
+import type { DiffRequest } from './diffProtocol';
 
 const entry = new URL('./diffWorker.ts', import.meta.url);
 
@@ -9,18 +9,13 @@ export class DiffComputationError extends Error {
 }
 
 /**
- * Diffs two versions in a fresh worker thread, as uploads translate. Resolves with the DiffView JSON; rejects with
+ * Diffs two versions in a fresh worker thread, as uploads translate. Resolves with the DiffView JSON (what the cache stores); rejects with
  * DiffComputationError when the diff threw, WorkerDiedError when the worker ended without an answer, or the
  * signal's reason.
  */
 export function diffInWorker(request: DiffRequest, signal?: AbortSignal): Promise<string> {
-  return runInWorker<DiffMessage, string>({
-    entry,
-    request,
-    ...(signal ? { signal } : {}),
-    onMessage: (message) =>
-      message.kind === 'result'
-        ? { done: message.json }
-        : { failed: new DiffComputationError(message.message) },
+  return runTask<DiffRequest, string>(entry, request, {
+    signal,
+    failure: (message) => new DiffComputationError(message),
   });
 }

@@ -12,7 +12,3 @@ export interface DiffRequest {
   units: DisplayUnit;
   options: DiffOptions;
 }
-
-/** Diff worker → main thread: one answer, the DiffView as JSON text (what the cache stores). */
-export type DiffMessage =
-  { kind: 'result'; json: string } | { kind: 'error'; message: string; stack?: string };

@@ -1,9 +1,11 @@
+import type { Readable } from 'node:stream';
 import { ownMessages } from '../../../contract/errors';
 import type { DiffOptions } from '../../../engine/diff/types';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';
+import { spliceJson } from '../../jsonText';
 import { cachedOrQueuedJob, type CachedJobAnswer } from '../../jobs/cachedJob';
 import type { JobRunner } from '../../jobs/runner';
 import { isUuid } from '../access/access';
@@ -18,14 +20,17 @@ import {
 } from './diffStore';
 import { diffFailedMessage } from './diffJob';
 
-/** A pair's diff as the routes answer it; `json` is the cached DiffView text, sent without re-parsing. */
-export type DiffAnswer = CachedJobAnswer<{ status: 'done'; json: string }>;
+/**
+ * A pair's diff as the routes answer it; `json` is the cached DiffView file as a stream, passed on without being
+ * read into a string, parsed or re-serialised (a 100k-element diff is tens of MB).
+ */
+export type DiffAnswer = CachedJobAnswer<{ status: 'done'; json: Readable }>;
 
-/** The answer's body as JSON text (contract diffResponse). */
-export function diffAnswerJson(pair: VersionPair, answer: DiffAnswer): string {
+/** The answer's body as JSON text (contract diffResponse), streamed when it holds the diff. */
+export function diffAnswerJson(pair: VersionPair, answer: DiffAnswer): string | Readable {
   if (answer.status !== 'done') return JSON.stringify(answer);
   const ids = JSON.stringify({ fromVersionId: pair.fromVersionId, toVersionId: pair.toVersionId });
-  return `{"status":"done",${ids.slice(1, -1)},"diff":${answer.json}}`;
+  return spliceJson(`{"status":"done",${ids.slice(1, -1)},"diff":`, answer.json, '}');
 }
 
 export function createCompareService(
@@ -36,13 +41,13 @@ export function createCompareService(
   const { derived, runner } = deps;
   const versionNotFound = () => new HttpError(404, ownMessages.versionNotFound);
 
-  async function cached(key: string): Promise<string | undefined> {
-    const content = await derived.read(DIFF_CACHE_KIND, key).catch((error: unknown) => {
-      log.warn({ err: error, key }, 'Could not read a cached diff');
-      return undefined;
-    });
-    return content?.toString('utf8');
-  }
+  const unreadable = (key: string) => (error: unknown) => {
+    log.warn({ err: error, key }, 'Could not read a cached diff');
+    return undefined;
+  };
+  const cachedStream = (key: string) => derived.stream(DIFF_CACHE_KIND, key).catch(unreadable(key));
+  const cachedText = async (key: string) =>
+    (await derived.read(DIFF_CACHE_KIND, key).catch(unreadable(key)))?.toString('utf8');
 
   /**
    * The model's display unit when both versions are its own and differ: 404 versionNotFound for a version
@@ -72,7 +77,7 @@ export function createCompareService(
         jobKey: `${DIFF_CACHE_KIND}:${key}`,
         modelId: pair.modelId,
         payload,
-        cached: () => cached(key),
+        cached: () => cachedStream(key),
         done: (json) => ({ status: 'done', json }),
         unknownFailure: diffFailedMessage('unknown reason'),
       },
@@ -108,7 +113,7 @@ export function createCompareService(
       const units = await checkPair(pair);
       const options = diffOptionsOf({});
       const key = diffCacheKey(pair, units, options);
-      const hit = await cached(key);
+      const hit = await cachedText(key);
       if (hit !== undefined) return hit;
       let json: string;
       try {

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ownMessages } from '../../../contract/errors';
-import { mergeModels, type MergeResult } from '../../../engine/diff';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
@@ -8,7 +7,9 @@ import { JobFailure, LostLeaseError, type JobHandler } from '../../jobs/runner';
 import type { UploadResult } from '../uploads/jobView';
 import { versionStore } from '../versions/repository';
 import type { MergePayload } from './service';
-import { fill, insertVersion, latestVersion, loadVersionModel } from './storedModels';
+import type { ModelTaskResults } from './modelTasks';
+import { ModelTaskError, runModelTask } from './runModelTask';
+import { fill, insertVersion, latestVersion, objectsOf } from './storedModels';
 
 export interface MergeJobDeps {
   db: Db;
@@ -23,8 +24,8 @@ class TargetMovedError extends Error {
 
 /**
  * Runs one merge (issue #7): reads the model's latest version (the target), the source version and the base,
- * merges in the main thread (the engine's three-way merge: a few hundred ms for 100k elements), then stores the
- * result as the model's next version and completes the job in one transaction. A retried job whose version
+ * merges them and splits the result into objects (a model task: a worker thread for a large model), then stores
+ * it as the model's next version and completes the job in one transaction. A retried job whose version
  * exists (versions.job_id) only marks itself done.
  */
 export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
@@ -53,31 +54,37 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
     const latest = await latestVersion(db, modelId);
     if (!latest) throw new JobFailure(ownMessages.modelNotFound);
     const [target, source, base] = await Promise.all([
-      loadVersionModel(db, modelId, latest.id),
-      loadVersionModel(db, payload.sourceModelId, payload.sourceVersionId),
+      versionStore.manifest(db, modelId, latest.id),
+      versionStore.manifest(db, payload.sourceModelId, payload.sourceVersionId),
       payload.base
-        ? loadVersionModel(db, payload.base.modelId, payload.base.versionId)
+        ? versionStore.manifest(db, payload.base.modelId, payload.base.versionId)
         : Promise.resolve(null),
     ]);
     if (!target) throw new TargetMovedError('The latest version is gone');
     if (!source || base === undefined) throw failed(ownMessages.versionNotFound);
+    const manifests = { target: target.manifest, source: source.manifest, base: base?.manifest ?? null };
+    const objects = await objectsOf(db, [manifests.target, manifests.source, manifests.base]);
     attempt.signal.throwIfAborted();
 
     await attempt.progress(`Merging version ${payload.sourceNumber} into version ${latest.number}`, 40, {
       flush: true,
     });
-    let merged: MergeResult;
+    let merged: ModelTaskResults['merge'];
     try {
-      merged = mergeModels({
-        base: base?.model ?? null,
-        target: target.model,
-        source: source.model,
-        selection: payload.selection,
-        resolutions: payload.resolutions,
-      });
+      merged = await runModelTask(
+        {
+          task: 'merge',
+          ...manifests,
+          objects,
+          selection: payload.selection,
+          resolutions: payload.resolutions,
+        },
+        attempt.signal,
+      );
     } catch (error) {
+      if (!(error instanceof ModelTaskError)) throw error;
       log.error({ err: error, jobId: job.id }, 'Merge failed');
-      throw failed(error instanceof Error ? error.message : String(error));
+      throw failed(error.message);
     }
     attempt.signal.throwIfAborted();
 
@@ -97,10 +104,10 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
           kind: 'merge',
           sourceVersionId: payload.sourceVersionId,
           sourceNumber: payload.sourceNumber,
-          changeCount: merged.applied.length,
+          changeCount: merged.applied,
         },
         jobId: job.id,
-        content: { kind: 'model', model: merged.model },
+        content: { kind: 'manifest', ...merged.version, report: null, sourceBlob: null },
       });
       const result: UploadResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
@@ -110,8 +117,8 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
       {
         jobId: job.id,
         versionId,
-        applied: merged.applied.length,
-        conflicts: merged.conflicts.length,
+        applied: merged.applied,
+        conflicts: merged.conflicts,
         ms: Math.round(performance.now() - started),
       },
       'Merge stored',

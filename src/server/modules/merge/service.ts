@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages, ownMessages } from '../../../contract/errors';
-import type { MergeBody, MergeConflictWire, MergePreview } from '../../../contract/http/compare';
+import type { MergeBody } from '../../../contract/http/compare';
 import type { UploadJob } from '../../../contract/http/versions';
-import {
-  describeDiff,
-  diffModels,
-  mergeModels,
-  type Change,
-  type ChangeSelection,
-  type DiffView,
-  type MergeConflict,
-} from '../../../engine/diff';
+import type { ChangeSelection } from '../../../engine/diff';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation, type Queryable } from '../../db/db';
@@ -20,10 +12,11 @@ import type { JobRunner } from '../../jobs/runner';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
-import { manifestDiffHints } from '../compare/diffHints';
 import { toUploadJob } from '../uploads/jobView';
 import { MERGE_JOB_KIND, WRITER_JOB_KINDS } from '../uploads/service';
-import { latestVersion, loadVersionModel } from './storedModels';
+import { versionStore } from '../versions/repository';
+import { runModelTask } from './runModelTask';
+import { latestVersion, objectsOf } from './storedModels';
 
 /** What a merge job carries from the request to the worker (the `payload` jsonb). */
 export interface MergePayload {
@@ -67,25 +60,6 @@ export function selectionOf(body: MergeBody): ChangeSelection {
     ...(categories.groups?.length ? { groups: categories.groups } : {}),
     ...(categories.kinds?.length ? { kinds: categories.kinds } : {}),
   };
-}
-
-/** What a conflict's side did, as the diff's lines in display units ('Profile: W12X26 → W14X30'). */
-function sideLines(change: Change | null, views: readonly DiffView[]): string[] {
-  if (change === null) return [];
-  for (const view of views) {
-    const found = view.changes.find((candidate) => candidate.key === change.key);
-    if (found && found.details.length > 0) return found.details.map((detail) => detail.text);
-  }
-  return [change.kind === 'added' ? 'Added' : change.kind === 'removed' ? 'Removed' : 'Changed'];
-}
-
-function labelOf(conflict: MergeConflict, views: readonly DiffView[]): string {
-  const keys = [conflict.key, conflict.source?.key, conflict.target?.key];
-  for (const view of views) {
-    const found = view.changes.find((candidate) => keys.includes(candidate.key));
-    if (found) return found.label;
-  }
-  return conflict.name || conflict.id;
 }
 
 async function modelUnits(db: Queryable, modelId: string): Promise<DisplayUnit> {
@@ -161,78 +135,40 @@ export function createMergeService(context: ServerContext, deps: { runner: JobRu
     return sides;
   }
 
+  /** The three sides' manifests and every object they name, for a model task. */
   async function loadSides(modelId: string, sides: MergeSides) {
     const [target, source, base] = await Promise.all([
-      loadVersionModel(db, modelId, sides.latest.id),
-      loadVersionModel(db, sides.source.modelId, sides.source.versionId),
-      sides.base ? loadVersionModel(db, sides.base.modelId, sides.base.versionId) : Promise.resolve(null),
+      versionStore.manifest(db, modelId, sides.latest.id),
+      versionStore.manifest(db, sides.source.modelId, sides.source.versionId),
+      sides.base
+        ? versionStore.manifest(db, sides.base.modelId, sides.base.versionId)
+        : Promise.resolve(null),
     ]);
     if (!target || !source || base === undefined) throw versionNotFound();
-    return { target, source, base };
+    const manifests = { target: target.manifest, source: source.manifest, base: base?.manifest ?? null };
+    return {
+      ...manifests,
+      objects: await objectsOf(db, [manifests.target, manifests.source, manifests.base]),
+    };
   }
 
   return {
     /**
      * POST …/merge/preview: every change base → source (latest → source without a base), and the conflicts
-     * taking all of them into the latest version would meet.
+     * taking all of them into the latest version would meet, as MergePreview JSON text (a model task: off the
+     * event loop for a large model).
      */
-    async preview(userId: string, modelId: string, body: MergeBody): Promise<MergePreview> {
+    async preview(userId: string, modelId: string, body: MergeBody): Promise<string> {
       const sides = await resolve(userId, modelId, body, false);
       const stored = await loadSides(modelId, sides);
-      const models = {
-        target: stored.target.model,
-        source: stored.source.model,
-        base: stored.base?.model ?? null,
-      };
-      const units = await modelUnits(db, modelId);
-      const before = stored.base ?? stored.target;
-      // All sides are stored versions: their manifests' object hashes let the diffs skip unchanged objects.
-      const changes = describeDiff(
-        diffModels(
-          before.model,
-          models.source,
-          undefined,
-          manifestDiffHints(before.manifest, stored.source.manifest),
-        ),
-        before.model,
-        models.source,
-        units,
-      );
-      const merged = mergeModels({
-        base: models.base,
-        target: models.target,
-        source: models.source,
-        selection: { all: true },
+      return runModelTask({
+        task: 'mergePreview',
+        ...stored,
         ...(body.resolutions ? { resolutions: body.resolutions } : {}),
-      });
-      const views: DiffView[] = [changes];
-      if (merged.conflicts.length > 0 && stored.base) {
-        // What the latest version changed since the base, for the target side of each conflict.
-        const base = stored.base;
-        const hints = manifestDiffHints(base.manifest, stored.target.manifest);
-        views.push(
-          describeDiff(
-            diffModels(base.model, models.target, undefined, hints),
-            base.model,
-            models.target,
-            units,
-          ),
-        );
-      }
-      const conflicts: MergeConflictWire[] = merged.conflicts.map((conflict) => ({
-        key: conflict.key,
-        kind: conflict.kind,
-        type: conflict.type,
-        label: labelOf(conflict, views),
-        source: sideLines(conflict.source, [views[0] as DiffView]),
-        target: sideLines(conflict.target, views.slice(1).concat(views[0] as DiffView)),
-      }));
-      return {
+        units: await modelUnits(db, modelId),
         latestVersionId: sides.latest.id,
         baseVersionId: sides.base?.versionId ?? null,
-        changes,
-        conflicts,
-      };
+      });
     },
 
     /** POST …/merge: the merge job, queued (202); its events tell the rest. */

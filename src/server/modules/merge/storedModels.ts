@@ -9,14 +9,26 @@ import {
   manifestHashes,
   manifestModelHash,
   rebuildModel,
+  type ObjectBodies,
   type VersionManifest,
 } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
 
 /**
- * Whole models in and out of the content-addressed store, for the upload review and the merge (issue #7), which
- * diff and merge whole models in the main thread.
+ * Whole models in and out of the content-addressed store, for the upload review and the merge (issue #7), whose
+ * model tasks (modelTasks.ts) diff and merge them off the event loop.
  */
+
+/** Every object body the manifests name, each once: what a model task rebuilds them from. */
+export async function objectsOf(
+  db: Queryable,
+  manifests: ReadonlyArray<VersionManifest | null>,
+): Promise<ObjectBodies> {
+  const wanted = new Set<string>();
+  for (const manifest of manifests)
+    if (manifest) for (const hash of manifestHashes(manifest)) wanted.add(hash);
+  return versionStore.objectBodies(db, [...wanted]);
+}
 
 /** The model a manifest describes, read from model_objects. */
 export async function loadManifestModel(db: Queryable, manifest: VersionManifest): Promise<Model> {
@@ -61,12 +73,16 @@ export interface StoredVersionInput {
   message: string | null;
   origin: VersionOrigin;
   jobId: string | null;
-  /** Either a model made here (its objects are stored) or a manifest whose objects are stored already. */
+  /**
+   * Either a model made here (split and its objects stored) or a manifest, with the objects to store (a model
+   * task's BuiltVersion) or without (they are stored already).
+   */
   content:
     | { kind: 'model'; model: Model }
     | {
         kind: 'manifest';
         manifest: VersionManifest;
+        objects?: ObjectBodies;
         modelHash: string;
         counts: Record<string, number>;
         report: TranslationReportWire | null;
@@ -97,6 +113,7 @@ export async function insertVersion(tx: Queryable, input: StoredVersionInput): P
       sourceBlob: null,
     };
   } else {
+    if (input.content.objects) await versionStore.insertObjects(tx, input.content.objects);
     stored = input.content;
   }
   const version = await versionStore.insert(tx, {

@@ -1,29 +1,18 @@
 import { ownMessages } from '../../../contract/errors';
-import type { ApplyReviewBody, Review, ReviewResponse } from '../../../contract/http/compare';
+import type { Readable } from 'node:stream';
+import type { ApplyReviewBody, Review } from '../../../contract/http/compare';
 import type { Version } from '../../../contract/http/versions';
-import {
-  applyDiff,
-  describeDiff,
-  diffModels,
-  selectChanges,
-  type ChangeSelection,
-  type DiffView,
-  type ModelDiff,
-} from '../../../engine/diff';
-import type { DisplayUnit, Model } from '../../../engine/schema';
+import type { ChangeSelection } from '../../../engine/diff';
+import type { DisplayUnit } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';
+import { spliceJson } from '../../jsonText';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, type ModelAccess } from '../access/access';
-import {
-  insertVersion,
-  latestVersion,
-  loadManifestModel,
-  type StoredVersionInput,
-} from '../merge/storedModels';
-import { manifestDiffHints } from '../compare/diffHints';
+import { runModelTask } from '../merge/runModelTask';
+import { insertVersion, latestVersion, objectsOf, type StoredVersionInput } from '../merge/storedModels';
 import { loadPublicUsers, toVersion } from '../models/versionRows';
 import { versionStore } from '../versions/repository';
 import { reviewStore, type ReviewRow } from './repository';
@@ -73,20 +62,15 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
     };
   }
 
-  /** Both sides of a review as whole models, and the diff base → upload. */
-  async function sides(row: ReviewRow): Promise<{ base: Model; upload: Model; diff: ModelDiff }> {
+  /** Both sides' manifests and every object they name, for a model task; 404 when one is gone. */
+  async function sides(row: ReviewRow) {
     const [base, content] = await Promise.all([
       versionStore.manifest(db, row.model_id, row.base_version_id),
       reviewStore.content(db, row.id),
     ]);
     if (!base || !content) throw notFound();
-    const [baseModel, upload] = await Promise.all([
-      loadManifestModel(db, base.manifest),
-      loadManifestModel(db, content.manifest),
-    ]);
-    // Both sides are stored manifests: their object hashes let the diff skip unchanged objects.
-    const hints = manifestDiffHints(base.manifest, content.manifest);
-    return { base: baseModel, upload, diff: diffModels(baseModel, upload, undefined, hints) };
+    const objects = await objectsOf(db, [base.manifest, content.manifest]);
+    return { base: base.manifest, upload: content.manifest, objects, content };
   }
 
   async function unitsOf(modelId: string): Promise<DisplayUnit> {
@@ -94,18 +78,19 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
     return rows[0]?.units ?? 'mm';
   }
 
-  async function diffView(row: ReviewRow): Promise<DiffView> {
+  /** The review's DiffView JSON: the cached file as a stream, else computed (a model task) and cached. */
+  async function diffView(row: ReviewRow): Promise<string | Readable> {
     // Keyed by the review and the units: the model's display unit can change after the review was made.
     const units = await unitsOf(row.model_id);
     const key = `${row.id}-${units}`.replace(/[^0-9A-Za-z-]/g, '-');
-    const cached = await deps.derived.read(REVIEW_DIFF_CACHE_KIND, key).catch(() => undefined);
-    if (cached) return JSON.parse(cached.toString('utf8')) as DiffView;
-    const { base, upload, diff } = await sides(row);
-    const view = describeDiff(diff, base, upload, units);
-    await deps.derived.write(REVIEW_DIFF_CACHE_KIND, key, JSON.stringify(view)).catch((error: unknown) => {
+    const cached = await deps.derived.stream(REVIEW_DIFF_CACHE_KIND, key).catch(() => undefined);
+    if (cached) return cached;
+    const { base, upload, objects } = await sides(row);
+    const json = await runModelTask({ task: 'reviewDiff', base, upload, units, objects });
+    await deps.derived.write(REVIEW_DIFF_CACHE_KIND, key, json).catch((error: unknown) => {
       log.warn({ err: error, reviewId: row.id }, 'Could not cache the review diff');
     });
-    return view;
+    return json;
   }
 
   function refuseClosedOrOutdated(row: ReviewRow, latestId: string | undefined): void {
@@ -114,9 +99,11 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
   }
 
   return {
-    async get(userId: string, modelId: string, reviewId: string): Promise<ReviewResponse> {
+    /** GET …/reviews/{reviewId}: ReviewResponse as JSON text, its diff spliced in as it is (no re-parse). */
+    async get(userId: string, modelId: string, reviewId: string): Promise<string | Readable> {
       const { row } = await requireReview(userId, modelId, reviewId);
-      return { review: await toReview(row), diff: await diffView(row) };
+      const review: Review = await toReview(row);
+      return spliceJson(`{"review":${JSON.stringify(review)},"diff":`, await diffView(row), '}');
     },
 
     /**
@@ -135,26 +122,21 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
       refuseClosedOrOutdated(row, (await latestVersion(db, modelId))?.id);
 
       const selection: ChangeSelection = body.selection;
-      const { base, diff } = await sides(row);
-      const totalChanges = diff.changes.length;
-      let changeCount = totalChanges;
-      let content: StoredVersionInput['content'];
-      if ('all' in selection) {
-        const stored = await reviewStore.content(db, row.id);
-        if (!stored) throw notFound();
-        content = {
-          kind: 'manifest',
-          manifest: stored.manifest,
-          modelHash: stored.model_hash,
-          counts: stored.counts,
-          report: stored.report,
-          sourceBlob: stored.source_blob,
-        };
-      } else {
-        changeCount = selectChanges(diff, selection).size;
-        if (changeCount === 0) throw new HttpError(400, ownMessages.nothingSelected);
-        content = { kind: 'model', model: applyDiff(base, diff, selection) };
-      }
+      const { base, upload, objects, content: stored } = await sides(row);
+      // The diff, and for a part of it the version it makes: a model task (off the event loop when large).
+      const applied = await runModelTask({ task: 'reviewApply', base, upload, selection, objects });
+      const { totalChanges, changeCount } = applied;
+      if (!('all' in selection) && changeCount === 0) throw new HttpError(400, ownMessages.nothingSelected);
+      const content: StoredVersionInput['content'] = applied.version
+        ? { kind: 'manifest', ...applied.version, report: null, sourceBlob: null }
+        : {
+            kind: 'manifest',
+            manifest: stored.manifest,
+            modelHash: stored.model_hash,
+            counts: stored.counts,
+            report: stored.report,
+            sourceBlob: stored.source_blob,
+          };
 
       const version = await db.transaction(async (tx) => {
         if (!(await versionStore.lockModel(tx, modelId))) throw new HttpError(404, ownMessages.modelNotFound);

@@ -125,11 +125,12 @@ export async function uploadAndWait(
   token: string,
   bytes: Uint8Array,
   options: UploadOptions,
+  timeoutMs?: number,
 ): Promise<UploadJob & { modelId: string; versionId: string }> {
   const response = await postUpload(server, token, bytes, options);
   if (response.status !== 202)
     throw new Error(`upload answered ${response.status}: ${JSON.stringify(response.body)}`);
-  const job = await waitForJob(server, token, uploadJobSchema.parse(response.body)._id);
+  const job = await waitForJob(server, token, uploadJobSchema.parse(response.body)._id, timeoutMs);
   if (job.status !== 'done') throw new Error(`upload job ${job.status}: ${job.error ?? ''}`);
   if (!job.modelId || !job.versionId) throw new Error('a done job names its model and version');
   return { ...job, modelId: job.modelId, versionId: job.versionId };

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { CertificateGroupWire, CertificateWire } from '../../../contract/http/fidelity';
 import type { CertificateGroup, FidelityCertificate } from '../../../engine/fidelity';
-import { runInWorker } from '../../jobs/workerThread';
+import { runTask } from '../../jobs/workerTask';
 import type { FilterRules } from '../filters/effective';
-import type { CertificateMessage, CertificateRequest } from './certificateProtocol';
+import type { CertificateRequest } from './certificateProtocol';
 
 /** The derived cache's kind for export certificates; a wire form that changes shape takes a new kind. */
 export const CERTIFICATE_CACHE_KIND = 'certificate-v1';
@@ -83,13 +83,8 @@ const entry = new URL('./certificateWorker.ts', import.meta.url);
  * comparing a large model takes seconds the event loop must not spend. Resolves with the wire form's JSON.
  */
 export function certificateInWorker(request: CertificateRequest, signal?: AbortSignal): Promise<string> {
-  return runInWorker<CertificateMessage, string>({
-    entry,
-    request,
-    ...(signal ? { signal } : {}),
-    onMessage: (message) =>
-      message.kind === 'result'
-        ? { done: message.json }
-        : { failed: new CertificateComputationError(message.message) },
+  return runTask<CertificateRequest, string>(entry, request, {
+    signal,
+    failure: (message) => new CertificateComputationError(message),
   });
 }

@@ -14,7 +14,3 @@ export interface CertificateRequest {
   modelFilters: readonly FilterRules[];
   format: string;
 }
-
-/** Certificate worker → main thread: the certificate's wire form as JSON text (what the cache stores). */
-export type CertificateMessage =
-  { kind: 'result'; json: string } | { kind: 'error'; message: string; stack?: string };

@@ -1,8 +1,8 @@
-import { parentPort } from 'node:worker_threads';
 import { certify } from '../../../engine/fidelity/index';
 import { translatorById } from '../../../engine/formats/registry';
 import { certificateWire } from './certificate';
-import type { CertificateMessage, CertificateRequest } from './certificateProtocol';
+import { serveTask } from '../../jobs/workerTask';
+import type { CertificateRequest } from './certificateProtocol';
 import { modelForExport } from './exportFilter';
 import { rebuildModel } from './manifest';
 
@@ -11,7 +11,7 @@ import { rebuildModel } from './manifest';
  * does (modelForExport, the download's own code), write it with the translator, read the bytes back with the same
  * translator, and certify the pair with both reports.
  */
-async function certifyExport(request: CertificateRequest): Promise<CertificateMessage> {
+async function certifyExport(request: CertificateRequest): Promise<string> {
   const translator = translatorById(request.format);
   if (!translator) throw new Error(`No translator ${request.format}`);
   const bodies = new Map<string, string>();
@@ -25,14 +25,7 @@ async function certifyExport(request: CertificateRequest): Promise<CertificateMe
   const written = await translator.write(filtered);
   const readBack = await translator.read(written.bytes);
   const certificate = certify(filtered, readBack.model, [written.report, readBack.report]);
-  return { kind: 'result', json: JSON.stringify(certificateWire(translator.id, certificate)) };
+  return JSON.stringify(certificateWire(translator.id, certificate));
 }
 
-parentPort?.once('message', (request: CertificateRequest) => {
-  void certifyExport(request)
-    .catch((error: unknown): CertificateMessage => {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      return { kind: 'error', message: failure.message, ...(failure.stack ? { stack: failure.stack } : {}) };
-    })
-    .then((message) => parentPort?.postMessage(message));
-});
+serveTask(certifyExport);

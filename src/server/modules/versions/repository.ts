@@ -184,6 +184,22 @@ export const versionStore = {
     return { units: String(row.units), collections: picked };
   },
 
+  /** The bodies of the given hashes, read in batches, as parallel arrays (what a worker thread is posted). */
+  async objectBodies(db: Queryable, hashes: readonly string[]): Promise<ObjectBodies> {
+    const objects: ObjectBodies = { hashes: [], bodies: [] };
+    for (let start = 0; start < hashes.length; start += READ_BATCH) {
+      const rows = await db.query<{ hash: string; body: string }>(
+        `SELECT hash, body FROM model_objects WHERE hash = ANY(string_to_array($1, ','))`,
+        [hashes.slice(start, start + READ_BATCH).join(',')],
+      );
+      for (const row of rows) {
+        objects.hashes.push(row.hash);
+        objects.bodies.push(row.body);
+      }
+    }
+    return objects;
+  },
+
   /** The bodies of the given hashes, read in batches. */
   async bodies(db: Queryable, hashes: readonly string[]): Promise<Map<string, string>> {
     const bodies = new Map<string, string>();
