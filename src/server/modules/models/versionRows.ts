@@ -108,15 +108,12 @@ export async function loadPublicUsers(
   return byId;
 }
 
-/**
- * The versions of each model, newest first (number DESC), in two queries whatever the number of models: one for
- * the versions, one for their authors. Every requested id is a key (an empty list when it has no version).
- */
-export async function listVersions(
+/** The version rows of each model, newest first (number DESC), in one query. Every requested id is a key. */
+export async function versionRowsByModel(
   db: Queryable,
   modelIds: readonly string[],
-): Promise<Map<string, Version[]>> {
-  const byModel = new Map<string, Version[]>(modelIds.map((id) => [id, []]));
+): Promise<Map<string, VersionRow[]>> {
+  const byModel = new Map<string, VersionRow[]>(modelIds.map((id) => [id, []]));
   const ids = modelIds.filter(isUuid);
   if (ids.length === 0) return byModel;
   const rows = await db.query<VersionRow>(
@@ -125,12 +122,28 @@ export async function listVersions(
       ORDER BY v.model_id, v.number DESC`,
     [ids],
   );
-  const authors = await loadPublicUsers(
-    db,
-    rows.flatMap((row) => (row.author_id === null ? [] : [row.author_id])),
-  );
-  for (const row of rows) byModel.get(row.model_id)?.push(toVersion(row, authors));
+  for (const row of rows) byModel.get(row.model_id)?.push(row);
   return byModel;
+}
+
+/** The authors of version rows (for `toVersion`). */
+export function versionAuthorIds(rows: Iterable<readonly VersionRow[]>): string[] {
+  const ids = new Set<string>();
+  for (const list of rows) for (const row of list) if (row.author_id !== null) ids.add(row.author_id);
+  return [...ids];
+}
+
+/**
+ * The versions of each model, newest first (number DESC), in two queries whatever the number of models: one for
+ * the versions, one for their authors. Every requested id is a key (an empty list when it has no version).
+ */
+export async function listVersions(
+  db: Queryable,
+  modelIds: readonly string[],
+): Promise<Map<string, Version[]>> {
+  const rows = await versionRowsByModel(db, modelIds);
+  const authors = await loadPublicUsers(db, versionAuthorIds(rows.values()));
+  return new Map([...rows].map(([modelId, list]) => [modelId, list.map((row) => toVersion(row, authors))]));
 }
 
 /** The id of each model's newest version; models without a version are absent. */
