@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +14,7 @@ import { migrate } from '../src/server/db/migrate';
 import { openPostgres } from '../src/server/db/postgres';
 import { seedSignedInUsers, type SeededUser } from '../src/server/realtime/socketTesting';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../src/server/testing/databases';
+import { STARTUP_MS, startInstance, stopInstance, type Instance } from './support/instances';
 
 /**
  * Issue #22: the database goes away under a running server (restart, failover, a killed backend). The server
@@ -25,61 +25,12 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../src/server/t
 const adminDatabaseUrl = process.env.DATABASE_URL;
 const SKIP_NOTE = adminDatabaseUrl ? '' : ' (skipped: DATABASE_URL not set)';
 
-const root = path.resolve(import.meta.dirname, '..');
-const STARTUP_MS = 60_000;
 const WAIT_MS = 60_000;
 /** Marks the server's connections in pg_stat_activity, so only they are terminated. */
 const APP_NAME = 'gusset-faults-test';
 
-interface Server {
-  url: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start within ${STARTUP_MS} ms:\n${output.join('')}`));
-    }, STARTUP_MS);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      output.push(text);
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
-      if (listening?.[1]) {
-        clearTimeout(timer);
-        resolve({ url: listening[1], process: child, output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output.join('')}`));
-    });
-  });
-}
-
-function stopServer(server: Server): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (server.process.exitCode !== null) {
-      resolve(server.process.exitCode);
-      return;
-    }
-    server.process.once('exit', (code) => resolve(code));
-    server.process.kill('SIGTERM');
-  });
-}
-
 /** Polls `probe` until it gives a value; gives up at once if the server process died (what this suite guards). */
-async function until<T>(what: string, server: Server, probe: () => Promise<T | undefined>): Promise<T> {
+async function until<T>(what: string, server: Instance, probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     if (server.process.exitCode !== null || server.process.signalCode !== null) {
@@ -95,7 +46,7 @@ async function until<T>(what: string, server: Server, probe: () => Promise<T | u
 describe.skipIf(!adminDatabaseUrl)(`the server survives database faults on PostgreSQL${SKIP_NOTE}`, () => {
   let database: ThrowawayDatabase;
   let scratch: string;
-  let server: Server;
+  let server: Instance;
   /** Watches and terminates the server's backends; never terminated itself. */
   let monitor: pg.Client;
   let owner: SeededUser;
@@ -206,7 +157,7 @@ describe.skipIf(!adminDatabaseUrl)(`the server survives database faults on Postg
       await monitor.connect();
 
       scratch = await mkdtemp(path.join(os.tmpdir(), 'gusset-faults-'));
-      server = await startServer({
+      server = await startInstance('faults', {
         HOST: '127.0.0.1',
         PORT: '0',
         DATABASE_URL: appUrl(),
@@ -228,7 +179,7 @@ describe.skipIf(!adminDatabaseUrl)(`the server survives database faults on Postg
   );
 
   afterAll(async () => {
-    const exit = server ? await stopServer(server) : 0;
+    const exit = server ? await stopInstance(server) : 0;
     await monitor?.end();
     await database?.drop();
     if (scratch) await rm(scratch, { recursive: true, force: true });
