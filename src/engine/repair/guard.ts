@@ -36,6 +36,36 @@ export interface Verdict {
 }
 
 /** Element boxes and node points of one working model, indexed once per stage. */
+
+interface Point {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** The axis-aligned box around the points given so far; `empty` until the first. */
+class PointBounds {
+  minX = Infinity;
+  minY = Infinity;
+  minZ = Infinity;
+  maxX = -Infinity;
+  maxY = -Infinity;
+  maxZ = -Infinity;
+
+  get empty(): boolean {
+    return this.minX === Infinity;
+  }
+
+  include(point: Point): void {
+    this.minX = Math.min(this.minX, point.x);
+    this.minY = Math.min(this.minY, point.y);
+    this.minZ = Math.min(this.minZ, point.z);
+    this.maxX = Math.max(this.maxX, point.x);
+    this.maxY = Math.max(this.maxY, point.y);
+    this.maxZ = Math.max(this.maxZ, point.z);
+  }
+}
+
 export class Neighbourhoods {
   private readonly elementGrid: BoxGrid;
   private readonly elementList: Element[] = [];
@@ -53,23 +83,13 @@ export class Neighbourhoods {
     const boxes: number[] = [];
     const lengths: number[] = [];
     for (const element of model.elements) {
-      let minX = Infinity;
-      let minY = Infinity;
-      let minZ = Infinity;
-      let maxX = -Infinity;
-      let maxY = -Infinity;
-      let maxZ = -Infinity;
+      const box = new PointBounds();
       for (const id of elementNodeIds(element)) {
         const node = context.node(id);
-        if (!node) continue;
-        minX = Math.min(minX, node.x);
-        minY = Math.min(minY, node.y);
-        minZ = Math.min(minZ, node.z);
-        maxX = Math.max(maxX, node.x);
-        maxY = Math.max(maxY, node.y);
-        maxZ = Math.max(maxZ, node.z);
+        if (node) box.include(node);
       }
-      if (minX === Infinity) continue;
+      if (box.empty) continue;
+      const { minX, minY, minZ, maxX, maxY, maxZ } = box;
       this.elementList.push(element);
       boxes.push(minX, minY, minZ, maxX, maxY, maxZ);
       lengths.push(Math.max(maxX - minX, maxY - minY, maxZ - minZ));
@@ -89,20 +109,8 @@ export class Neighbourhoods {
   /** The neighbourhood of `edits` as a model of its own. */
   cut(edits: readonly RepairEdit[]): Model {
     const context = this.context;
-    let minX = Infinity;
-    let minY = Infinity;
-    let minZ = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    let maxZ = -Infinity;
-    const include = (point: { x: number; y: number; z: number }) => {
-      minX = Math.min(minX, point.x);
-      minY = Math.min(minY, point.y);
-      minZ = Math.min(minZ, point.z);
-      maxX = Math.max(maxX, point.x);
-      maxY = Math.max(maxY, point.y);
-      maxZ = Math.max(maxZ, point.z);
-    };
+    const box = new PointBounds();
+    const include = (point: Point) => box.include(point);
     const includeElement = (id: string) => {
       const element = context.elements.get(id);
       if (!element) return;
@@ -124,8 +132,9 @@ export class Neighbourhoods {
       if (edit.kind === 'moveNode') include(edit.to);
       if (edit.kind === 'addNode') include(edit.node);
     }
-    if (minX === Infinity) return { ...context.model, nodes: [], elements: [], loads: [], groups: [] };
+    if (box.empty) return { ...context.model, nodes: [], elements: [], loads: [], groups: [] };
     const r = this.reach;
+    const { minX, minY, minZ, maxX, maxY, maxZ } = box;
     const [x0, y0, z0, x1, y1, z1] = [minX - r, minY - r, minZ - r, maxX + r, maxY + r, maxZ + r];
 
     const elementIndices: number[] = [];
