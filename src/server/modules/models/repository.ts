@@ -27,22 +27,15 @@ export interface PermissionRow {
   role: ModelRole;
 }
 
-/** Per model: how many versions, and the newest one with its author. */
-export interface VersionStats {
-  count: number;
-  latestId: string;
-  latestAuthorId: string | null;
-}
-
 /**
  * The reading user's role: the organization owner is ADMIN on every model of it (the rule access.ts applies to
  * one model, here for many at once).
  */
-const modelColumns = `m.id, m.organization_id, o.name AS organization_name, o.owner_id, m.name, m.units,
+export const modelColumns = `m.id, m.organization_id, o.name AS organization_name, o.owner_id, m.name, m.units,
   m.created_by, m.updated_by, m.cloned_from, m.image_blob, m.plan, m.created_at, m.updated_at,
   CASE WHEN o.owner_id = $1 THEN 'ADMIN' ELSE p.role END AS role`;
 
-const modelFrom = `FROM models m
+export const modelFrom = `FROM models m
   JOIN organizations o ON o.id = m.organization_id
   LEFT JOIN model_permissions p ON p.model_id = m.id AND p.user_id = $1`;
 
@@ -63,16 +56,6 @@ export interface NewModel {
 
 export function createModelsRepository(db: Queryable) {
   return {
-    /** Every model the user has a role on (owned organizations' models included), newest updated first. */
-    listVisibleTo: (userId: string, organizationId: string | null) =>
-      db.query<ModelRow>(
-        `SELECT ${modelColumns} ${modelFrom}
-          WHERE (o.owner_id = $1 OR p.role IS NOT NULL)
-            AND ($2::uuid IS NULL OR m.organization_id = $2::uuid)
-          ${newestFirst}`,
-        [userId, organizationId],
-      ),
-
     /** The given models the user has a role on; ids must be UUIDs. */
     listByIdsVisibleTo: (userId: string, modelIds: readonly string[]) =>
       db.query<ModelRow>(
@@ -204,48 +187,6 @@ export function createModelsRepository(db: Queryable) {
         [modelId, userId],
       );
       return rows.length > 0;
-    },
-
-    /** Count and newest version per model, in one query; models without versions are absent. */
-    async versionStats(modelIds: readonly string[]): Promise<Map<string, VersionStats>> {
-      if (modelIds.length === 0) return new Map();
-      const rows = await db.query<{
-        model_id: string;
-        id: string;
-        author_id: string | null;
-        version_count: number;
-      }>(
-        `SELECT DISTINCT ON (model_id) model_id, id, author_id,
-                (count(*) OVER (PARTITION BY model_id))::int AS version_count
-           FROM versions WHERE model_id = ANY($1::uuid[])
-          ORDER BY model_id, number DESC`,
-        [modelIds],
-      );
-      return new Map(
-        rows.map((row) => [
-          row.model_id,
-          { count: row.version_count, latestId: row.id, latestAuthorId: row.author_id },
-        ]),
-      );
-    },
-
-    /** The distinct authors of each model's versions, in the order they first contributed. */
-    async versionAuthors(modelIds: readonly string[]): Promise<Map<string, string[]>> {
-      const byModel = new Map<string, string[]>();
-      if (modelIds.length === 0) return byModel;
-      const rows = await db.query<{ model_id: string; author_id: string }>(
-        `SELECT model_id, author_id FROM versions
-          WHERE model_id = ANY($1::uuid[]) AND author_id IS NOT NULL
-          GROUP BY model_id, author_id
-          ORDER BY model_id, min(number)`,
-        [modelIds],
-      );
-      for (const row of rows) {
-        const authors = byModel.get(row.model_id) ?? [];
-        authors.push(row.author_id);
-        byModel.set(row.model_id, authors);
-      }
-      return byModel;
     },
   };
 }

@@ -19,17 +19,10 @@ import { HttpError } from '../../httpError';
 import { isUuid, roleAtLeast, modelAbilities } from '../access/access';
 import { planChangeRefusal, planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { billingRepository } from '../billing/repository';
-import { createReportsRepository } from '../reports/repository';
 import { createUsersRepository } from '../users/repository';
-import { createModelsRepository, type ModelRow, type PermissionRow, type VersionStats } from './repository';
-import {
-  listVersions,
-  loadPublicUsers,
-  toVersion,
-  versionAuthorIds,
-  versionRowsByModel,
-  type VersionRow,
-} from './versionRows';
+import { readModelListSnapshot, type ModelListSnapshot, type VisibleModelRow } from './listSnapshot';
+import { createModelsRepository, type PermissionRow } from './repository';
+import { listVersions, loadPublicUsers, toVersion, publicUserOfRow } from './versionRows';
 
 /** Who may create a model in an organization, or clone into one (the billing administrator may not). */
 const CREATORS: readonly OrganizationMembership[] = ['OWNER', 'ADMIN', 'MEMBER'];
@@ -53,10 +46,15 @@ export function modelImageUrl(imageBlob: string | null): string | null {
   return imageBlob === null ? null : `/api/images/blobs/${imageBlob}`;
 }
 
-type VisibleModelRow = ModelRow & { role: ModelRole };
-
-function isVisible(row: ModelRow): row is VisibleModelRow {
-  return row.role !== null;
+/** Rows by a key, each list in the rows' order. */
+function groupBy<Row>(rows: readonly Row[], key: (row: Row) => string): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
 }
 
 /** The owner first (always ADMIN, with or without a row), then the others in the order they were granted. */
@@ -96,77 +94,18 @@ export function createModelsService(
   const users = createUsersRepository(db);
 
   /**
-   * What a list needs of the versions of the models `readable` names: each one's count, newest version and
-   * authors, and, when the versions themselves are asked for, their rows. With the rows, the figures come from
-   * them (one query instead of three).
+   * Contract models from a snapshot (listSnapshot.ts: one statement whatever the number of models), in its
+   * order. `parts` says which of images, versions and reports each model carries.
    */
-  async function versionFacts(readable: readonly string[], withRows: boolean) {
-    if (!withRows) {
-      const [stats, authors] = await Promise.all([
-        models.versionStats(readable),
-        models.versionAuthors(readable),
-      ]);
-      return { stats, authors, rows: new Map<string, VersionRow[]>() };
-    }
-    const rows = await versionRowsByModel(db, readable);
-    const stats = new Map<string, VersionStats>();
-    const authors = new Map<string, string[]>();
-    for (const [modelId, list] of rows) {
-      const latest = list[0];
-      if (latest)
-        stats.set(modelId, { count: list.length, latestId: latest.id, latestAuthorId: latest.author_id });
-      // Rows are newest first; authors are listed in the order they first contributed.
-      const firstContributions = new Set<string>();
-      for (const row of [...list].reverse())
-        if (row.author_id !== null) firstContributions.add(row.author_id);
-      authors.set(modelId, [...firstContributions]);
-    }
-    return { stats, authors, rows };
-  }
-
-  /**
-   * Contract models from rows, with a fixed number of queries whatever the number of models: permissions, the
-   * versions' figures (or the versions themselves), the reports `userId` may see, and users.
-   */
-  async function assemble(
-    userId: string,
-    rows: readonly VisibleModelRow[],
-    parts: ModelParts,
-  ): Promise<Model[]> {
-    const ids = rows.map((row) => row.id);
-    // A LIMITEDVIEW collaborator sees (and counts) only the reports assigned to them.
-    const limitedIds = rows.filter((row) => row.role === 'LIMITEDVIEW').map((row) => row.id);
-    // LIMITEDVIEW sees a model's summary, never its version data.
-    const readable = rows.filter((row) => roleAtLeast(row.role, modelAbilities.view)).map((row) => row.id);
-    const [permissionRows, { stats, authors, rows: versionRows }, reportRows] = await Promise.all([
-      models.permissionsOf(ids),
-      versionFacts(readable, parts.versions),
-      createReportsRepository(db).summariesFor(userId, ids, limitedIds),
-    ]);
-
-    const permissionsByModel = new Map<string, PermissionRow[]>();
-    for (const row of permissionRows) {
-      const list = permissionsByModel.get(row.model_id) ?? [];
-      list.push(row);
-      permissionsByModel.set(row.model_id, list);
-    }
-    const userIds = new Set<string>();
-    for (const row of rows) {
-      userIds.add(row.owner_id).add(row.created_by);
-      if (row.updated_by) userIds.add(row.updated_by);
-      const latestAuthor = stats.get(row.id)?.latestAuthorId;
-      if (latestAuthor) userIds.add(latestAuthor);
-      for (const author of authors.get(row.id) ?? []) userIds.add(author);
-    }
-    for (const row of permissionRows) userIds.add(row.user_id);
-    for (const row of reportRows) if (row.created_by) userIds.add(row.created_by);
-    for (const author of versionAuthorIds(versionRows.values())) userIds.add(author);
-    const usersById = await loadPublicUsers(db, userIds);
+  function assemble(snapshot: ModelListSnapshot, parts: ModelParts): Model[] {
+    const usersById = new Map(snapshot.users.map((row) => [row.id, publicUserOfRow(row)]));
     const user = (id: string | null | undefined): PublicUser | null =>
       id ? (usersById.get(id) ?? null) : null;
-
+    const permissionsByModel = groupBy(snapshot.permissions, (row) => row.model_id);
+    const versionsByModel = groupBy(snapshot.versions, (row) => row.model_id);
+    const factsByModel = new Map(snapshot.versionFacts.map((row) => [row.model_id, row]));
     const reportsByModel = new Map<string, ReportSummary[]>();
-    for (const report of reportRows) {
+    for (const report of snapshot.reports) {
       const list = reportsByModel.get(report.model_id) ?? [];
       list.push({
         _id: report.id,
@@ -178,8 +117,8 @@ export function createModelsService(
       reportsByModel.set(report.model_id, list);
     }
 
-    return rows.map((row): Model => {
-      const stat = stats.get(row.id);
+    return snapshot.models.map((row): Model => {
+      const facts = factsByModel.get(row.id);
       const reports = reportsByModel.get(row.id) ?? [];
       const permissions: ModelPermission[] = effectivePermissions(
         row.owner_id,
@@ -188,10 +127,10 @@ export function createModelsService(
         const permitted = user(userId);
         return permitted ? [{ user: permitted, type }] : [];
       });
-      // LIMITEDVIEW learns nothing from versions: not how many, not the latest, not who wrote them.
+      // LIMITEDVIEW learns nothing from versions: not how many, not the latest, not who wrote them (the
+      // snapshot holds no version facts for its models).
       const seesVersions = roleAtLeast(row.role, modelAbilities.view);
-      const versionAuthors = seesVersions ? (authors.get(row.id) ?? []) : [];
-      const contributorIds = [...new Set([row.created_by, ...versionAuthors])];
+      const contributorIds = [...new Set([row.created_by, ...(facts?.author_ids ?? [])])];
       return {
         _id: row.id,
         name: row.name,
@@ -201,14 +140,15 @@ export function createModelsService(
         settings: { units: row.units },
         createdBy: user(row.created_by),
         // Spec section 4: updated-by falls back to the latest version's author, then the creator.
-        updatedBy:
-          user(row.updated_by) ?? (seesVersions ? user(stat?.latestAuthorId) : null) ?? user(row.created_by),
+        updatedBy: user(row.updated_by) ?? user(facts?.latest_author_id) ?? user(row.created_by),
         currentUserRole: row.role,
-        ...(seesVersions ? { versionCount: stat?.count ?? 0, latestVersionId: stat?.latestId ?? null } : {}),
+        ...(seesVersions
+          ? { versionCount: facts?.count ?? 0, latestVersionId: facts?.latest_id ?? null }
+          : {}),
         reportCount: reports.length,
         ...(parts.images ? { image: modelImageUrl(row.image_blob) } : {}),
         ...(parts.versions
-          ? { versions: (versionRows.get(row.id) ?? []).map((version) => toVersion(version, usersById)) }
+          ? { versions: (versionsByModel.get(row.id) ?? []).map((version) => toVersion(version, usersById)) }
           : {}),
         ...(parts.reports ? { reports } : {}),
         clonedFrom: row.cloned_from,
@@ -221,10 +161,10 @@ export function createModelsService(
 
   /** The model as `userId` sees it now, everything included. */
   async function modelFor(userId: string, modelId: string, parts: ModelParts = everything): Promise<Model> {
-    const row = await models.findForUser(userId, modelId);
-    if (!row || !isVisible(row)) throw new HttpError(404, ownMessages.modelNotFound);
-    const [model] = await assemble(userId, [row], parts);
-    if (!model) throw new Error('assemble dropped a model');
+    if (!isUuid(modelId)) throw new HttpError(404, ownMessages.modelNotFound);
+    const snapshot = await readModelListSnapshot(db, userId, { modelIds: [modelId] }, parts.versions);
+    const [model] = assemble(snapshot, parts);
+    if (!model) throw new HttpError(404, ownMessages.modelNotFound);
     return model;
   }
 
@@ -267,8 +207,13 @@ export function createModelsService(
     ): Promise<Model[]> {
       const organizationId = options.organizationId;
       if (organizationId !== undefined && !isUuid(organizationId)) return [];
-      const rows = (await models.listVisibleTo(userId, organizationId ?? null)).filter(isVisible);
-      return assemble(userId, rows, options);
+      const snapshot = await readModelListSnapshot(
+        db,
+        userId,
+        organizationId === undefined ? {} : { organizationId },
+        options.versions,
+      );
+      return assemble(snapshot, options);
     },
 
     async get(userId: string, modelId: string): Promise<Model> {

@@ -14,8 +14,8 @@ export interface ReportSummaryCounts {
 
 /**
  * A `versions` row as far as the wire needs it (never the manifest: it can hold 100k entries). Give either
- * `report` (the stored jsonb, e.g. from an INSERT you just made) or `report_summary` (computed in SQL by
- * versionSummaryColumns, so a list does not ship whole reports to Node).
+ * `report` (the stored jsonb, e.g. from an INSERT you just made) or `report_summary` (the stored column, migration 009,
+ * so a list does not ship whole reports to Node).
  */
 export interface VersionRow {
   id: string;
@@ -30,24 +30,10 @@ export interface VersionRow {
   report_summary?: ReportSummaryCounts | null;
 }
 
-/**
- * The report's item counts by severity, computed in SQL; `alias` is the versions table's alias. The item that
- * stands for the like items past the report's cap (a `count`, no id) counts as them (reportItemsStoodFor).
- */
-function severityCount(alias: string, severity: keyof ReportSummaryCounts): string {
-  return `(SELECT COALESCE(sum(CASE WHEN item ? 'ids' OR item ? 'id' THEN 1
-                                     ELSE COALESCE((item ->> 'count')::int, 1) END), 0)::int
-             FROM jsonb_array_elements(COALESCE(${alias}.report -> 'items', '[]'::jsonb)) item
-            WHERE item ->> 'severity' = '${severity}')`;
-}
-
 /** The columns of VersionRow (with report_summary, without report or manifest) for a SELECT on `versions`. */
 export function versionSummaryColumns(alias = 'v'): string {
   return `${alias}.id, ${alias}.model_id, ${alias}.number, ${alias}.author_id, ${alias}.created_at,
-          ${alias}.message, ${alias}.origin, ${alias}.counts,
-          jsonb_build_object('approximated', ${severityCount(alias, 'approximated')},
-                             'dropped', ${severityCount(alias, 'dropped')},
-                             'warning', ${severityCount(alias, 'warning')}) AS report_summary`;
+          ${alias}.message, ${alias}.origin, ${alias}.counts, ${alias}.report_summary`;
 }
 
 function summarize(row: VersionRow): ReportSummaryCounts {
@@ -75,7 +61,7 @@ export function toVersion(row: VersionRow, authorsById: ReadonlyMap<string, Publ
   };
 }
 
-interface PublicUserRow {
+export interface PublicUserRow {
   id: string;
   email: string;
   first_name: string;
@@ -95,17 +81,19 @@ export async function loadPublicUsers(
     'SELECT id, email, first_name, last_name, avatar_url FROM users WHERE id = ANY($1::uuid[])',
     [ids],
   );
-  for (const row of rows) {
-    byId.set(row.id, {
-      _id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      initials: initialsOf(row.first_name, row.last_name),
-      avatarUrl: row.avatar_url,
-      emailAddress: row.email,
-    });
-  }
+  for (const row of rows) byId.set(row.id, publicUserOfRow(row));
   return byId;
+}
+
+export function publicUserOfRow(row: PublicUserRow): PublicUser {
+  return {
+    _id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    initials: initialsOf(row.first_name, row.last_name),
+    avatarUrl: row.avatar_url,
+    emailAddress: row.email,
+  };
 }
 
 /** The version rows of each model, newest first (number DESC), in one query. Every requested id is a key. */

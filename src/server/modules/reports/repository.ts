@@ -60,26 +60,6 @@ export function createReportsRepository(db: Queryable) {
       return row ?? null;
     },
 
-    /**
-     * Report summaries of many models for one user, newest first, in one query: every report of the models in
-     * `modelIds`, but on those in `limitedModelIds` only the ones assigned to the user.
-     */
-    summariesFor: (userId: string, modelIds: readonly string[], limitedModelIds: readonly string[]) =>
-      db.query<
-        Pick<
-          ReportRow,
-          'id' | 'model_id' | 'created_at' | 'current_version_id' | 'comparison_version_id' | 'created_by'
-        >
-      >(
-        `SELECT r.id, r.model_id, r.created_at, r.current_version_id, r.comparison_version_id, r.created_by
-           FROM reports r
-          WHERE r.model_id = ANY($2::uuid[])
-            AND (r.model_id <> ALL($3::uuid[]) OR EXISTS (
-                   SELECT 1 FROM report_assignees a WHERE a.report_id = r.id AND a.user_id = $1))
-          ${newestFirst}`,
-        [userId, modelIds, limitedModelIds],
-      ),
-
     /** Assigned user ids per report, in the order they were assigned. */
     async assignees(reportIds: readonly string[]): Promise<Map<string, string[]>> {
       const byReport = new Map<string, string[]>();
