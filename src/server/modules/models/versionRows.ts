@@ -1,11 +1,11 @@
 import type { PublicUser } from '../../../contract/http/users';
 import type { Version, VersionOrigin } from '../../../contract/http/versions';
-import { reportItemsStoodFor, type ReportItem } from '../../../engine/formats/report';
+import { reportItemCount, type ReportItem } from '../../../engine/formats/report';
 import type { Queryable } from '../../db/db';
 import { isUuid } from '../access/access';
 import { initialsOf } from '../users/service';
 
-/** Items of a translation report by severity, as the version summary shows them. */
+/** Objects a translation report names, by severity, as the version summary shows them. */
 export interface ReportSummaryCounts {
   approximated: number;
   dropped: number;
@@ -31,12 +31,14 @@ export interface VersionRow {
 }
 
 /**
- * The report's item counts by severity, computed in SQL; `alias` is the versions table's alias. The item that
- * stands for the like items past the report's cap (a `count`, no id) counts as them (reportItemsStoodFor).
+ * The objects the report names per severity, computed in SQL; `alias` is the versions table's alias. Each item
+ * counts as reportItemCount says (its `count`, else its ids, else one), so the history's summary agrees with the
+ * report's groups (engine groupReport) when it is opened (issue #23).
  */
 function severityCount(alias: string, severity: keyof ReportSummaryCounts): string {
-  return `(SELECT COALESCE(sum(CASE WHEN item ? 'ids' OR item ? 'id' THEN 1
-                                     ELSE COALESCE((item ->> 'count')::int, 1) END), 0)::int
+  return `(SELECT COALESCE(sum(COALESCE((item ->> 'count')::int,
+                                        GREATEST(CASE WHEN jsonb_typeof(item -> 'ids') = 'array'
+                                                      THEN jsonb_array_length(item -> 'ids') END, 1))), 0)::int
              FROM jsonb_array_elements(COALESCE(${alias}.report -> 'items', '[]'::jsonb)) item
             WHERE item ->> 'severity' = '${severity}')`;
 }
@@ -55,7 +57,7 @@ function summarize(row: VersionRow): ReportSummaryCounts {
   const summary: ReportSummaryCounts = { approximated: 0, dropped: 0, warning: 0 };
   for (const item of row.report?.items ?? []) {
     if (item.severity === 'approximated' || item.severity === 'dropped' || item.severity === 'warning') {
-      summary[item.severity] += reportItemsStoodFor(item);
+      summary[item.severity] += reportItemCount(item);
     }
   }
   return summary;
