@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_ITEMS_PER_KIND, ReportBuilder, type ReportItem } from './report';
 import {
   REPORT_KINDS,
+  conceptRank,
   groupReport,
   modelCountsText,
   orderedModelCounts,
@@ -265,6 +266,21 @@ describe('a report grouped for people', () => {
     expect(grouped.totals.warning).toBe(100_000);
     // Generous for a busy CI machine; bench/benchmarks/reportGroups.ts has the real figure.
     expect(elapsed).toBeLessThan(1_000);
+  });
+});
+
+describe("the certificate's concepts", () => {
+  it('sort in the report order of kinds, member aspects with the frame members', () => {
+    const concepts = ['group', 'load', 'release', 'section', 'offset', 'node', 'level'];
+    expect([...concepts].sort((a, b) => conceptRank(a) - conceptRank(b))).toEqual([
+      'level',
+      'node',
+      'offset',
+      'section',
+      'release',
+      'load',
+      'group',
+    ]);
   });
 });
 

@@ -156,6 +156,14 @@ export function reportKindOf(item: Pick<ReportItemLike, 'subject' | 'concept'>):
 }
 
 /**
+ * Where a concept's heading goes among the kinds (the certificate's sections follow the report's order): the kind
+ * it names, and the concepts about members (element, offset, local axis…) with the frame members.
+ */
+export function conceptRank(concept: string): number {
+  return KIND_RANK.get(CONCEPT_KIND.get(concept) ?? 'members') ?? REPORT_KINDS.length;
+}
+
+/**
  * A reason with the names it quotes and the values it assigns blanked, so `material "C30" is not defined` and
  * `material "S355" is not defined` are one reason, as are `FrameSect=W12 is…` and `FrameSect=W14 is…`.
  */
