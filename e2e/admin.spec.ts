@@ -125,8 +125,9 @@ test('an internal admin finds a user from a misspelled name and sets their testi
   await engineerPage.goto('/profile/preferences');
   await expect(engineerPage.getByRole('textbox', { name: 'Testing group' })).toHaveValue('beta');
 
-  // The engineer is no admin: the admin list answers 'Unauthorized access'.
+  // The engineer is no admin: /admin sends them to the dashboard with 'Unauthorized access' (issue #23).
   await engineerPage.goto('/admin/profile');
+  await expect(engineerPage).toHaveURL(/\/dashboard$/);
   await expect(engineerPage.getByText('Unauthorized access').first()).toBeVisible();
 });
 

@@ -221,8 +221,8 @@ export function getVersionScene(
 
 /**
  * GET /api/models/{id}/data/versions/{versionId}/context (issue #9): the glTF binary of the IFC products the
- * reader approximated or dropped, drawn grey around the model. Most versions have none: the server's 404 is
- * success with null here, so no screen reports it as a failure.
+ * reader approximated or dropped, drawn grey around the model. Most versions have none: the server answers 204,
+ * which is null here.
  */
 export async function getVersionContextGeometry(
   http: HttpClient,
@@ -234,9 +234,9 @@ export async function getVersionContextGeometry(
     showLoader: false,
     timeoutMs: 120_000,
   });
-  if (result.ok) return { ok: true, status: result.status, data: await result.data.blob.arrayBuffer() };
-  if (result.status === 404) return { ok: true, status: 404, data: null };
-  return result;
+  if (!result.ok) return result;
+  if (result.status === 204) return { ok: true, status: 204, data: null };
+  return { ok: true, status: result.status, data: await result.data.blob.arrayBuffer() };
 }
 
 /** GET /api/models/{id}/data/versions/{versionId}/elements/{elementId}: one element for the properties panel. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useRecordingApiServer } from '../../tests/recordingApiServer';
 import type { VersionElement, VersionScene } from '../contract/http/versions';
 import { getBatchImageUrls, postModelScreenshot } from './images';
-import { getVersionElement, getVersionScene } from './versions';
+import { getVersionContextGeometry, getVersionElement, getVersionScene } from './versions';
 
 /** The 3-D viewer's calls (issue #6) over real HTTP: what reaches the server and what comes back. */
 
@@ -96,6 +96,35 @@ describe('getVersionScene', () => {
     });
     const { http, toasts } = client();
     expect(await getVersionScene(http, 'model-1', 'v-9')).toEqual({
+      ok: false,
+      status: 404,
+      error: { message: 'This version does not exist.' },
+    });
+    expect(toasts).toEqual([]);
+  });
+});
+
+describe('getVersionContextGeometry', () => {
+  it('reads 204 as "no context" without a toast: ETABS and SAP2000 versions have none (issue #23)', async () => {
+    replies.set('GET /api/models/model-1/data/versions/v-1/context', { status: 204, body: undefined });
+    const { http, toasts, loaderShown } = client();
+    expect(await getVersionContextGeometry(http, 'model-1', 'v-1')).toEqual({
+      ok: true,
+      status: 204,
+      data: null,
+    });
+    expect(received[0]?.headers['x-show-loader']).toBe('false');
+    expect(toasts).toEqual([]);
+    expect(loaderShown()).toBe(0);
+  });
+
+  it('passes a 404 (a version that is not there) on as a failure, without a toast', async () => {
+    replies.set('GET /api/models/model-1/data/versions/v-9/context', {
+      status: 404,
+      body: { message: 'This version does not exist.' },
+    });
+    const { http, toasts } = client();
+    expect(await getVersionContextGeometry(http, 'model-1', 'v-9')).toEqual({
       ok: false,
       status: 404,
       error: { message: 'This version does not exist.' },

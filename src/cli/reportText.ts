@@ -1,5 +1,11 @@
 import type { ModelCounts, ReportItem, TranslationReport } from '../engine/formats/report';
-import { reportItemsStoodFor } from '../engine/formats/report';
+import {
+  groupReport,
+  modelCountsText,
+  orderedModelCounts,
+  reportGroupExamplesText,
+  reportTotalsText,
+} from '../engine/formats/reportOverview';
 import type { DisplayUnit, Model } from '../engine/schema';
 import { mmToDisplay } from '../engine/units';
 
@@ -46,92 +52,65 @@ export function formatBounds(bounds: Bounds, unit: string): string {
   return `${axis('x')}, ${axis('y')}, ${axis('z')} ${unit}`;
 }
 
-/** `1132 nodes, 68 beams, …`: the non-zero counts in the report's key order, for one-line summaries. */
+/** `3 levels, 1,132 nodes, 68 beams, …`: the non-zero counts in engineering words and the report's fixed order. */
 export function formatCountsInline(counts: ModelCounts): string {
-  const parts = (Object.entries(counts) as [keyof ModelCounts, number][])
-    .filter(([, count]) => count > 0)
-    .map(([key, count]) => `${count} ${key}`);
-  return parts.length > 0 ? parts.join(', ') : 'nothing';
+  const text = modelCountsText(counts, ', ');
+  return text === 'Empty model' ? 'nothing' : text;
 }
 
-/** Every count, one per line, aligned. */
+/** Every count, one per line, aligned, in engineering words and the report's fixed order. */
 export function formatCountsTable(counts: ModelCounts, indent = '  '): string[] {
-  const entries = Object.entries(counts) as [string, number][];
-  const width = Math.max(...entries.map(([key]) => key.length));
-  return entries.map(([key, count]) => `${indent}${key.padEnd(width)}  ${count}`);
+  const entries = orderedModelCounts(counts);
+  const width = Math.max(...entries.map(([name]) => name.length));
+  return entries.map(([name, count]) => `${indent}${name.padEnd(width)}  ${count}`);
 }
 
-const SEVERITY_HEADINGS = {
-  dropped: 'Dropped',
-  approximated: 'Approximated',
-  warning: 'Warnings',
+const SEVERITY_WORDS = {
+  dropped: 'dropped',
+  approximated: 'approximated',
+  warning: 'warning',
 } as const satisfies Record<ReportItem['severity'], string>;
 
 const EXAMPLES_PER_GROUP = 3;
 /** Longer reasons (a list of 133 table names) are cut in grouped output; `--verbose` prints them whole. */
 const MAX_REASON_LENGTH = 240;
 
-/** A reason with its quoted names blanked, so `member "link:1" is not…` and `member "link:2"…` group. */
-function reasonPattern(reason: string): string {
-  return reason.replace(/"[^"]*"/g, '"…"');
-}
-
 function shorten(reason: string): string {
   if (reason.length <= MAX_REASON_LENGTH) return reason;
   return `${reason.slice(0, MAX_REASON_LENGTH)}… (${reason.length - MAX_REASON_LENGTH} more characters with --verbose)`;
 }
 
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 /**
- * The report's items by severity. Items with the same subject and reason (quoted names aside) are grouped, with a few ids and lines
- * as examples (a real file can repeat one reason thousands of times); `everyItem` lists each one instead.
+ * The report as the web shows it (engine groupReport): by kind in the fixed engineering order, each group a
+ * severity, a reason, a count and a few ids or lines. `everyItem` (`--verbose`) lists each item instead.
  */
 export function formatReportItems(report: TranslationReport, everyItem: boolean, indent = '  '): string[] {
   const lines: string[] = [];
-  for (const severity of ['dropped', 'approximated', 'warning'] as const) {
-    const items = report.items.filter((item) => item.severity === severity);
-    if (items.length === 0) continue;
-    lines.push(`${indent}${SEVERITY_HEADINGS[severity]} (${countItems(items)}):`);
-    if (everyItem) {
-      for (const item of items) {
-        lines.push(`${indent}  ${item.subject}${describeWhere(item)}: ${item.reason}`);
-      }
-      continue;
+  if (everyItem) {
+    for (const item of report.items) {
+      lines.push(`${indent}${item.severity} ${item.subject}${describeWhere(item)}: ${item.reason}`);
     }
-    const groups = new Map<string, ReportItem[]>();
-    for (const item of items) {
-      const key = `${item.subject}\u0000${reasonPattern(item.reason)}`;
-      const group = groups.get(key);
-      if (group) group.push(item);
-      else groups.set(key, [item]);
-    }
-    for (const group of groups.values()) {
-      const [first] = group;
-      if (!first) continue;
-      const examples = [
-        ...new Set(group.map((item) => describeWhere(item).trim()).filter((text) => text !== '')),
-      ];
-      const shown = examples.slice(0, EXAMPLES_PER_GROUP);
-      const more = examples.length > shown.length ? ', …' : '';
-      const exampleText = shown.length > 0 ? ` (${shown.join(', ')}${more})` : '';
-      const total = countItems(group);
-      const times = total > 1 ? `${total}× ` : '';
-      const sameReason = group.every((item) => item.reason === first.reason);
-      const reason = shorten(sameReason ? first.reason : reasonPattern(first.reason));
-      lines.push(`${indent}  ${times}${first.subject}: ${reason}${exampleText}`);
+    return lines;
+  }
+  for (const kind of groupReport(report.items).kinds) {
+    lines.push(`${indent}${capitalized(kind.label)} (${kind.count.toLocaleString('en-US')}):`);
+    for (const group of kind.groups) {
+      const examples = reportGroupExamplesText(group, EXAMPLES_PER_GROUP);
+      lines.push(
+        `${indent}  ${SEVERITY_WORDS[group.severity]}: ${shorten(group.reason)} — ${group.count.toLocaleString('en-US')}` +
+          (examples === '' ? '' : ` (${examples})`),
+      );
     }
   }
   return lines;
 }
 
-/** Items counted as what they stand for: one, or the `count` of like items past the report's cap. */
-function countItems(items: readonly ReportItem[]): number {
-  return items.reduce((total, item) => total + reportItemsStoodFor(item), 0);
-}
-
+/** '4 dropped, 12 approximated and 309 warnings in 7 groups': the header of the grouped report. */
 export function summarizeItems(report: TranslationReport): string {
-  const count = (severity: ReportItem['severity']) =>
-    countItems(report.items.filter((item) => item.severity === severity));
-  return `${count('dropped')} dropped, ${count('approximated')} approximated, ${count('warning')} warnings`;
+  const grouped = groupReport(report.items);
+  return reportTotalsText(grouped.totals, grouped.groupCount);
 }
 
 function describeWhere(item: ReportItem): string {

@@ -236,8 +236,6 @@ export const ownMessages = {
   dxfDownloadFailed: 'The DXF could not be downloaded: {reason}',
   // issue #20: the fidelity certificate of an export
   certificateFailed: 'Gusset could not check this export: {reason}',
-  // issue #9: IFC context geometry
-  contextGeometryNotFound: 'This version has no context geometry.',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashModel } from '../../engine/canonical';
 import { readE2k } from '../../engine/formats/etabs';
+import { groupReport, reportTotalsText } from '../../engine/formats/reportOverview';
 import { writeSap2000 } from '../../engine/formats/sap2000';
 import {
   FIXTURES_SKIP_NOTE,
@@ -42,7 +43,7 @@ describe
       expect(hashModel(readE2k(bytesOf(e2kPath)).model)).toBe(hashModel(original));
       expect(back.stdout).toContain(`Read ${jsonPath} (Gusset canonical model (.json)`);
       expect(back.stdout).toContain(`Wrote ${e2kPath} (ETABS text model (.e2k, .$et))`);
-      expect(back.stdout).toContain(`${original.nodes.length} nodes`);
+      expect(back.stdout).toContain(`${original.nodes.length.toLocaleString('en-US')} nodes`);
     });
   });
 
@@ -57,10 +58,14 @@ describe.skipIf(!fixturesPresent)(`gusset translate across tools${FIXTURES_SKIP_
     const { report } = writeSap2000(readE2k(readFixture('e2k', name)).model);
     expect(report.items.length).toBeGreaterThan(0);
     expect(result.stdout).toContain(`Wrote ${output} (SAP2000`);
-    for (const item of report.items) expect(result.stdout).toContain(`${item.subject}: `);
-    const dropped = report.items.filter((item) => item.severity === 'dropped').length;
-    const approximated = report.items.filter((item) => item.severity === 'approximated').length;
-    expect(result.stdout).toContain(`${dropped} dropped, ${approximated} approximated`);
+    // Grouped as the web groups it: each kind once, each reason under it, and the header from the same counts.
+    const grouped = groupReport(report.items);
+    for (const kind of grouped.kinds) {
+      expect(result.stdout).toContain(`${kind.label.charAt(0).toUpperCase()}${kind.label.slice(1)} (`);
+      for (const group of kind.groups)
+        expect(result.stdout).toContain(`${group.severity}: ${group.reason.slice(0, 60)}`);
+    }
+    expect(result.stdout).toContain(reportTotalsText(grouped.totals, grouped.groupCount));
   });
 
   it('lists every item, one per line, with --verbose', async () => {

@@ -77,7 +77,10 @@ export const versionSchema = z.object({
   message: z.string().nullable(),
   origin: versionOriginSchema,
   counts: z.record(z.string(), z.number()),
-  /** Items of the report by severity (the full report: GET …/versions/{versionId}). */
+  /**
+   * Objects the report names, by severity (engine reportItemCount: an item of 200 ids is 200), so it agrees with
+   * the grouped report (the full report: GET …/versions/{versionId}).
+   */
   reportSummary: z.object({ approximated: z.number(), dropped: z.number(), warning: z.number() }),
 });
 export type Version = z.infer<typeof versionSchema>;

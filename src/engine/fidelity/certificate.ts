@@ -1,4 +1,5 @@
 import type { ReportItem, TranslationReport } from '../formats/report';
+import { conceptRank } from '../formats/reportOverview';
 import type { Model } from '../schema';
 import { compareModels } from './compare';
 import { explainDifferences } from './explain';
@@ -178,8 +179,10 @@ function groupByConcept(
       if (group.reasons.length < exampleCount && !group.reasons.includes(reason)) group.reasons.push(reason);
     }
   }
-  // Most frequent first; ties in the concepts' own order, so the text does not depend on the models' order.
-  return [...groups.values()].sort((x, y) => y.count - x.count || x.label.localeCompare(y.label));
+  // In the translation report's fixed order of kinds (issue #23), so the certificate and the report read alike.
+  return [...groups.values()].sort(
+    (x, y) => conceptRank(x.concept) - conceptRank(y.concept) || x.label.localeCompare(y.label),
+  );
 }
 
 /** The certificate as text, for the CLI and anywhere plain text is shown. */

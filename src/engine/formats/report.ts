@@ -86,7 +86,7 @@ export function reportItemsStoodFor(item: ReportItem): number {
 }
 
 /** How many objects or source lines an item stands for (its `count`, else its ids, else one). */
-export function reportItemCount(item: ReportItem): number {
+export function reportItemCount(item: Pick<ReportItem, 'count' | 'ids'>): number {
   return item.count ?? Math.max(item.ids?.length ?? 0, 1);
 }
 

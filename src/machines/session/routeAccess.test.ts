@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/errors';
-import { routeAccess, type RouteKind } from './routeAccess';
+import { catchAllScreen, routeAccess, type RouteKind } from './routeAccess';
 
 const visitor = { token: null, signupInProgress: false };
 const member = { token: 't1', signupInProgress: false };
@@ -36,10 +36,33 @@ describe('routeAccess', () => {
     expect(messages.pleaseLogIn).toBe('Please log in to use Gusset');
   });
 
-  it('an unknown address shows the landing screen to anyone', () => {
+  it('an unknown address is open to anyone: the landing screen for a visitor, not found for a member', () => {
     for (const context of [visitor, member, newMemberSigningUp]) {
       expect(routeAccess('catchAll', context)).toEqual({ allow: true });
     }
+    expect(catchAllScreen(visitor)).toBe('landing');
+    expect(catchAllScreen(visitorWithStaleFlag)).toBe('landing');
+    expect(catchAllScreen(member)).toBe('notFound');
+    expect(catchAllScreen(newMemberSigningUp)).toBe('notFound');
+  });
+
+  it('/admin is for internal admins; anyone else signed in goes to /dashboard with the spec message', () => {
+    expect(routeAccess('admin', { ...member, mayAdminister: true })).toEqual({ allow: true });
+    expect(routeAccess('admin', { ...member, mayAdminister: false })).toEqual({
+      allow: false,
+      redirectTo: '/dashboard',
+      error: messages.unauthorizedAccess,
+    });
+    expect(messages.unauthorizedAccess).toBe('Unauthorized access');
+    // Until the admin lists answer, nobody is sent away (an admin on a page load would be).
+    expect(routeAccess('admin', { ...member, mayAdminister: null })).toEqual({ allow: false, pending: true });
+    expect(routeAccess('admin', member)).toEqual({ allow: false, pending: true });
+    // A visitor is treated as on every logged-in route.
+    expect(routeAccess('admin', { ...visitor, mayAdminister: false })).toEqual({
+      allow: false,
+      redirectTo: '/',
+      clearStorage: true,
+    });
   });
 
   it('never sends anyone to the route they are on, so no guard can loop', () => {
@@ -48,12 +71,18 @@ describe('routeAccess', () => {
       verify: ['/verify/create-account'],
       loggedIn: ['/dashboard', '/models'],
       bugReport: ['/bugReport'],
+      admin: ['/admin', '/admin/profile'],
       catchAll: ['/nowhere'],
     };
+    const contexts = [visitor, member, newMemberSigningUp, visitorWithStaleFlag].flatMap((context) => [
+      context,
+      { ...context, mayAdminister: false },
+      { ...context, mayAdminister: true },
+    ]);
     for (const [kind, paths] of Object.entries(targets) as Array<[RouteKind, string[]]>) {
-      for (const context of [visitor, member, newMemberSigningUp, visitorWithStaleFlag]) {
+      for (const context of contexts) {
         const decision = routeAccess(kind, context);
-        if (decision.allow) continue;
+        if (decision.allow || 'pending' in decision) continue;
         // The redirect target must admit the same user, or the guards would bounce forever.
         const targetKind: RouteKind = decision.redirectTo === '/dashboard' ? 'loggedIn' : 'public';
         expect(routeAccess(targetKind, context)).toEqual({ allow: true });

@@ -19,6 +19,7 @@ function snapshotWith(context: Partial<SessionContext>) {
       user: aUser(),
       adminIds: [],
       adminList: [],
+      adminDirectoryLoaded: true,
       signupInProgress: false,
       storage: createMemoryStorage(),
       ...context,

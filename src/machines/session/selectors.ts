@@ -27,6 +27,13 @@ export const selectIsInternalAdmin = (snapshot: SessionSnapshot): boolean => {
 export const selectShowsAdminMenu = (snapshot: SessionSnapshot): boolean =>
   snapshot.context.adminList.length > 0;
 
+/**
+ * Whether the user may open /admin: as the Admin entry (the internal admin list is non-empty for them), or null
+ * while the lists have not answered yet.
+ */
+export const selectMayAdminister = (snapshot: SessionSnapshot): boolean | null =>
+  snapshot.context.adminDirectoryLoaded ? snapshot.context.adminList.length > 0 : null;
+
 /** What the avatar shows when the user has no picture. */
 export const selectInitials = (snapshot: SessionSnapshot): string => {
   const user = snapshot.context.user;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { FORCED_LOGOUT_DELAY_MS } from '../constants';
+import { selectMayAdminister } from './selectors';
 import { sessionStorageKeys } from './sessionMachine';
 import { aPublicUser, aUser, startSessionHarness } from './sessionTestKit';
 
@@ -64,9 +65,23 @@ describe('signing in', () => {
     actor.send({ type: 'session.started', token: 't1', user: aUser() });
     expect(storage.getItem(tokenKey)).toBe('t1');
     expect(storage.getItem(flagKey)).toBeNull();
+    // Until the lists answer, /admin can decide nothing (selectMayAdminister is null).
+    expect(selectMayAdminister(actor.getSnapshot())).toBeNull();
     const withAdmins = await waitFor(actor, (s) => s.context.adminList.length > 0);
     expect(withAdmins.context.adminIds).toEqual(['user-1']);
     expect(withAdmins.context.adminList).toEqual(adminList);
+    expect(selectMayAdminister(withAdmins)).toBe(true);
+  });
+
+  it("forgets the previous user's admin lists at the next sign-in, until the new ones answer", async () => {
+    const adminList = [aPublicUser({ _id: 'admin-1' })];
+    const { actor } = startSessionHarness({ adminDirectory: { adminIds: ['user-1'], adminList } });
+    actor.start();
+    actor.send({ type: 'session.started', token: 't1', user: aUser() });
+    await waitFor(actor, (s) => selectMayAdminister(s) === true);
+    actor.send({ type: 'session.started', token: 't2', user: aUser({ _id: 'user-2' }) });
+    expect(selectMayAdminister(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().context.adminList).toEqual([]);
   });
 
   it('stays signed in with empty admin lists when they cannot be fetched', async () => {
@@ -77,6 +92,8 @@ describe('signing in', () => {
     await Promise.resolve();
     expect(actor.getSnapshot().hasTag('authenticated')).toBe(true);
     expect(actor.getSnapshot().context.adminList).toEqual([]);
+    // Known to be no admin: /admin sends them to the dashboard rather than waiting for ever.
+    expect(selectMayAdminister(actor.getSnapshot())).toBe(false);
   });
 
   it('remembers the sign-up flag until the sign-up screens are finished', () => {
@@ -117,6 +134,7 @@ describe('logging out', () => {
       user: null,
       adminIds: [],
       adminList: [],
+      adminDirectoryLoaded: false,
       signupInProgress: false,
     });
     expect(storage.entries()).toEqual({});

@@ -24,6 +24,7 @@ const signedOutState = {
   user: null,
   adminIds: [],
   adminList: [],
+  adminDirectoryLoaded: false,
   signupInProgress: false,
 } satisfies SessionContext;
 
@@ -51,6 +52,10 @@ export const sessionMachine = setup({
       token: params.token,
       user: params.user,
       signupInProgress: params.signupInProgress,
+      // A new sign-in asks for the admin lists again: the previous user's must not open /admin.
+      adminIds: [],
+      adminList: [],
+      adminDirectoryLoaded: false,
     })),
     persistSession: ({ context }) => {
       if (context.token !== null) context.storage.setItem(sessionStorageKeys.token, context.token);
@@ -66,7 +71,10 @@ export const sessionMachine = setup({
       context.storage.removeItem(sessionStorageKeys.signupInProgress);
     },
     rememberUser: assign((_, params: { user: User }) => ({ user: params.user })),
-    rememberAdminDirectory: assign((_, params: AdminDirectory) => params),
+    rememberAdminDirectory: assign((_, params: AdminDirectory) => ({
+      ...params,
+      adminDirectoryLoaded: true,
+    })),
     finishSignupProcess: assign({ signupInProgress: false }),
     /** The router's navigate, bound in the composition root. */
     navigateTo: (_, _params: { to: string }) => unbound('navigateTo'),
@@ -153,8 +161,10 @@ export const sessionMachine = setup({
         onDone: {
           actions: { type: 'rememberAdminDirectory', params: ({ event }) => event.output },
         },
-        // Without the lists the user simply sees no Stats and no Admin entries.
-        onError: {},
+        // Without the lists the user simply sees no Stats and no Admin entries, and /admin is refused.
+        onError: {
+          actions: { type: 'rememberAdminDirectory', params: { adminIds: [], adminList: [] } },
+        },
       },
       on: {
         'session.started': {

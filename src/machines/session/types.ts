@@ -25,6 +25,11 @@ export interface SessionContext {
   adminIds: string[];
   /** GET /api/users/adminList: non-empty only for an internal admin (Admin menu). */
   adminList: PublicUser[];
+  /**
+   * Whether both admin lists have answered (or failed) for this session: until then nobody can tell an internal
+   * admin from anyone else, so /admin waits rather than sending an admin away.
+   */
+  adminDirectoryLoaded: boolean;
   /** Spec section 2: keeps /verify/download-plugins and /verify/survey reachable for a logged-in user. */
   signupInProgress: boolean;
 }

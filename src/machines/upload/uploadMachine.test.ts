@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { messages, ownMessages } from '../../contract/errors';
 import { failure, ok } from '../auth/fakeHttpClient';
 import { aVersionDetail, anUploadJob, createRecordingHttp } from '../model/modelTestKit';
-import { selectProgress, selectReportItems, selectUploadError } from './selectors';
+import { selectGroupedReport, selectProgress, selectUploadError } from './selectors';
 import {
   createUploadImplementations,
   uploadMachine,
@@ -84,23 +84,14 @@ describe('uploading a new version', () => {
 
     const report = await waitFor(actor, (s) => s.hasTag('report'));
     expect(created).toEqual([{ modelId: 'model-1', versionId: 'version-3' }]);
-    expect(selectReportItems(report)).toEqual({
-      approximated: [
-        {
-          label: 'Beam',
-          count: 1,
-          reasons: [{ reason: 'Tapered section read as its start section', count: 1, examples: 'B12' }],
-        },
-      ],
-      dropped: [
-        {
-          label: 'Link',
-          count: 1,
-          reasons: [{ reason: 'Links are not supported yet', count: 1, examples: 'line 311' }],
-        },
-      ],
-      warning: [],
-    });
+    const grouped = selectGroupedReport(report);
+    expect(grouped?.totals).toEqual({ approximated: 1, dropped: 1, warning: 0 });
+    expect(
+      grouped?.kinds.map((kind) => [kind.label, kind.groups.map((group) => [group.severity, group.reason])]),
+    ).toEqual([
+      ['beams', [['approximated', 'Tapered section read as its start section']]],
+      ['links', [['dropped', 'Links are not supported yet']]],
+    ]);
     expect(report.context.version?.report?.counts).toEqual({ nodes: 12, beams: 8, columns: 6 });
 
     expect(uploads()).toHaveLength(1);

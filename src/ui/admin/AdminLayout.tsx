@@ -8,8 +8,8 @@ const sections = [
 ] as const;
 
 /**
- * /admin and its sub-paths (spec section 2), for internal admins. The role check is not shown here: the server
- * answers 401 to anyone else, and the client says 'Unauthorized access'.
+ * /admin and its sub-paths (spec section 2), for internal admins. The route guard (routeAccess 'admin') sends
+ * anyone else to /dashboard with 'Unauthorized access' before this renders; the server still answers them 401.
  */
 export function AdminLayout() {
   return <SectionLayout label="Admin" sections={sections} />;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ownMessages } from '../../contract/errors';
+import { messages, ownMessages } from '../../contract/errors';
 import { anAdminUserRow, someUsers } from '../../machines/admin/adminTestKit';
 import { ADMIN_PAGE_SIZE } from '../../machines/admin/paging';
 import { createFakeHttpClient, ok } from '../../machines/auth/fakeHttpClient';
@@ -17,6 +17,22 @@ function rowNames(table: HTMLElement): string[] {
     .getAllByRole('rowheader')
     .map((cell) => cell.textContent ?? '');
 }
+
+describe('/admin for someone who is not an internal admin (issue #23)', () => {
+  it.each(['/admin', '/admin/profile', '/admin/testingGroups'])(
+    'sends them from %s to the dashboard with the spec message, before any admin call',
+    async (path) => {
+      const fake = createFakeHttpClient();
+      fake.answer('GET /api/organizations', ok({ data: [] }));
+      const app = await renderApp({ path, http: fake.http, adminIds: [], adminList: [] });
+      await waitFor(() => expect(app.location()).toBe('/dashboard'));
+      expect(await screen.findByText(messages.unauthorizedAccess)).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+      expect(screen.queryByRole('table', { name: 'Users' })).toBeNull();
+      expect(fake.requests.filter((request) => request.path.startsWith('/api/users/all'))).toEqual([]);
+    },
+  );
+});
 
 describe('/admin', () => {
   it('opens on the users, lists everyone a page at a time, and finds a user from a misspelled name', async () => {

@@ -126,11 +126,27 @@ describe('route guards', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
-  it('shows the landing screen at an unknown address', async () => {
-    const app = await renderApp({ path: '/no/such/page' });
+  it('shows a visitor the landing screen at an unknown address', async () => {
+    const app = await renderApp({ user: null, path: '/no/such/page' });
     expect(app.location()).toBe('/no/such/page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Gusset');
   });
+
+  it.each(['/stats', '/admin/stats', '/no/such/page'])(
+    'shows a signed-in user "not found" inside the app shell at %s, with the way back to the dashboard',
+    async (path) => {
+      const app = await renderApp({ path, user: aUser({ firstName: 'Ada' }) });
+      expect(app.location()).toBe(path);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+      // Inside the shell: the navigation and the footer stay.
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      expect(screen.getByRole('contentinfo')).toBeTruthy();
+      const back = within(screen.getByRole('main')).getByRole('link', { name: 'Go to the dashboard' });
+      expect(back.getAttribute('href')).toBe('/dashboard');
+      await userEvent.click(back);
+      expect(app.location()).toBe('/dashboard');
+    },
+  );
 });
 
 describe('the profile', () => {

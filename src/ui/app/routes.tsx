@@ -7,6 +7,7 @@ import { SignupScreen } from '../auth/SignupScreen';
 import { VerifyRoutes } from '../auth/verify/VerifyRoutes';
 import { BugReportScreen } from '../bugReport/BugReportScreen';
 import { ErrorScreen } from '../errors/ErrorScreen';
+import { CatchAllScreen } from '../errors/NotFoundScreen';
 import { InitializingScreen } from '../startup/InitializingScreen';
 import { lazyScreen } from './chunks';
 import { RootLayout } from './RootLayout';
@@ -240,13 +241,19 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           {
-            path: 'admin',
-            ...screens.adminLayout,
+            // Internal admins only: anyone else goes to /dashboard with 'Unauthorized access' (routeAccess).
+            element: <RouteGuard kind="admin" />,
             children: [
-              { index: true, element: <Navigate to="profile" replace /> },
-              { path: 'profile', ...screens.adminUsersScreen },
-              { path: 'organizations', ...screens.adminOrganizationsScreen },
-              { path: 'testingGroups', ...screens.adminTestingGroupsScreen },
+              {
+                path: 'admin',
+                ...screens.adminLayout,
+                children: [
+                  { index: true, element: <Navigate to="profile" replace /> },
+                  { path: 'profile', ...screens.adminUsersScreen },
+                  { path: 'organizations', ...screens.adminOrganizationsScreen },
+                  { path: 'testingGroups', ...screens.adminTestingGroupsScreen },
+                ],
+              },
             ],
           },
           { path: 'usageAnalytics', ...screens.statsScreen },
@@ -286,7 +293,7 @@ export const appRoutes: RouteObject[] = [
         path: '*',
         element: (
           <RouteGuard kind="catchAll">
-            <LandingScreen />
+            <CatchAllScreen />
           </RouteGuard>
         ),
       },

@@ -14,6 +14,7 @@ import {
   selectRestoreError,
   selectVersions,
 } from '../../machines/model/selectors';
+import { reportTotalsText } from '../../engine/formats/reportOverview';
 import { formatDate, relativeAge } from '../format/dates';
 import { TranslationReport } from '../upload/TranslationReport';
 import { UploadPanel } from '../upload/UploadPanel';
@@ -72,8 +73,6 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
   const reportLoading = useModelPageSelector(selectIsReportLoading);
   const { askToRestore, toggleReport } = useModelPageEvents();
   const open = report?.versionId === version.ID;
-  const issues =
-    version.reportSummary.approximated + version.reportSummary.dropped + version.reportSummary.warning;
   const reportId = `version-report-${version.ID}`;
 
   return (
@@ -86,8 +85,7 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
         </p>
         <p>{originText(version)}</p>
         <p className="page__note">
-          {countsText(version.counts)} · {version.reportSummary.approximated} approximated,{' '}
-          {version.reportSummary.dropped} dropped
+          {countsText(version.counts)} · {reportTotalsText(version.reportSummary)}
         </p>
         {version.message !== null && <p>{version.message}</p>}
       </div>
@@ -117,7 +115,7 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
           aria-controls={reportId}
           onClick={() => toggleReport(version.ID)}
         >
-          {open ? 'Hide translation report' : `Translation report${issues > 0 ? ` (${issues})` : ''}`}
+          {open ? 'Hide translation report' : 'Translation report'}
         </button>
         {restorable && (
           <button type="button" onClick={() => askToRestore(version.ID)}>

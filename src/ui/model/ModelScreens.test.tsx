@@ -79,8 +79,15 @@ describe('the history of a model', () => {
     api.answer('GET /api/models/model-1/versions/version-2', ok(aVersionDetail(2)));
     await userEvent.click(screen.getAllByRole('button', { name: /^Translation report/ })[0] as HTMLElement);
     expect(await screen.findByText(/Links are not supported yet/)).toBeTruthy();
-    const dropped = screen.getByRole('region', { name: 'Dropped' });
-    expect(dropped.textContent).toBe('Dropped (1)Link: 1Links are not supported yet (line 311)');
+    // Grouped by kind in the fixed order, the header saying what the items are (issue #23).
+    expect(screen.getByTestId('translation-report-summary').textContent).toBe(
+      '1 dropped and 1 approximated in 2 groups',
+    );
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(
+      expect.arrayContaining(['Beams', 'Links']),
+    );
+    const links = screen.getByRole('region', { name: 'Links' });
+    expect(links.textContent).toBe('Links 1Dropped Links are not supported yet 1 (line 311)');
   });
 
   it('tells a LIMITEDVIEW user that only reports shared with them are visible', async () => {
@@ -120,8 +127,8 @@ describe('uploading a new version', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Upload' }));
 
     expect(await within(panel).findByText('Version 3 is ready.')).toBeTruthy();
-    expect(within(panel).getByRole('region', { name: 'Dropped' }).textContent).toContain(
-      'Links are not supported yet',
+    expect(within(panel).getByRole('region', { name: 'Links' }).textContent).toContain(
+      'Dropped Links are not supported yet',
     );
     await waitFor(() =>
       expect(within(screen.getByRole('list', { name: 'Versions' })).getAllByRole('listitem')).toHaveLength(3),

@@ -30,10 +30,10 @@ describe('how a version came to be', () => {
 });
 
 describe('what a version holds, in words', () => {
-  it('names the counts as engineers do, singular for one, and skips the empty ones', () => {
+  it('names the counts as engineers do, in the fixed order, singular for one, and skips the empty ones', () => {
     expect(
       countsText({ nodes: 1204, beams: 1, areaLoads: 2, linearLoads: 1, loadPatterns: 0, geoElements: 3 }),
-    ).toBe('1,204 nodes · 1 beam · 2 area loads · 1 line load · 3 reference geometry objects');
+    ).toBe('1,204 nodes · 1 beam · 3 reference geometry objects · 1 line load · 2 area loads');
     expect(countsText({ someNewThings: 2 })).toBe('2 some new things');
     expect(countsText({ nodes: 0 })).toBe('Empty model');
   });

@@ -1,6 +1,7 @@
 import type { ModelRole } from '../../contract/http/models';
 import type { PublicUser } from '../../contract/http/users';
 import type { Version } from '../../contract/http/versions';
+import { modelCountsText } from '../../engine/formats/reportOverview';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -26,53 +27,12 @@ export function originText(version: Version): string {
   }
 }
 
-/** The report's count keys (engine ModelCounts) in engineering words: singular and plural. */
-const COUNT_WORDS: Readonly<Record<string, readonly [string, string]>> = {
-  nodes: ['node', 'nodes'],
-  beams: ['beam', 'beams'],
-  columns: ['column', 'columns'],
-  braces: ['brace', 'braces'],
-  cables: ['cable', 'cables'],
-  walls: ['wall', 'walls'],
-  floors: ['floor', 'floors'],
-  areas: ['other area', 'other areas'],
-  openings: ['opening', 'openings'],
-  links: ['link', 'links'],
-  components: ['other component', 'other components'],
-  foundations: ['foundation', 'foundations'],
-  geoElements: ['reference geometry object', 'reference geometry objects'],
-  levels: ['level', 'levels'],
-  grids: ['grid line', 'grid lines'],
-  sections: ['section', 'sections'],
-  materials: ['material', 'materials'],
-  restraints: ['restrained node', 'restrained nodes'],
-  releases: ['released member', 'released members'],
-  diaphragms: ['diaphragm', 'diaphragms'],
-  loadPatterns: ['load pattern', 'load patterns'],
-  loadCases: ['load case', 'load cases'],
-  loadCombinations: ['load combination', 'load combinations'],
-  pointLoads: ['point load', 'point loads'],
-  linearLoads: ['line load', 'line loads'],
-  areaLoads: ['area load', 'area loads'],
-  groups: ['group', 'groups'],
-};
-
-/** A count key in words: a known one from the table, any other with its camelCase split ('fooBars' → 'foo bars'). */
-function countWords(name: string, count: number): string {
-  const words = Object.hasOwn(COUNT_WORDS, name) ? COUNT_WORDS[name] : undefined;
-  if (words) return count === 1 ? words[0] : words[1];
-  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
-
 /**
- * '1,204 nodes · 300 beams · 2 area loads': the collections that hold something, in the order the server listed
- * them, in engineering words.
+ * '3 levels · 1,204 nodes · 300 beams · 2 area loads': the collections that hold something, in engineering words
+ * and the report's fixed order (engine modelCountsText), whatever order the server listed them in.
  */
 export function countsText(counts: Record<string, number>): string {
-  const parts = Object.entries(counts)
-    .filter(([, count]) => count > 0)
-    .map(([name, count]) => `${numberFormat.format(count)} ${countWords(name, count)}`);
-  return parts.length === 0 ? 'Empty model' : parts.join(' · ');
+  return modelCountsText(counts);
 }
 
 export function personName(user: PublicUser | null): string {

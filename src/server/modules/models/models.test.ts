@@ -81,14 +81,16 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
     modelId: string,
     number: number,
     author: SessionResponse | null,
-    severities: Array<'approximated' | 'dropped' | 'warning'> = [],
+    severities: Array<'approximated' | 'dropped' | 'warning' | Record<string, unknown>> = [],
   ): Promise<string> {
     const id = randomUUID();
     const report = {
       format: 'e2k',
       direction: 'read',
       counts: {},
-      items: severities.map((severity, index) => ({ severity, subject: `Frame ${index}`, reason: 'test' })),
+      items: severities.map((severity, index) =>
+        typeof severity === 'string' ? { severity, subject: `Frame ${index}`, reason: 'test' } : severity,
+      ),
     };
     await server.db.query(
       `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, manifest, model_hash,
@@ -462,6 +464,30 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       expect((await getModel(alice, model._id)).updatedBy?._id).toBe(alice.user._id);
       await call('PUT', `/api/models/${model._id}`, bob, { settings: { units: 'cm' } });
       expect((await getModel(alice, model._id)).updatedBy?._id).toBe(bob.user._id);
+    });
+
+    it('summarizes a report as the objects it names, as its groups count them (issue #23)', async () => {
+      const model = await createModel(alice, 'Summary counts');
+      await insertVersion(model._id, 1, alice, [
+        // 240 released beams in one item, 3 of them listed: what it stands for is its count.
+        { severity: 'approximated', subject: 'LINEASSIGN', reason: 'r', ids: ['B1', 'B2', 'B3'], count: 240 },
+        // Two ids, no count: two objects.
+        { severity: 'approximated', subject: 'LINEASSIGN', reason: 'r', ids: ['B4', 'B5'] },
+        { severity: 'dropped', subject: 'LINK', reason: 'r', id: 'K1' },
+        // The item counting the like items past the cap (no id): its count.
+        { severity: 'warning', subject: 'POINT', reason: 'r', count: 309 },
+        { severity: 'warning', subject: 'POINT', reason: 'r', line: 12 },
+      ]);
+      const expected = { approximated: 242, dropped: 1, warning: 310 };
+      const listed = (await list(alice)).find((candidate) => candidate._id === model._id);
+      // The list computes it in SQL, a version row read whole in Node: both say the same.
+      expect(listed?.versions?.[0]?.reportSummary).toEqual(expected);
+      const versionId = listed?.versions?.[0]?.ID ?? '';
+      const detail = await server.request('GET', `/api/models/${model._id}/versions/${versionId}`, {
+        token: alice.token,
+      });
+      expect(detail.status).toBe(200);
+      expect((detail.body as { reportSummary: unknown }).reportSummary).toEqual(expected);
     });
 
     it('shows the thumbnail URL when the model has one', async () => {

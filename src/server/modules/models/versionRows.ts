@@ -1,11 +1,11 @@
 import type { PublicUser } from '../../../contract/http/users';
 import type { Version, VersionOrigin } from '../../../contract/http/versions';
-import { reportItemsStoodFor, type ReportItem } from '../../../engine/formats/report';
+import { reportItemCount, type ReportItem } from '../../../engine/formats/report';
 import type { Queryable } from '../../db/db';
 import { isUuid } from '../access/access';
 import { initialsOf } from '../users/service';
 
-/** Items of a translation report by severity, as the version summary shows them. */
+/** Objects a translation report names, by severity, as the version summary shows them. */
 export interface ReportSummaryCounts {
   approximated: number;
   dropped: number;
@@ -41,7 +41,7 @@ function summarize(row: VersionRow): ReportSummaryCounts {
   const summary: ReportSummaryCounts = { approximated: 0, dropped: 0, warning: 0 };
   for (const item of row.report?.items ?? []) {
     if (item.severity === 'approximated' || item.severity === 'dropped' || item.severity === 'warning') {
-      summary[item.severity] += reportItemsStoodFor(item);
+      summary[item.severity] += reportItemCount(item);
     }
   }
   return summary;

@@ -67,12 +67,12 @@ describe.each(databases())('IFC context geometry of a version on $kind', ({ kind
     120_000,
   );
 
-  it('answers 404 with a clear message for a version from an ETABS file', async () => {
+  it('answers 204 with no body for a version from an ETABS file, and logs no error (issue #23)', async () => {
     const e2k = (await etabsTranslator.write(generateBuilding(presetParameters('1k', 3)))).bytes;
     const { modelId, versionId } = await upload('tower.e2k', e2k);
     const response = await contextOf(modelId, versionId);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: ownMessages.contextGeometryNotFound });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
   });
 
   it('answers 404 "version does not exist" for a version id of another model, not "no context"', async () => {

@@ -94,6 +94,8 @@ export function registerVersionsRoutes(
   );
 
   // issue #9: the IFC products the reader approximated or dropped, as glTF binary for the viewer's context layer.
+  // A version without any (every ETABS and SAP2000 upload) is 204, not 404: the viewer asks for every version, and
+  // a 404 was logged and counted as an error in usage analytics each time (issue #23).
   routes.get(
     '/models/:id/data/versions/:versionId/context',
     { schema: { params: versionParams } },
@@ -103,6 +105,7 @@ export function registerVersionsRoutes(
         request.params.id,
         request.params.versionId,
       );
+      if (glb === null) return reply.code(204).send();
       return reply.type('model/gltf-binary').send(glb);
     },
   );

@@ -190,13 +190,15 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
     },
 
     /** GET scene as JSON text: the ids and the model's display unit now, then the version's cached content. */
-    /** GET context: the version's IFC context geometry (glTF binary), or 404 when its upload made none. */
-    async contextGeometry(userId: string, modelId: string, versionId: string): Promise<Buffer> {
+    /**
+     * GET context: the version's IFC context geometry (glTF binary), or null when its upload made none (most
+     * versions: every ETABS and SAP2000 one). No context is an answer, not a missing resource (issue #23).
+     */
+    async contextGeometry(userId: string, modelId: string, versionId: string): Promise<Buffer | null> {
       await requireVersion(userId, modelId, versionId, 'view');
       if (!(await versionStore.exists(db, modelId, versionId))) throw versionNotFound();
       const glb = await derived.read(CONTEXT_GLB_CACHE_KIND, versionId).catch(() => undefined);
-      if (!glb) throw new HttpError(404, ownMessages.contextGeometryNotFound);
-      return glb;
+      return glb ?? null;
     },
 
     async scene(userId: string, modelId: string, versionId: string): Promise<string> {

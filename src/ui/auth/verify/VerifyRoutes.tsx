@@ -20,7 +20,7 @@ function SignupFlowGuard() {
   const signupInProgress = useSessionSelector(selectSignupInProgress);
   const user = useSessionSelector(selectUser);
   const access = routeAccess('verify', { token, signupInProgress });
-  if (!access.allow) return <Navigate to={access.redirectTo} replace />;
+  if (!access.allow) return 'pending' in access ? null : <Navigate to={access.redirectTo} replace />;
   // After a reload the token is known before the user record arrives; the flow resumes from the user.
   if (token !== null && user === null) return <p role="status">Loading ...</p>;
   return <SessionBoundSignupFlow />;
