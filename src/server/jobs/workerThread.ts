@@ -21,10 +21,18 @@ export interface WorkerRun<Message, Result> {
   /** The worker's heap limit in MB (Worker resourceLimits.maxOldGenerationSizeMb); absent: V8's default. */
   maxMemoryMb?: number;
   /**
-   * Each message the worker posts: return `{ done: value }` to resolve, `{ failed: error }` to reject, or
-   * undefined for a message on the way (progress).
+   * After the request is posted: posts the rest of it (slices of a long request, workerTask.ts). `post` answers
+   * false once the run is over (the worker is gone), so the feed can stop.
    */
-  onMessage(message: Message): { done: Result } | { failed: Error } | undefined;
+  feed?: (post: (message: unknown) => boolean) => Promise<void>;
+  /**
+   * Each message the worker posts: return `{ done: value }` to resolve, `{ failed: error }` to reject, or
+   * undefined for a message on the way (progress), which `reply` may answer.
+   */
+  onMessage(
+    message: Message,
+    reply: (message: unknown) => void,
+  ): { done: Result } | { failed: Error } | undefined;
 }
 
 /**
@@ -53,7 +61,9 @@ export function runInWorker<Message, Result>(run: WorkerRun<Message, Result>): P
     signal?.addEventListener('abort', onAbort, { once: true });
 
     worker.on('message', (message: Message) => {
-      const outcome = run.onMessage(message);
+      const outcome = run.onMessage(message, (answer) => {
+        if (!settled) worker.postMessage(answer);
+      });
       if (outcome === undefined) return;
       settle(() => ('done' in outcome ? resolve(outcome.done) : reject(outcome.failed)));
     });
@@ -70,5 +80,13 @@ export function runInWorker<Message, Result>(run: WorkerRun<Message, Result>): P
       settle(() => reject(new WorkerDiedError(`The worker exited with code ${code}`))),
     );
     worker.postMessage(run.request, run.transfer ?? []);
+    run
+      .feed?.((message) => {
+        if (!settled) worker.postMessage(message);
+        return !settled;
+      })
+      .catch((error: unknown) =>
+        settle(() => reject(error instanceof Error ? error : new Error(String(error)))),
+      );
   });
 }

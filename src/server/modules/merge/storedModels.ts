@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TranslationReportWire, VersionOrigin } from '../../../contract/http/versions';
 import { countModel } from '../../../engine/formats/report';
 import type { Model } from '../../../engine/schema';
@@ -6,6 +7,7 @@ import type { Queryable } from '../../db/db';
 import type { VersionRow } from '../models/versionRows';
 import {
   buildManifest,
+  eachManifestHash,
   manifestHashes,
   manifestModelHash,
   rebuildModel,
@@ -19,14 +21,27 @@ import { versionStore } from '../versions/repository';
  * model tasks (modelTasks.ts) diff and merge them off the event loop.
  */
 
+/** Manifest entries read between two turns of the event loop. */
+const HASHES_PER_TURN = 20_000;
+
 /** Every object body the manifests name, each once: what a model task rebuilds them from. */
 export async function objectsOf(
   db: Queryable,
   manifests: ReadonlyArray<VersionManifest | null>,
 ): Promise<ObjectBodies> {
   const wanted = new Set<string>();
-  for (const manifest of manifests)
-    if (manifest) for (const hash of manifestHashes(manifest)) wanted.add(hash);
+  let sinceTurn = 0;
+  for (const manifest of manifests) {
+    if (!manifest) continue;
+    for (const hash of eachManifestHash(manifest)) {
+      wanted.add(hash);
+      // Three manifests of a 100k-element model are 300k entries: let other requests in meanwhile (issue #22).
+      if (++sinceTurn === HASHES_PER_TURN) {
+        sinceTurn = 0;
+        await nextTurn();
+      }
+    }
+  }
   return versionStore.objectBodies(db, [...wanted]);
 }
 

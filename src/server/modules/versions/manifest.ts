@@ -109,13 +109,19 @@ export function manifestHashes(
   manifest: VersionManifest,
   only: readonly ModelCollection[] = MODEL_COLLECTIONS,
 ): string[] {
-  const hashes = new Set<string>();
-  for (const collection of only) for (const entry of manifest.collections[collection]) hashes.add(entry[1]);
+  return [...new Set(eachManifestHash(manifest, only))];
+}
+
+/** The hashes manifestHashes lists, one by one (repeats included). */
+export function* eachManifestHash(
+  manifest: VersionManifest,
+  only: readonly ModelCollection[] = MODEL_COLLECTIONS,
+): Generator<string> {
+  for (const collection of only) for (const entry of manifest.collections[collection]) yield entry[1];
   if (only === MODEL_COLLECTIONS) {
-    hashes.add(manifest.header);
-    if (manifest.results) hashes.add(manifest.results);
+    yield manifest.header;
+    if (manifest.results) yield manifest.results;
   }
-  return [...hashes];
 }
 
 /**
