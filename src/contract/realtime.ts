@@ -77,6 +77,13 @@ export const eventDataSchemas = {
     organizationId: z.string(),
     /** True when this upload created the model. */
     newModel: z.boolean(),
+    /** The model's name, so a toast can say which model (issue #23). */
+    modelName: z.string().optional(),
+    /**
+     * What changed against the version before, in the model's display unit ('3 beams resized W18X35 → W21X44');
+     * null for a new model's first version or when it could not be computed.
+     */
+    changeSummary: z.string().nullable().optional(),
   }),
   /** An upload or another job failed; `error` is what the user reads. */
   ModelError: z.object({ modelId: z.string().nullable(), jobId: z.string().nullable(), error: z.string() }),

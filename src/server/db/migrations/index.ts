@@ -6,6 +6,7 @@ import { compare } from './005_compare';
 import { repair } from './006_repair';
 import { apiTokens } from './007_api_tokens';
 import { rateLimits } from './008_rate_limits';
+import { changeSummaries } from './009_change_summaries';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   repair,
   apiTokens,
   rateLimits,
+  changeSummaries,
 ];

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../contract/http/users';
 import type { Version, VersionOrigin } from '../../../contract/http/versions';
+import type { ChangeSummary } from '../../../engine/diff/summary';
 import { reportItemsStoodFor, type ReportItem } from '../../../engine/formats/report';
 import type { Queryable } from '../../db/db';
 import { isUuid } from '../access/access';
@@ -28,6 +29,8 @@ export interface VersionRow {
   counts: Record<string, number>;
   report?: { items?: ReadonlyArray<ReportItem> } | null;
   report_summary?: ReportSummaryCounts | null;
+  /** What changed against the version before (issue #23); null until computed, and for a first version. */
+  change_summary?: ChangeSummary | null;
 }
 
 /**
@@ -44,7 +47,7 @@ function severityCount(alias: string, severity: keyof ReportSummaryCounts): stri
 /** The columns of VersionRow (with report_summary, without report or manifest) for a SELECT on `versions`. */
 export function versionSummaryColumns(alias = 'v'): string {
   return `${alias}.id, ${alias}.model_id, ${alias}.number, ${alias}.author_id, ${alias}.created_at,
-          ${alias}.message, ${alias}.origin, ${alias}.counts,
+          ${alias}.message, ${alias}.origin, ${alias}.counts, ${alias}.change_summary,
           jsonb_build_object('approximated', ${severityCount(alias, 'approximated')},
                              'dropped', ${severityCount(alias, 'dropped')},
                              'warning', ${severityCount(alias, 'warning')}) AS report_summary`;
@@ -72,6 +75,7 @@ export function toVersion(row: VersionRow, authorsById: ReadonlyMap<string, Publ
     origin: row.origin,
     counts: row.counts,
     reportSummary: summarize(row),
+    changeSummary: row.change_summary ?? null,
   };
 }
 
