@@ -1,0 +1,44 @@
+import type { ModelUpdateKind } from '../../../contract/realtime';
+import type { Queryable } from '../../db/db';
+import { realtimeEvent, type EventCause } from '../../realtime/events';
+import type { Realtime } from '../../realtime/realtime';
+
+/** The model's name now, or undefined when it is gone. */
+export async function modelNameOf(db: Queryable, modelId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ name: string }>('SELECT name FROM models WHERE id = $1', [modelId]);
+  return row?.name;
+}
+
+/**
+ * ModelUpdated to everyone who can see the model (LIMITEDVIEW included: their lists refresh too), naming the
+ * model and what changed so a toast can say it (issue #23). A report change is told as such to READ and up
+ * only; LIMITEDVIEW collaborators hear that the model changed, since the report may not be shared with them.
+ */
+export async function publishModelUpdated(
+  db: Queryable,
+  realtime: Realtime,
+  modelId: string,
+  detail: { change: ModelUpdateKind; previousName?: string | undefined },
+  cause: EventCause,
+): Promise<void> {
+  const modelName = await modelNameOf(db, modelId);
+  const base = { modelId, ...(modelName === undefined ? {} : { modelName }) };
+  const told = {
+    ...base,
+    change: detail.change,
+    ...(detail.previousName === undefined ? {} : { previousName: detail.previousName }),
+  };
+  if (!detail.change.startsWith('report')) {
+    await realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', told, cause), {
+      minimumAbility: 'see',
+    });
+    return;
+  }
+  await Promise.all([
+    realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', told, cause), { minimumAbility: 'view' }),
+    realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', base, cause), {
+      minimumAbility: 'see',
+      onlyRoles: ['LIMITEDVIEW'],
+    }),
+  ]);
+}
