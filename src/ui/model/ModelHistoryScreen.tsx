@@ -14,6 +14,7 @@ import {
   selectRestoreError,
   selectVersions,
 } from '../../machines/model/selectors';
+import { versionChangeText } from '../../machines/models/selectors';
 import { formatDate, relativeAge } from '../format/dates';
 import { TranslationReport } from '../upload/TranslationReport';
 import { UploadPanel } from '../upload/UploadPanel';
@@ -67,6 +68,8 @@ export function ModelHistoryScreen() {
 }
 
 function VersionItem({ version, previous }: { version: Version; previous: Version | null }) {
+  const units = useModelPageSelector((snapshot) => selectModel(snapshot)?.settings.units ?? 'mm');
+  const changed = versionChangeText(version, previous, units);
   const restorable = useModelPageSelector((snapshot) => selectIsRestorable(snapshot, version.ID));
   const report = useModelPageSelector(selectOpenReport);
   const reportLoading = useModelPageSelector(selectIsReportLoading);
@@ -85,6 +88,12 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
           {relativeAge(version.Time)} ago)
         </p>
         <p>{originText(version)}</p>
+        {changed !== null && (
+          <p className="version-list__changes" data-testid="version-changes">
+            {previous ? `Against version ${previous.number}: ` : ''}
+            {changed}
+          </p>
+        )}
         <p className="page__note">
           {countsText(version.counts)} · {version.reportSummary.approximated} approximated,{' '}
           {version.reportSummary.dropped} dropped
