@@ -13,6 +13,8 @@ export async function modelNameOf(db: Queryable, modelId: string): Promise<strin
  * ModelUpdated to everyone who can see the model (LIMITEDVIEW included: their lists refresh too), naming the
  * model and what changed so a toast can say it (issue #23). A report change is told as such to READ and up
  * only; LIMITEDVIEW collaborators hear that the model changed, since the report may not be shared with them.
+ * Resolves once the events are queued (not delivered): a route awaits it before answering, so one user's
+ * changes reach everyone in the order they were made.
  */
 export async function publishModelUpdated(
   db: Queryable,
@@ -29,16 +31,12 @@ export async function publishModelUpdated(
     ...(detail.previousName === undefined ? {} : { previousName: detail.previousName }),
   };
   if (!detail.change.startsWith('report')) {
-    await realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', told, cause), {
-      minimumAbility: 'see',
-    });
+    void realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', told, cause), { minimumAbility: 'see' });
     return;
   }
-  await Promise.all([
-    realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', told, cause), { minimumAbility: 'view' }),
-    realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', base, cause), {
-      minimumAbility: 'see',
-      onlyRoles: ['LIMITEDVIEW'],
-    }),
-  ]);
+  void realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', told, cause), { minimumAbility: 'view' });
+  void realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', base, cause), {
+    minimumAbility: 'see',
+    onlyRoles: ['LIMITEDVIEW'],
+  });
 }

@@ -49,10 +49,14 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
     modelId: string,
     change: ModelUpdateKind,
     previousName?: string,
-  ): void {
-    void publishModelUpdated(context.db, realtime, modelId, { change, previousName }, causeOf(request)).catch(
-      (error: unknown) => request.log.warn({ err: error, modelId }, 'Could not publish ModelUpdated'),
-    );
+  ): Promise<void> {
+    return publishModelUpdated(
+      context.db,
+      realtime,
+      modelId,
+      { change, previousName },
+      causeOf(request),
+    ).catch((error: unknown) => request.log.warn({ err: error, modelId }, 'Could not publish ModelUpdated'));
   }
 
   /** What a PUT /models/{id} changed, for its toast: a rename first, then roles, units, plan. */
@@ -119,7 +123,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
         request.body.name === undefined ? undefined : await modelNameOf(context.db, request.params.id);
       const model = await service.update(signedInUser(request).id, request.params.id, request.body);
       if ((request.body.permissions ?? []).length > 0) await realtime.syncModelRoom(model._id);
-      modelUpdated(request, model._id, updateKindOf(request.body), previousName);
+      await modelUpdated(request, model._id, updateKindOf(request.body), previousName);
       return model;
     },
   );
@@ -175,7 +179,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
       const modelId = request.params.id;
       const answer = await service.addCollaborator(signedInUser(request).id, modelId, emailAddress, type);
       await realtime.syncModelRoom(modelId);
-      modelUpdated(request, modelId, 'collaboratorAdded');
+      await modelUpdated(request, modelId, 'collaboratorAdded');
       return answer;
     },
   );
@@ -197,7 +201,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
         userId,
         type,
       );
-      modelUpdated(request, request.params.id, 'rolesChanged');
+      await modelUpdated(request, request.params.id, 'rolesChanged');
       return answer;
     },
   );
@@ -218,7 +222,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
         request.params.userId,
         request.body.type,
       );
-      modelUpdated(request, request.params.id, 'rolesChanged');
+      await modelUpdated(request, request.params.id, 'rolesChanged');
       return answer;
     },
   );
@@ -230,7 +234,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
       const { id: modelId, userId } = request.params;
       const answer = await service.removeCollaborator(signedInUser(request).id, modelId, userId);
       realtime.leaveModel(userId, modelId);
-      modelUpdated(request, modelId, 'collaboratorRemoved');
+      await modelUpdated(request, modelId, 'collaboratorRemoved');
       return answer;
     },
   );

@@ -43,8 +43,8 @@ export function registerReportsRoutes(
   const { service } = deps;
   const realtime = context.realtime ?? noRealtime;
 
-  function modelUpdated(request: FastifyRequest, modelId: string, change: ModelUpdateKind): void {
-    void publishModelUpdated(context.db, realtime, modelId, { change }, causeOf(request)).catch(
+  function modelUpdated(request: FastifyRequest, modelId: string, change: ModelUpdateKind): Promise<void> {
+    return publishModelUpdated(context.db, realtime, modelId, { change }, causeOf(request)).catch(
       (error: unknown) => request.log.warn({ err: error, modelId }, 'Could not publish ModelUpdated'),
     );
   }
@@ -60,7 +60,7 @@ export function registerReportsRoutes(
     { schema: { params: modelParams, body: createReportBody, response: { 201: reportSchema } } },
     async (request, reply) => {
       const report = await service.create(signedInUser(request).id, request.params.id, request.body);
-      modelUpdated(request, request.params.id, 'reportAdded');
+      await modelUpdated(request, request.params.id, 'reportAdded');
       return reply.code(201).send(report);
     },
   );
@@ -71,7 +71,7 @@ export function registerReportsRoutes(
     async (request) => {
       const { id, reportId } = request.params;
       const report = await service.update(signedInUser(request).id, id, reportId, request.body);
-      modelUpdated(request, id, 'reportChanged');
+      await modelUpdated(request, id, 'reportChanged');
       return report;
     },
   );
@@ -82,7 +82,7 @@ export function registerReportsRoutes(
     async (request) => {
       const { id, reportId } = request.params;
       const removed = await service.remove(signedInUser(request).id, id, reportId);
-      modelUpdated(request, id, 'reportRemoved');
+      await modelUpdated(request, id, 'reportRemoved');
       return removed;
     },
   );
