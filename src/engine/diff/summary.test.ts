@@ -253,4 +253,19 @@ describe('summarizeDiff', () => {
     const text = changeSummaryText(summarizeDiff(diffModels(before, after), before, after), 'm');
     expect(text).toBe('1 section renamed, 2 point loads changed and model settings changed');
   });
+
+  it("tells a level's new elevation as a move, and a new storey height as a change", () => {
+    const withLevel = (elevation: number, height: number) => (m: Model) => {
+      m.levels = [{ id: 'L1', source, name: 'L1', type: 'Level', elevation, height, attributes: {} }];
+    };
+    const levelled = (elevation: number, height: number) => {
+      const before = frame();
+      withLevel(4000, 4000)(before);
+      const after = frame();
+      withLevel(elevation, height)(after);
+      return changeSummaryText(summarizeDiff(diffModels(before, after), before, after), 'm');
+    };
+    expect(levelled(4300, 4000)).toBe('1 level moved 0.3 m');
+    expect(levelled(4000, 4500)).toBe('1 level changed');
+  });
 });

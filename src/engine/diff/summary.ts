@@ -181,7 +181,8 @@ interface Tally {
 function moveOf(change: ModifiedChange): number | null {
   let moved: number | null = null;
   for (const property of change.changes) {
-    if (property.group !== 'Geometry') continue;
+    // A level's height is how tall its storey is, not where it is.
+    if (property.group !== 'Geometry' || property.path === 'height') continue;
     let distance = property.deviation;
     if (distance === undefined && typeof property.before === 'number' && typeof property.after === 'number') {
       distance = Math.abs(property.after - property.before);
@@ -201,9 +202,9 @@ function nameIn(model: Model, collection: ModelCollection, id: unknown): string 
  * The summary of `diff` (before → after): per subject, how many objects were removed, added, resized (profile),
  * moved (with the largest move), given another material, other end releases or restraints, renamed, or changed
  * otherwise (an object is 'changed' only when no other phrase counts it). Nodes that carry a moved element are
- * not told again: '104 beams moved' already says it. One pass over the changes; names are
- * looked up only for the commonest pair of each resize and material phrase, so it stays cheap on 100k-element
- * diffs. Phrases come in the order they are told; an empty diff has none.
+ * not told again: '104 beams moved' already says it. One pass over the changes; names are looked up only for the
+ * commonest pair of each resize and material phrase, so it stays cheap on 100k-element diffs. Phrases come in
+ * the order they are told; an empty diff has none.
  */
 export function summarizeDiff(diff: ModelDiff, before: Model, after: Model): ChangeSummary {
   // Per subject, one tally per phrase kind: subjects are few, so no key is built per change.
