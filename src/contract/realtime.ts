@@ -59,6 +59,20 @@ export function channelOf(eventName: EventName): Channel {
  */
 export const EVENT_MESSAGES = { success: 'success', progress: 'progress', error: 'error' } as const;
 
+/** What a ModelUpdated says changed (issue #23): one per route that changes a model's summary or people. */
+export const MODEL_UPDATE_KINDS = [
+  'renamed',
+  'unitsChanged',
+  'planChanged',
+  'rolesChanged',
+  'collaboratorAdded',
+  'collaboratorRemoved',
+  'reportAdded',
+  'reportChanged',
+  'reportRemoved',
+] as const;
+export type ModelUpdateKind = (typeof MODEL_UPDATE_KINDS)[number];
+
 /** Who caused the event (spec section 3: "author (with _id)"); null for the system. */
 export const eventAuthorSchema = z
   .object({ _id: z.string(), firstName: z.string(), lastName: z.string(), initials: z.string() })
@@ -77,6 +91,13 @@ export const eventDataSchemas = {
     organizationId: z.string(),
     /** True when this upload created the model. */
     newModel: z.boolean(),
+    /** The model's name, so a toast can say which model (issue #23). */
+    modelName: z.string().optional(),
+    /**
+     * What changed against the version before, in the model's display unit ('3 beams resized W18X35 → W21X44');
+     * null for a new model's first version or when it could not be computed.
+     */
+    changeSummary: z.string().nullable().optional(),
   }),
   /** An upload or another job failed; `error` is what the user reads. */
   ModelError: z.object({ modelId: z.string().nullable(), jobId: z.string().nullable(), error: z.string() }),
@@ -90,9 +111,18 @@ export const eventDataSchemas = {
     modelId: z.string(),
     /** Only the model's thumbnail changed (POST /api/images/modelScreenshot): lists refresh its image alone. */
     thumbnail: z.literal(true).optional(),
+    /** The model's name (after a rename, the new one), so a toast can say which model (issue #23). */
+    modelName: z.string().optional(),
+    /**
+     * What changed, so a toast can say it. Absent for a thumbnail and, for LIMITEDVIEW collaborators, for report
+     * changes (they would learn of reports not shared with them).
+     */
+    change: z.enum(MODEL_UPDATE_KINDS).optional(),
+    /** renamed: the name before. */
+    previousName: z.string().optional(),
   }),
   /** The model was deleted; sent to everyone who could see it just before. */
-  ModelRemoved: z.object({ modelId: z.string() }),
+  ModelRemoved: z.object({ modelId: z.string(), modelName: z.string().optional() }),
   /**
    * `organization` is null when the details could not be read (the client then shows an info toast). It is the
    * same for every member, so it leaves out `currentUserRole` (each client keeps its own).

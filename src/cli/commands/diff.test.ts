@@ -84,6 +84,7 @@ describe.concurrent('gusset diff', SPAWN_HEAVY, () => {
     expect(result.stdout).toMatch(/^ {2}Beam +1 +0 +1 +0$/m);
     expect(result.stdout).toMatch(/^ {2}Column +0 +0 +0 +1$/m);
     expect(result.stdout).toContain('  + Beam B2 at L1\n');
+    expect(result.stdout).toMatch(/^In short {2}1 beam added, .+$/m);
     expect(result.stdout).toContain('  ~ Beam B1 at L1: End j moved 12 mm in Y; orientationAngle: 0 → 30\n');
     expect(result.stdout).toContain('  ~ Node 2 at L1: Moved 12 mm in Y\n');
   });
@@ -107,6 +108,7 @@ describe.concurrent('gusset diff', SPAWN_HEAVY, () => {
     const same = await runGusset(['diff', oldPath, oldPath]);
     expect(same.code).toBe(0);
     expect(same.stdout).toContain('No changes');
+    expect(same.stdout).toContain('In short  no changes\n');
     const loose = await runGusset(['diff', oldPath, newPath, '--tolerance', '20', '--json']);
     const view = JSON.parse(loose.stdout) as DiffView;
     expect(view.counts.nodes.modified).toBe(0);

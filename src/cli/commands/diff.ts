@@ -1,5 +1,5 @@
 import type { CollectionCounts, DiffView } from '../../engine/diff';
-import { describeDiff, diffModels } from '../../engine/diff';
+import { changeSummaryText, describeDiff, diffModels, summarizeDiff } from '../../engine/diff';
 import type { DisplayUnit, ModelCollection } from '../../engine/schema';
 import { MODEL_COLLECTIONS } from '../../engine/schema';
 import { isDisplayUnit } from '../../engine/units';
@@ -17,7 +17,8 @@ const HELP = `Usage: gusset diff <a> <b> [--json]
 Compares two models (the older <a>, the newer <b>): objects are matched by id, then by place when ids changed
 (ETABS relabels, or two tools' models of one building); each change is grouped as Geometry, Name, Profile,
 Material, Loads or Attributes. When labels do not line up (a renamed story, a sub-model, another tool's names),
-levels pair by elevation, sections and materials by content and members by their nodes. Prints a summary by type,
+levels pair by elevation, sections and materials by content and members by their nodes. Prints the changes in
+one line of engineering words ('1 column removed, 3 beams resized W18X35 → W21X44…'), a summary by type,
 the root causes (a story renamed or moved, a section swapped on every beam of a level…) with the changes they
 explain under them, then the other changes, one line each, in <b>'s display units.
 
@@ -144,6 +145,7 @@ export const diffCommand: Command = {
     const lines = [
       `Compared  ${first} → ${second}`,
       `Units     ${units}; tolerance ${view.options.lengthTolerance} mm, relative ${view.options.relativeTolerance}`,
+      `In short  ${changeSummaryText(summarizeDiff(diff, before.model, after.model), units)}`,
       'Summary',
       ...summaryLines(view),
       ...(view.header.length > 0 ? ['Model', ...view.header.map((entry) => `  ~ ${entry.path}`)] : []),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multilineText, text } from './text';
+import { SUMMARY_PHRASE_KINDS, type ChangeSummary, type SummaryPhrase } from '../../engine/diff/summary';
 import {
   PROFILE_FAMILIES,
   SCENE_ELEMENT_TYPES,
@@ -68,6 +69,22 @@ export const versionOriginSchema = z.discriminatedUnion('kind', [
 ]);
 export type VersionOrigin = z.infer<typeof versionOriginSchema>;
 
+/** One phrase of a version's change summary (the engine's SummaryPhrase: lengths in mm). */
+export const summaryPhraseSchema = z.object({
+  kind: z.enum(SUMMARY_PHRASE_KINDS),
+  subject: z.string(),
+  count: z.number().int(),
+  maxMove: z.number().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  pairCount: z.number().int().optional(),
+}) satisfies z.ZodType<SummaryPhrase>;
+
+/** What changed against the version before, as the engine's summarizeDiff gathers it (issue #23). */
+export const changeSummarySchema = z.object({
+  phrases: z.array(summaryPhraseSchema),
+}) satisfies z.ZodType<ChangeSummary>;
+
 /** Spec section 3's Version (ID, Time, Author) plus what the history screen shows. */
 export const versionSchema = z.object({
   ID: z.string(),
@@ -82,6 +99,11 @@ export const versionSchema = z.object({
    * the grouped report (the full report: GET …/versions/{versionId}).
    */
   reportSummary: z.object({ approximated: z.number(), dropped: z.number(), warning: z.number() }),
+  /**
+   * What changed against the version before (changeSummaryText words it in the model's display unit). Null or
+   * absent for a first version, for versions made before summaries were kept, and while it is computed.
+   */
+  changeSummary: changeSummarySchema.nullable().optional(),
 });
 export type Version = z.infer<typeof versionSchema>;
 

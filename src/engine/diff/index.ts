@@ -19,6 +19,16 @@ import type {
 
 export * from './types';
 export { formatLength } from './describe';
+export {
+  changeSummaryText,
+  summarizeDiff,
+  summaryPhraseText,
+  SUMMARY_MAX_PHRASES,
+  SUMMARY_PHRASE_KINDS,
+  type ChangeSummary,
+  type SummaryPhrase,
+  type SummaryPhraseKind,
+} from './summary';
 
 /**
  * The diff before → after: identity by id, unchanged skipped by content, geometric matching as fallback. `hints`

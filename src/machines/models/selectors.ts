@@ -2,6 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { Model } from '../../contract/http/models';
 import type { PublicUser } from '../../contract/http/users';
 import type { Version } from '../../contract/http/versions';
+import { changeSummaryText } from '../../engine/diff/summary';
+import type { DisplayUnit } from '../../engine/schema';
 import type { ModelSort, modelListMachine } from './modelListMachine';
 
 type ModelListSnapshot = SnapshotFrom<typeof modelListMachine>;
@@ -59,6 +61,8 @@ export interface ModelChange {
   previous: Version | null;
   /** Non-zero differences, largest first; on a first version, everything it holds. */
   changes: CountChange[];
+  /** What changed against `previous` in engineering words (versionChangeText); null on a first version. */
+  summary: string | null;
 }
 
 /** Count keys are the canonical collections (beams, loadPatterns…); the viewer reads them as words. */
@@ -91,6 +95,26 @@ export function countChanges(
     .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta) || a.key.localeCompare(b.key));
 }
 
+/** Said of a version whose changes were not summarized (made before summaries were kept) and whose counts agree. */
+export const COUNTS_UNCHANGED_TEXT = 'same counts as before: compare the versions to see what changed';
+
+/**
+ * What changed in `version` against the version before, in engineering words and the model's display unit
+ * ('1 column removed, 3 beams resized W18X35 → W21X44'), from the summary the server keeps on the version
+ * (issue #23). A version made before summaries were kept falls back to its count changes; a first version
+ * (no `previous`) has none: null.
+ */
+export function versionChangeText(
+  version: Version,
+  previous: Version | null,
+  units: DisplayUnit,
+): string | null {
+  if (version.changeSummary) return changeSummaryText(version.changeSummary, units);
+  if (!previous) return null;
+  const changes = countChanges(version.counts, previous.counts);
+  return changes.length > 0 ? describeChanges(changes) : COUNTS_UNCHANGED_TEXT;
+}
+
 /**
  * "What changed" per model: its latest version's counts against the version before (versions arrive newest
  * first), for the models with a version, the most recent change first.
@@ -107,6 +131,7 @@ export function latestChanges(models: readonly Model[], count = 5): ModelChange[
           latest,
           previous: previous ?? null,
           changes: countChanges(latest.counts, previous?.counts ?? {}),
+          summary: versionChangeText(latest, previous ?? null, model.settings.units),
         },
       ];
     })

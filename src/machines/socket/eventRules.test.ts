@@ -173,4 +173,58 @@ describe('the realtime event rules', () => {
     const progress = aRealtimeEvent({ eventName: 'ProgressUpdate', data: {} }, 'anotherUser');
     expect(deservesToast(progress)).toBe(false);
   });
+
+  it('(g) names the model and says what changed: a version with its summary, a rename, roles, reports', () => {
+    const version = (data: Record<string, unknown>) =>
+      toastTextOf(
+        aRealtimeEvent(
+          {
+            eventName: 'ModelAdded',
+            data: {
+              modelId: 'model-1',
+              versionId: 'v4',
+              versionNumber: 4,
+              organizationId: 'org-1',
+              newModel: false,
+              modelName: 'Selecto Tower',
+              ...data,
+            },
+          },
+          'anotherUser',
+        ),
+      );
+    expect(version({ changeSummary: '3 beams resized W18X35 → W21X44' })).toBe(
+      'Grace Hopper added version 4 of Selecto Tower: 3 beams resized W18X35 → W21X44.',
+    );
+    expect(version({ changeSummary: null })).toBe('Grace Hopper added version 4 of Selecto Tower.');
+
+    const updated = (data: Record<string, unknown>) =>
+      toastTextOf(
+        aRealtimeEvent({ eventName: 'ModelUpdated', data: { modelId: 'model-1', ...data } }, 'anotherUser'),
+      );
+    expect(updated({ modelName: 'Selecto Tower', change: 'renamed', previousName: 'Selecto' })).toBe(
+      'Grace Hopper renamed Selecto to Selecto Tower.',
+    );
+    expect(updated({ modelName: 'Selecto Tower', change: 'rolesChanged' })).toBe(
+      'Grace Hopper changed the roles on Selecto Tower.',
+    );
+    expect(updated({ modelName: 'Selecto Tower', change: 'reportAdded' })).toBe(
+      'Grace Hopper added a report to Selecto Tower.',
+    );
+    expect(updated({ modelName: 'Selecto Tower', change: 'collaboratorAdded' })).toBe(
+      'Grace Hopper added a collaborator to Selecto Tower.',
+    );
+    expect(updated({ modelName: 'Selecto Tower' })).toBe('Grace Hopper changed Selecto Tower.');
+    expect(updated({})).toBe('Grace Hopper changed a model.');
+    // A thumbnail the viewer set by itself is no news.
+    expect(updated({ modelName: 'Selecto Tower', thumbnail: true })).toBeNull();
+    expect(
+      toastTextOf(
+        aRealtimeEvent(
+          { eventName: 'ModelRemoved', data: { modelId: 'model-1', modelName: 'Selecto Tower' } },
+          'anotherUser',
+        ),
+      ),
+    ).toBe('Grace Hopper removed Selecto Tower.');
+  });
 });

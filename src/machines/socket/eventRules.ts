@@ -8,6 +8,7 @@ import {
   eventDataSchemas,
   type EventData,
   type EventName,
+  type ModelUpdateKind,
   type RealtimePayload,
 } from '../../contract/realtime';
 import type { EventOrigin, RealtimeEvent, RealtimeViewer } from './types';
@@ -221,6 +222,33 @@ function whoOf(event: RealtimeEvent): string {
   return name === '' ? ownMessages.realtimeSomeone : name;
 }
 
+const MODEL_UPDATE_MESSAGES: Readonly<Record<ModelUpdateKind, string>> = {
+  renamed: ownMessages.realtimeModelRenamed,
+  unitsChanged: ownMessages.realtimeModelUnitsChanged,
+  planChanged: ownMessages.realtimeModelPlanChanged,
+  rolesChanged: ownMessages.realtimeModelRolesChanged,
+  collaboratorAdded: ownMessages.realtimeModelCollaboratorAdded,
+  collaboratorRemoved: ownMessages.realtimeModelCollaboratorRemoved,
+  reportAdded: ownMessages.realtimeReportAdded,
+  reportChanged: ownMessages.realtimeReportChanged,
+  reportRemoved: ownMessages.realtimeReportRemoved,
+};
+
+/**
+ * A ModelUpdated's sentence: the model and what changed ('Ada renamed Tower to Selecto Tower.'). A new thumbnail
+ * is no news (the viewer sets one by itself): no toast.
+ */
+function modelUpdatedText(updated: EventData<'ModelUpdated'>, who: string): string | null {
+  if (updated.thumbnail) return null;
+  if (updated.modelName === undefined) return fill(ownMessages.realtimeModelUpdated, { who });
+  const model = updated.modelName;
+  if (updated.change === undefined) return fill(ownMessages.realtimeModelUpdatedNamed, { who, model });
+  if (updated.change === 'renamed' && updated.previousName === undefined) {
+    return fill(ownMessages.realtimeModelUpdatedNamed, { who, model });
+  }
+  return fill(MODEL_UPDATE_MESSAGES[updated.change], { who, model, previous: updated.previousName ?? '' });
+}
+
 /**
  * The sentence a toast says for an event (the server's `message` is only success, progress or error). Null for
  * the events that show themselves on the screen instead (ProgressUpdate moves a progress bar) or that have no
@@ -230,14 +258,29 @@ export function toastTextOf(event: RealtimeEvent): string | null {
   const who = whoOf(event);
   const added = dataOf(event, 'ModelAdded');
   if (added) {
-    return added.newModel
-      ? fill(ownMessages.realtimeModelCreated, { who })
-      : fill(ownMessages.realtimeVersionAdded, { who, version: added.versionNumber });
+    if (added.newModel) return fill(ownMessages.realtimeModelCreated, { who });
+    const version = added.versionNumber;
+    if (added.modelName === undefined) return fill(ownMessages.realtimeVersionAdded, { who, version });
+    const model = added.modelName;
+    return added.changeSummary
+      ? fill(ownMessages.realtimeVersionAddedWithSummary, {
+          who,
+          version,
+          model,
+          summary: added.changeSummary,
+        })
+      : fill(ownMessages.realtimeVersionAddedTo, { who, version, model });
   }
   const cloned = dataOf(event, 'ModelCloned');
   if (cloned) return fill(ownMessages.realtimeModelCloned, { who, model: cloned.model.name });
-  if (dataOf(event, 'ModelUpdated')) return fill(ownMessages.realtimeModelUpdated, { who });
-  if (dataOf(event, 'ModelRemoved')) return fill(ownMessages.realtimeModelRemoved, { who });
+  const updated = dataOf(event, 'ModelUpdated');
+  if (updated) return modelUpdatedText(updated, who);
+  const removed = dataOf(event, 'ModelRemoved');
+  if (removed) {
+    return removed.modelName === undefined
+      ? fill(ownMessages.realtimeModelRemoved, { who })
+      : fill(ownMessages.realtimeModelRemovedNamed, { who, model: removed.modelName });
+  }
   const failed = dataOf(event, 'ModelError');
   if (failed) return fill(ownMessages.realtimeModelError, { error: failed.error });
   const organization = dataOf(event, 'OrganizationUpdated');

@@ -232,7 +232,7 @@ describe.each(databases())('live socket on $kind', ({ kind }) => {
           },
           message: 'success',
           eventName: 'ModelUpdated',
-          data: { modelId: model._id },
+          data: { modelId: model._id, modelName: 'Renamed 2', change: 'renamed', previousName: 'Renamed' },
           showInWebUI: false,
           GussetSessionId: 'tab-rename',
         });

@@ -23,7 +23,13 @@ import { createRealtimeRepository, type Refusal } from './repository';
  * sockets. Every rule also needs the socket's session to be live.
  */
 export type Audience =
-  | { kind: 'model'; modelId: string; minimumAbility: ModelAbility }
+  | {
+      kind: 'model';
+      modelId: string;
+      minimumAbility: ModelAbility;
+      /** Only these roles (a narrower word for some of the room, e.g. LIMITEDVIEW); else every role allowed. */
+      onlyRoles?: ModelRole[];
+    }
   | { kind: 'organization'; organizationId: string }
   | { kind: 'user'; userId: string };
 
@@ -81,7 +87,7 @@ export interface Realtime {
   emitToModel(
     modelId: string,
     payload: RealtimePayload,
-    options?: { minimumAbility?: ModelAbility },
+    options?: { minimumAbility?: ModelAbility; onlyRoles?: ModelRole[] },
   ): Promise<void>;
   emitToOrganization(organizationId: string, payload: RealtimePayload): Promise<void>;
   emitToUser(userId: string, payload: RealtimePayload): Promise<void>;
@@ -184,7 +190,9 @@ export function createRealtime(deps: RealtimeDeps): RealtimeEmitter {
         refusals = await repository.modelRefusals(
           audience.modelId,
           hashes,
-          rolesAllowedTo(audience.minimumAbility),
+          rolesAllowedTo(audience.minimumAbility).filter(
+            (role) => !audience.onlyRoles || audience.onlyRoles.includes(role),
+          ),
           now,
         );
         break;
@@ -257,7 +265,14 @@ export function createRealtime(deps: RealtimeDeps): RealtimeEmitter {
     },
     emitToModel(modelId, payload, options = {}) {
       return realtime.publish(
-        [{ kind: 'model', modelId, minimumAbility: options.minimumAbility ?? 'view' }],
+        [
+          {
+            kind: 'model',
+            modelId,
+            minimumAbility: options.minimumAbility ?? 'view',
+            ...(options.onlyRoles ? { onlyRoles: options.onlyRoles } : {}),
+          },
+        ],
         payload,
       );
     },

@@ -135,11 +135,8 @@ export function DashboardScreen() {
                       </Link>
                       <p className="item-list__meta">
                         {change.previous
-                          ? `Version ${change.latest.number} against version ${change.previous.number}: `
-                          : `First version: `}
-                        {change.changes.length === 0
-                          ? 'no change in counts'
-                          : describeChanges(change.changes)}
+                          ? `Version ${change.latest.number} against version ${change.previous.number}: ${change.summary ?? ''}`
+                          : `First version: ${describeChanges(change.changes)}`}
                       </p>
                     </div>
                   </li>

@@ -15,6 +15,7 @@ import {
   selectVersions,
 } from '../../machines/model/selectors';
 import { reportTotalsText } from '../../engine/formats/reportOverview';
+import { versionChangeText } from '../../machines/models/selectors';
 import { formatDate, relativeAge } from '../format/dates';
 import { TranslationReport } from '../upload/TranslationReport';
 import { UploadPanel } from '../upload/UploadPanel';
@@ -68,6 +69,8 @@ export function ModelHistoryScreen() {
 }
 
 function VersionItem({ version, previous }: { version: Version; previous: Version | null }) {
+  const units = useModelPageSelector((snapshot) => selectModel(snapshot)?.settings.units ?? 'mm');
+  const changed = versionChangeText(version, previous, units);
   const restorable = useModelPageSelector((snapshot) => selectIsRestorable(snapshot, version.ID));
   const report = useModelPageSelector(selectOpenReport);
   const reportLoading = useModelPageSelector(selectIsReportLoading);
@@ -84,6 +87,12 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
           {relativeAge(version.Time)} ago)
         </p>
         <p>{originText(version)}</p>
+        {changed !== null && (
+          <p className="version-list__changes" data-testid="version-changes">
+            {previous ? `Against version ${previous.number}: ` : ''}
+            {changed}
+          </p>
+        )}
         <p className="page__note">
           {countsText(version.counts)} · {reportTotalsText(version.reportSummary)}
         </p>

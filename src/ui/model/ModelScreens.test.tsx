@@ -54,6 +54,32 @@ describe('the history of a model', () => {
     expect(items[1]?.textContent).toContain('frame-1.e2k');
   });
 
+  it("says on each card what changed against the version before, in the model's units", async () => {
+    const api = createRecordingHttp({ unansweredRoutes: 'offline' });
+    api.answer('GET /api/models/model-1', ok(aModel('READ')));
+    const summarized = aVersion(2, {
+      changeSummary: {
+        phrases: [
+          { kind: 'removed', subject: 'Column', count: 1 },
+          { kind: 'resized', subject: 'Beam', count: 1, from: 'W18X35', to: 'W21X44', pairCount: 1 },
+          { kind: 'moved', subject: 'Beam', count: 104, maxMove: 100 },
+        ],
+      },
+    });
+    api.answer(
+      'GET /api/models/imagesAndVersionsByModelIds',
+      ok({ data: [{ _id: 'model-1', image: null, versions: [summarized, aVersion(1)] }] }),
+    );
+    await renderApp({ path: '/model/model-1/history', http: api.http });
+    await screen.findByRole('heading', { name: 'Tower', level: 1 });
+    const [newest, first] = within(screen.getByRole('list', { name: 'Versions' })).getAllByRole('listitem');
+    expect(within(newest as HTMLElement).getByTestId('version-changes').textContent).toBe(
+      'Against version 1: 1 column removed, 1 beam resized W18X35 → W21X44 and 104 beams moved (max 0.1 m)',
+    );
+    // A first version has nothing before it: its counts say what it holds.
+    expect(within(first as HTMLElement).queryByTestId('version-changes')).toBeNull();
+  });
+
   it('offers upload, and restore on older versions only, to an ADMIN; restore asks first', async () => {
     const { api } = await openModel('ADMIN');
     expect(screen.getByRole('region', { name: 'Upload new version' })).toBeTruthy();

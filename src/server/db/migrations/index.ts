@@ -7,6 +7,7 @@ import { repair } from './006_repair';
 import { apiTokens } from './007_api_tokens';
 import { rateLimits } from './008_rate_limits';
 import { versionReportSummary } from './009_version_report_summary';
+import { changeSummaries } from './010_change_summaries';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   apiTokens,
   rateLimits,
   versionReportSummary,
+  changeSummaries,
 ];

@@ -5,6 +5,8 @@ import {
   diffModels,
   mergeModels,
   selectChanges,
+  summarizeDiff,
+  type ChangeSummary,
   type Change,
   type ChangeSelection,
   type DiffView,
@@ -43,6 +45,8 @@ export type ModelTask =
       objects: ObjectBodies;
     }
   | { task: 'reviewDiff'; base: Manifest; upload: Manifest; units: DisplayUnit; objects: ObjectBodies }
+  /** What changed from a version to the next, in engineering phrases (issue #23). */
+  | { task: 'changeSummary'; before: Manifest; after: Manifest; objects: ObjectBodies }
   | {
       task: 'reviewApply';
       base: Manifest;
@@ -73,6 +77,7 @@ export interface ModelTaskResults {
   mergePreview: string;
   /** The review's DiffView as JSON text (what the cache stores). */
   reviewDiff: string;
+  changeSummary: ChangeSummary;
   /** `version` null: the selection takes every change (the upload is stored as it is) or none. */
   reviewApply: { totalChanges: number; changeCount: number; version: BuiltVersion | null };
   merge: { applied: number; conflicts: number; version: BuiltVersion };
@@ -85,7 +90,9 @@ export function modelTaskSize(task: ModelTask): number {
   const manifests: Array<Manifest | null> =
     task.task === 'reviewDiff' || task.task === 'reviewApply'
       ? [task.base, task.upload]
-      : [task.target, task.source, task.base];
+      : task.task === 'changeSummary'
+        ? [task.before, task.after]
+        : [task.target, task.source, task.base];
   let size = 0;
   for (const manifest of manifests) {
     if (manifest) for (const entries of Object.values(manifest.collections)) size += entries.length;
@@ -192,6 +199,12 @@ function performWith(task: ModelTask, bodies: Map<string, string>): ModelTaskRes
       const changeCount = selectChanges(diff, task.selection).size;
       if (changeCount === 0) return { totalChanges, changeCount, version: null };
       return { totalChanges, changeCount, version: built(applyDiff(base, diff, task.selection)) };
+    }
+    case 'changeSummary': {
+      const before = rebuildModel(task.before, bodies);
+      const after = rebuildModel(task.after, bodies);
+      const diff = diffModels(before, after, undefined, manifestDiffHints(task.before, task.after));
+      return summarizeDiff(diff, before, after);
     }
     case 'merge': {
       const merged = mergeModels({

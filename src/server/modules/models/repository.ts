@@ -133,10 +133,10 @@ export function createModelsRepository(db: Queryable) {
     async copyVersions(sourceId: string, targetId: string): Promise<void> {
       await db.query(
         `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, source_blob, manifest,
-                               model_hash, counts, report)
+                               model_hash, counts, report, change_summary)
          SELECT gen_random_uuid(), $2, number, author_id, created_at, message,
                 jsonb_build_object('kind', 'clone', 'modelId', model_id::text, 'versionId', id::text),
-                source_blob, manifest, model_hash, counts, report
+                source_blob, manifest, model_hash, counts, report, change_summary
            FROM versions WHERE model_id = $1`,
         [sourceId, targetId],
       );

@@ -12,16 +12,19 @@ import {
   modelRemovedResponse,
   modelSchema,
   type ModelListResponse,
+  type UpdateModelBody,
   updateModelBody,
   updateModelCollaboratorBody,
   updateModelCollaboratorByIdBody,
 } from '../../../contract/http/models';
 import { idSchema } from '../../../contract/http/names';
+import type { ModelUpdateKind } from '../../../contract/realtime';
 import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
 import { causeOf, realtimeEvent } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { createBillingService } from '../billing/service';
+import { modelNameOf, publishModelUpdated } from './modelEvents';
 import { createModelsService } from './service';
 
 const idParams = z.object({ id: idSchema });
@@ -41,10 +44,27 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
   const service = createModelsService(context, { paidModelsChanged: billing.syncQuietly });
   const realtime = context.realtime ?? noRealtime;
 
-  function modelUpdated(request: FastifyRequest, modelId: string): void {
-    void realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', { modelId }, causeOf(request)), {
-      minimumAbility: 'see',
-    });
+  function modelUpdated(
+    request: FastifyRequest,
+    modelId: string,
+    change: ModelUpdateKind,
+    previousName?: string,
+  ): Promise<void> {
+    return publishModelUpdated(
+      context.db,
+      realtime,
+      modelId,
+      { change, previousName },
+      causeOf(request),
+    ).catch((error: unknown) => request.log.warn({ err: error, modelId }, 'Could not publish ModelUpdated'));
+  }
+
+  /** What a PUT /models/{id} changed, for its toast: a rename first, then roles, units, plan. */
+  function updateKindOf(body: UpdateModelBody): ModelUpdateKind {
+    if (body.name !== undefined) return 'renamed';
+    if ((body.permissions ?? []).length > 0) return 'rolesChanged';
+    if (body.settings !== undefined) return 'unitsChanged';
+    return 'planChanged';
   }
 
   // No response schema: the models page asks this for every model with its versions, and checking the whole
@@ -98,9 +118,12 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
     '/models/:id',
     { schema: { params: idParams, body: updateModelBody, response: { 200: modelSchema } } },
     async (request) => {
+      // Read before the update, for the toast's 'renamed X to Y'.
+      const previousName =
+        request.body.name === undefined ? undefined : await modelNameOf(context.db, request.params.id);
       const model = await service.update(signedInUser(request).id, request.params.id, request.body);
       if ((request.body.permissions ?? []).length > 0) await realtime.syncModelRoom(model._id);
-      modelUpdated(request, model._id);
+      await modelUpdated(request, model._id, updateKindOf(request.body), previousName);
       return model;
     },
   );
@@ -110,13 +133,18 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
     { schema: { params: idParams, response: { 200: modelRemovedResponse } } },
     async (request) => {
       const modelId = request.params.id;
-      // The permissions go with the model: who could see it is read before.
+      // The permissions go with the model: who could see it is read before, and its name for the toast.
       const audience = await realtime.modelAudience(modelId);
+      const modelName = await modelNameOf(context.db, modelId);
       const removed = await service.remove(signedInUser(request).id, modelId);
       realtime.closeModelRoom(modelId);
       void realtime.publish(
         audience.map((userId) => ({ kind: 'user' as const, userId })),
-        realtimeEvent('ModelRemoved', { modelId }, causeOf(request)),
+        realtimeEvent(
+          'ModelRemoved',
+          { modelId, ...(modelName === undefined ? {} : { modelName }) },
+          causeOf(request),
+        ),
       );
       return removed;
     },
@@ -151,7 +179,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
       const modelId = request.params.id;
       const answer = await service.addCollaborator(signedInUser(request).id, modelId, emailAddress, type);
       await realtime.syncModelRoom(modelId);
-      modelUpdated(request, modelId);
+      await modelUpdated(request, modelId, 'collaboratorAdded');
       return answer;
     },
   );
@@ -173,7 +201,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
         userId,
         type,
       );
-      modelUpdated(request, request.params.id);
+      await modelUpdated(request, request.params.id, 'rolesChanged');
       return answer;
     },
   );
@@ -194,7 +222,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
         request.params.userId,
         request.body.type,
       );
-      modelUpdated(request, request.params.id);
+      await modelUpdated(request, request.params.id, 'rolesChanged');
       return answer;
     },
   );
@@ -206,7 +234,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
       const { id: modelId, userId } = request.params;
       const answer = await service.removeCollaborator(signedInUser(request).id, modelId, userId);
       realtime.leaveModel(userId, modelId);
-      modelUpdated(request, modelId);
+      await modelUpdated(request, modelId, 'collaboratorRemoved');
       return answer;
     },
   );

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../contract/http/users';
 import type { Version, VersionOrigin } from '../../../contract/http/versions';
+import type { ChangeSummary } from '../../../engine/diff/summary';
 import { reportItemCount, type ReportItem } from '../../../engine/formats/report';
 import type { Queryable } from '../../db/db';
 import { isUuid } from '../access/access';
@@ -28,12 +29,15 @@ export interface VersionRow {
   counts: Record<string, number>;
   report?: { items?: ReadonlyArray<ReportItem> } | null;
   report_summary?: ReportSummaryCounts | null;
+  /** What changed against the version before (issue #23); null until computed, and for a first version. */
+  change_summary?: ChangeSummary | null;
 }
 
 /** The columns of VersionRow (with report_summary, without report or manifest) for a SELECT on `versions`. */
 export function versionSummaryColumns(alias = 'v'): string {
   return `${alias}.id, ${alias}.model_id, ${alias}.number, ${alias}.author_id, ${alias}.created_at,
-          ${alias}.message, ${alias}.origin, ${alias}.counts, ${alias}.report_summary`;
+          ${alias}.message, ${alias}.origin, ${alias}.counts, ${alias}.change_summary,
+          ${alias}.report_summary`;
 }
 
 function summarize(row: VersionRow): ReportSummaryCounts {
@@ -58,6 +62,7 @@ export function toVersion(row: VersionRow, authorsById: ReadonlyMap<string, Publ
     origin: row.origin,
     counts: row.counts,
     reportSummary: summarize(row),
+    changeSummary: row.change_summary ?? null,
   };
 }
 

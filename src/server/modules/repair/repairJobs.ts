@@ -290,7 +290,7 @@ export function createRepairCommitEventsListener(deps: JobEventsDeps): JobListen
     await realtime.publish(audiences, realtimeEvent('ProgressUpdate', job, cause));
     if (change === 'done' && job.status === 'done' && job.modelId && job.versionId) {
       const made = { modelId: job.modelId, versionId: job.versionId, newModel: false };
-      const versionNumber = await publishModelAdded(db, realtime, audiences, made, cause);
+      const versionNumber = await publishModelAdded(db, realtime, audiences, made, cause, log);
       if (versionNumber === null) return;
       const committed = {
         modelId: job.modelId,

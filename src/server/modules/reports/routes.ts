@@ -11,9 +11,11 @@ import {
 import { idSchema } from '../../../contract/http/names';
 import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
-import { causeOf, realtimeEvent } from '../../realtime/events';
+import type { ModelUpdateKind } from '../../../contract/realtime';
+import { causeOf } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { sendDiffAnswer } from '../compare/routes';
+import { publishModelUpdated } from '../models/modelEvents';
 import type { ReportsService } from './service';
 
 const modelParams = z.object({ id: idSchema });
@@ -30,7 +32,7 @@ function attachment(fileName: string): string {
 /**
  * Reports (contract/http/compare.ts): list, create, update, delete, the report's diff and its workbook. A
  * create, update or delete tells everyone who can see the model (ModelUpdated, LIMITEDVIEW included, as for a
- * rename) so their lists and report counts refresh.
+ * rename) so their lists and report counts refresh; READ and up are told which (publishModelUpdated).
  */
 export function registerReportsRoutes(
   app: FastifyInstance,
@@ -41,10 +43,10 @@ export function registerReportsRoutes(
   const { service } = deps;
   const realtime = context.realtime ?? noRealtime;
 
-  function modelUpdated(request: FastifyRequest, modelId: string): void {
-    void realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', { modelId }, causeOf(request)), {
-      minimumAbility: 'see',
-    });
+  function modelUpdated(request: FastifyRequest, modelId: string, change: ModelUpdateKind): Promise<void> {
+    return publishModelUpdated(context.db, realtime, modelId, { change }, causeOf(request)).catch(
+      (error: unknown) => request.log.warn({ err: error, modelId }, 'Could not publish ModelUpdated'),
+    );
   }
 
   routes.get(
@@ -58,7 +60,7 @@ export function registerReportsRoutes(
     { schema: { params: modelParams, body: createReportBody, response: { 201: reportSchema } } },
     async (request, reply) => {
       const report = await service.create(signedInUser(request).id, request.params.id, request.body);
-      modelUpdated(request, request.params.id);
+      await modelUpdated(request, request.params.id, 'reportAdded');
       return reply.code(201).send(report);
     },
   );
@@ -69,7 +71,7 @@ export function registerReportsRoutes(
     async (request) => {
       const { id, reportId } = request.params;
       const report = await service.update(signedInUser(request).id, id, reportId, request.body);
-      modelUpdated(request, id);
+      await modelUpdated(request, id, 'reportChanged');
       return report;
     },
   );
@@ -80,7 +82,7 @@ export function registerReportsRoutes(
     async (request) => {
       const { id, reportId } = request.params;
       const removed = await service.remove(signedInUser(request).id, id, reportId);
-      modelUpdated(request, id);
+      await modelUpdated(request, id, 'reportRemoved');
       return removed;
     },
   );

@@ -14,6 +14,7 @@ import { isUuid, type ModelAccess } from '../access/access';
 import { runModelTask } from '../merge/runModelTask';
 import { insertVersion, latestVersion, objectsOf, type StoredVersionInput } from '../merge/storedModels';
 import { loadPublicUsers, toVersion } from '../models/versionRows';
+import { modelAddedData } from '../versions/changeSummary';
 import { versionStore } from '../versions/repository';
 import { reviewStore, type ReviewRow } from './repository';
 
@@ -118,7 +119,7 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
       body: ApplyReviewBody,
       cause: EventCause,
     ): Promise<Version> {
-      const { modelAccess, row } = await requireReview(userId, modelId, reviewId);
+      const { row } = await requireReview(userId, modelId, reviewId);
       refuseClosedOrOutdated(row, (await latestVersion(db, modelId))?.id);
 
       const selection: ChangeSelection = body.selection;
@@ -158,21 +159,12 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
         return inserted;
       });
 
-      // A new version like an upload's: the model's readers hear of it the same way.
-      void realtime.emitToModel(
-        modelId,
-        realtimeEvent(
-          'ModelAdded',
-          {
-            modelId,
-            versionId: version.id,
-            versionNumber: version.number,
-            organizationId: modelAccess.organizationId,
-            newModel: false,
-          },
-          cause,
-        ),
-      );
+      // A new version like an upload's: the model's readers hear of it the same way, once its change summary
+      // is computed (after the answer: on a large model the diff takes a while).
+      const made = { modelId, versionId: version.id, newModel: false };
+      void modelAddedData(db, made, log).then((added) => {
+        if (added) return realtime.emitToModel(modelId, realtimeEvent('ModelAdded', added, cause));
+      });
       const authors = await loadPublicUsers(db, [userId]);
       return toVersion(version, authors);
     },

@@ -5,6 +5,7 @@ import type { JobChange, JobListener } from '../../jobs/runner';
 import { authorOf, realtimeEvent, type EventCause } from '../../realtime/events';
 import type { Audience, Realtime } from '../../realtime/realtime';
 import { loadPublicUsers } from '../models/versionRows';
+import { modelAddedData } from '../versions/changeSummary';
 import { toUploadJob, type UploadPayload } from './jobView';
 
 /** What a job's event listener needs. */
@@ -75,28 +76,22 @@ export function jobAudiences(modelId: string | null, createdBy: string | null): 
   return audiences;
 }
 
-/** ModelAdded for the version a job made; the version's number, or null when the version is gone. */
+/**
+ * ModelAdded for the version a job made, with what changed (computed first when missing); the version's number,
+ * or null when the version is gone.
+ */
 export async function publishModelAdded(
   db: Queryable,
   realtime: Realtime,
   audiences: readonly Audience[],
   made: { modelId: string; versionId: string; newModel: boolean },
   cause: EventCause,
+  log: FastifyBaseLogger,
 ): Promise<number | null> {
-  const [version] = await db.query<{ number: number; organization_id: string }>(
-    `SELECT v.number, m.organization_id FROM versions v JOIN models m ON m.id = v.model_id WHERE v.id = $1`,
-    [made.versionId],
-  );
-  if (!version) return null;
-  const added = {
-    modelId: made.modelId,
-    versionId: made.versionId,
-    versionNumber: version.number,
-    organizationId: version.organization_id,
-    newModel: made.newModel,
-  };
+  const added = await modelAddedData(db, made, log);
+  if (!added) return null;
   await realtime.publish(audiences, realtimeEvent('ModelAdded', added, cause));
-  return version.number;
+  return added.versionNumber;
 }
 
 /**
@@ -121,7 +116,7 @@ export function createUploadEventsListener(deps: JobEventsDeps): JobListener {
 
     if (change === 'done' && job.status === 'done' && job.modelId && job.versionId) {
       const made = { modelId: job.modelId, versionId: job.versionId, newModel: newModel !== null };
-      const versionNumber = await publishModelAdded(db, realtime, audiences, made, cause);
+      const versionNumber = await publishModelAdded(db, realtime, audiences, made, cause, log);
       if (versionNumber === null) return;
       if (job.kind === 'merge') {
         // The model's pages refresh on VersionMerged from others; the merging tab finishes on the empty one.

@@ -16,6 +16,7 @@ import type { TranslatedVersion } from '../../jobs/translateProtocol';
 import { planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { createModelsRepository } from '../models/repository';
 import { reviewStore } from '../reviews/repository';
+import { ensureChangeSummary } from '../versions/changeSummary';
 import { CONTEXT_GLB_CACHE_KIND } from '../versions/contextGeometry';
 import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
@@ -216,6 +217,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
         await jobQueue.complete(tx, job.id, clock(), done.modelId, done);
       });
+      if (done.versionId) await ensureChangeSummary(db, done.versionId, log);
       return;
     }
 
@@ -274,6 +276,8 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
       },
       'Upload stored',
     );
+    // Before the job is told done, so its ModelAdded and the history already say what changed (issue #23).
+    if (versionId !== null) await ensureChangeSummary(db, versionId, log);
     // A cache: a failure costs the first viewer a rebuild, never the version.
     if (!cacheMinimal || versionId === null) return;
     await derived.write('minimal', versionId, outcome.version.minimalContent).catch((error: unknown) => {

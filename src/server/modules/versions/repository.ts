@@ -62,7 +62,7 @@ export const versionStore = {
                              model_hash, counts, report, job_id)
        VALUES ($1, $2, (SELECT COALESCE(max(number), 0) + 1 FROM versions WHERE model_id = $2), $3, $4, $5,
                $6::jsonb, $7, $8::jsonb, $9, $10::jsonb, $11::jsonb, $12)
-       RETURNING id, model_id, number, author_id, created_at, message, origin, counts, report`,
+       RETURNING id, model_id, number, author_id, created_at, message, origin, counts, report, change_summary`,
       [
         version.id,
         version.modelId,
@@ -94,7 +94,7 @@ export const versionStore = {
               $4::jsonb, s.source_blob, s.manifest, s.model_hash, s.counts, s.report
          FROM versions s
         WHERE s.id = $5 AND s.model_id = $6
-       RETURNING id, model_id, number, author_id, created_at, message, origin, counts, report`,
+       RETURNING id, model_id, number, author_id, created_at, message, origin, counts, report, change_summary`,
       [copy.id, copy.authorId, copy.createdAt, JSON.stringify(copy.origin), source.versionId, source.modelId],
     );
     return rows[0];
@@ -111,7 +111,7 @@ export const versionStore = {
   /** One version of one model with its whole report, or undefined. */
   async findWithReport(db: Queryable, modelId: string, versionId: string): Promise<VersionRow | undefined> {
     const rows = await db.query<VersionRow>(
-      `SELECT id, model_id, number, author_id, created_at, message, origin, counts, report
+      `SELECT id, model_id, number, author_id, created_at, message, origin, counts, report, change_summary
          FROM versions WHERE id = $1 AND model_id = $2`,
       [versionId, modelId],
     );

@@ -18,6 +18,7 @@ import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
 import { causeOf, realtimeEvent } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
+import { modelAddedData } from './changeSummary';
 import { createVersionsService } from './service';
 
 const modelParams = z.object({ id: idSchema });
@@ -178,22 +179,17 @@ export function registerVersionsRoutes(
     async (request, reply) => {
       const user = signedInUser(request);
       const version = await service.restore(user.id, request.params.id, request.params.versionId);
-      // A restore is a new version like an upload's: the model's readers hear of it the same way.
-      const access = await context.access.requireModel(user.id, request.params.id, 'update');
-      void (context.realtime ?? noRealtime).emitToModel(
-        request.params.id,
-        realtimeEvent(
-          'ModelAdded',
-          {
-            modelId: request.params.id,
-            versionId: version.ID,
-            versionNumber: version.number,
-            organizationId: access.organizationId,
-            newModel: false,
-          },
-          causeOf(request),
-        ),
-      );
+      // A restore is a new version like an upload's: the model's readers hear of it the same way, once its
+      // change summary is computed (after the answer: on a large model the diff takes a while).
+      const cause = causeOf(request);
+      const made = { modelId: request.params.id, versionId: version.ID, newModel: false };
+      void modelAddedData(context.db, made, request.log).then((added) => {
+        if (!added) return;
+        return (context.realtime ?? noRealtime).emitToModel(
+          request.params.id,
+          realtimeEvent('ModelAdded', added, cause),
+        );
+      });
       return reply.code(201).send(version);
     },
   );
