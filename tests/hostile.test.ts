@@ -173,7 +173,7 @@ describe.each(databases())('hostile files on $kind', ({ kind }) => {
         `max /health ${watched.maxHealthMs} ms, RSS before ${before} MB, peak ${watched.peakRssMb} MB, after ${after} MB, ` +
         `version detail ${Math.round((texts[0] as string).length / 1024)} kB\n`,
     );
-  });
+  }, 300_000);
 
   it('refuses a file past UPLOAD_MAX_POINTS, naming the limit and the count', async () => {
     const watched = await uploadWatchingHealth(server, owner.token, distinctPoints(LOW_POINT_LIMIT + 10), {
@@ -186,7 +186,7 @@ describe.each(databases())('hostile files on $kind', ({ kind }) => {
       'Gusset could not take too-many.e2k: it has 100,001 or more points, and an upload may have at most 100,000.',
     );
     expect(watched.healthAnswers).toBeGreaterThanOrEqual(1);
-  });
+  }, 300_000);
 
   it.skipIf(skipHuge || kind !== hugeKind)(
     'refuses the 5 M-point file at the default limit, the server answering all along',
@@ -216,5 +216,7 @@ describe.each(databases())('hostile files on $kind', ({ kind }) => {
         await huge.close();
       }
     },
+    // Writing and reading 5 M points takes ~30 s on a fast machine; the job's own wait is 300 s.
+    600_000,
   );
 });

@@ -38,14 +38,14 @@ export const viewerRows: Row[] = [
   },
   {
     // issue #9: IFC context geometry, READ like the scene. The matrix version comes from a JSON file, so it has
-    // none: those who may read it get the 404 'no context geometry' (checked with a real IFC upload in
+    // none: those who may read it get 204, no content (issue #23; checked with a real IFC upload in
     // src/server/modules/versions/contextGeometry.test.ts), the others the access layer's answer.
     method: 'GET',
     route: '/api/models/:id/data/versions/:versionId/context',
     request: async (world) => ({
       path: `/api/models/${world.modelId}/data/versions/${world.versionId}/context`,
     }),
-    expected: modelViewers(404),
+    expected: modelViewers(204),
   },
   {
     method: 'GET',

@@ -329,6 +329,7 @@ describe.each(databases())('version data on $kind', ({ kind }) => {
       for (const key of ['nodes', 'columns', 'beams', 'floors', 'walls'] as const) {
         expect(detail.counts[key], key).toBe(source[key]);
       }
-    });
+      // Two uploads, an export and a change summary: well over the default limit on a busy 2-core laptop.
+    }, 120_000);
   });
 });
