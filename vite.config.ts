@@ -42,6 +42,7 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/ui/testSetup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { render, waitFor as waitForView } from '@testing-library/react';
+import { act, render, waitFor as waitForView } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { HttpClient } from '../../api/types';
@@ -114,12 +114,23 @@ export async function renderApp(options: TestAppOptions = {}) {
     </AppServicesProvider>,
   );
   // The feature screens load lazily: wait for the first one's chunk, as a user waits for the page.
-  await waitForView(() => {
+  const screenShown = () => {
     if (!router.state.initialized || router.state.navigation.state !== 'idle')
       throw new Error('still loading');
     // The router is ready before React has rendered the screen in place of the hydrate fallback.
     if (view.container.querySelector('main.initializing')) throw new Error('still initializing');
-  });
+  };
+  await waitForView(screenShown);
+  // A route guard redirects from an effect after its screen has rendered: let the effects run and follow each
+  // redirect to where it leads, so that a test never reads the address between render and redirect.
+  for (;;) {
+    const before = router.state.location.pathname;
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitForView(screenShown);
+    if (router.state.location.pathname === before) break;
+  }
   return {
     view,
     router,
