@@ -133,6 +133,7 @@ describe.each(databases())('migrations on $kind', ({ kind }) => {
         'filters',
         'jobs',
         'mail_tokens',
+        'model_list_generation',
         'model_objects',
         'model_permissions',
         'models',

@@ -8,6 +8,7 @@ import { apiTokens } from './007_api_tokens';
 import { rateLimits } from './008_rate_limits';
 import { versionReportSummary } from './009_version_report_summary';
 import { changeSummaries } from './010_change_summaries';
+import { modelListGeneration } from './011_model_list_generation';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   rateLimits,
   versionReportSummary,
   changeSummaries,
+  modelListGeneration,
 ];

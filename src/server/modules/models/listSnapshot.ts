@@ -38,6 +38,8 @@ export interface ModelListSnapshot {
   versions: VersionRow[];
   reports: ReportSummaryRow[];
   users: PublicUserRow[];
+  /** The model list generation (migration 011) this snapshot saw: it names the snapshot for listCache.ts. */
+  generation: string;
 }
 
 /** Roles that read versions (the rest, LIMITEDVIEW, see a model's summary only). */
@@ -96,7 +98,8 @@ SELECT json_build_object(
   'versionFacts', COALESCE((SELECT json_agg(version_facts) FROM version_facts), '[]'),
   'versions', COALESCE((SELECT json_agg(version_rows ORDER BY model_id, number DESC) FROM version_rows), '[]'),
   'reports', COALESCE((SELECT json_agg(report_rows ORDER BY created_at DESC, id DESC) FROM report_rows), '[]'),
-  'users', COALESCE((SELECT json_agg(people) FROM people), '[]')
+  'users', COALESCE((SELECT json_agg(people) FROM people), '[]'),
+  'generation', (SELECT generation::text FROM model_list_generation)
 )::text AS snapshot`;
 
 /**

@@ -543,6 +543,69 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
         spy.mockRestore();
       }
     });
+    it('keeps an unchanged list, and shows any change at once, whichever instance or job wrote it', async () => {
+      const reader = await signUp(server, uniqueEmail('kept'), { firstName: 'Kim', lastName: 'Kept' });
+      const own = await createOrganization(reader, { members: [[dave, 'MEMBER']] });
+      const model = await createModel(reader, 'Kept', own);
+      const v1 = await insertVersion(model._id, 1, reader);
+      const first = await list(reader);
+
+      const spy = vi.spyOn(server.db, 'query');
+      try {
+        expect(await list(reader)).toEqual(first);
+        // The kept answer: the list's statement did not run again.
+        const snapshots = spy.mock.calls.filter(([sql]) => String(sql).includes('WITH visible AS'));
+        expect(snapshots).toHaveLength(0);
+      } finally {
+        spy.mockRestore();
+      }
+
+      // Each change is written straight to the database, as another instance or a job would: this server's
+      // kept answer must not outlive it.
+      const listed = async () => {
+        const found = (await list(reader)).find((candidate) => candidate._id === model._id);
+        if (!found) throw new Error('the model is not listed');
+        return found;
+      };
+      const sql = (text: string, values: unknown[]) => server.db.query(text, values);
+
+      await sql("UPDATE users SET first_name = 'Kimberly' WHERE id = $1", [reader.user._id]);
+      expect((await listed()).createdBy?.firstName).toBe('Kimberly');
+
+      await sql("UPDATE organizations SET name = 'Renamed office' WHERE id = $1", [own]);
+      expect((await listed()).organization.name).toBe('Renamed office');
+
+      await sql("UPDATE models SET name = 'Kept, renamed' WHERE id = $1", [model._id]);
+      expect((await listed()).name).toBe('Kept, renamed');
+
+      await sql("UPDATE versions SET message = 'edited message' WHERE id = $1", [v1]);
+      expect((await listed()).versions?.[0]?.message).toBe('edited message');
+
+      const v2 = await insertVersion(model._id, 2, dave);
+      expect(await listed()).toMatchObject({ versionCount: 2, latestVersionId: v2 });
+
+      await sql(
+        "INSERT INTO model_permissions (model_id, user_id, role, created_at) VALUES ($1, $2, 'READ', now())",
+        [model._id, carol.user._id],
+      );
+      expect(permissionSummary(await listed())).toContainEqual([carol.user._id, 'READ']);
+      await sql('DELETE FROM model_permissions WHERE model_id = $1 AND user_id = $2', [
+        model._id,
+        carol.user._id,
+      ]);
+      expect(permissionSummary(await listed())).not.toContainEqual([carol.user._id, 'READ']);
+
+      await sql(
+        `INSERT INTO reports (id, model_id, title, current_version_id, comparison_version_id, created_by,
+                              created_at, updated_at)
+         VALUES ($1, $2, 'Check', $3, $4, $5, now(), now())`,
+        [randomUUID(), model._id, v2, v1, reader.user._id],
+      );
+      expect((await listed()).reportCount).toBe(1);
+
+      await sql('DELETE FROM models WHERE id = $1', [model._id]);
+      expect((await list(reader)).map((candidate) => candidate._id)).not.toContain(model._id);
+    });
   });
 
   describe('GET /api/models/imagesAndVersionsByModelIds', () => {

@@ -11,7 +11,6 @@ import {
   modelPermissionsResponse,
   modelRemovedResponse,
   modelSchema,
-  type ModelListResponse,
   type UpdateModelBody,
   updateModelBody,
   updateModelCollaboratorBody,
@@ -69,22 +68,18 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
 
   // No response schema: the models page asks this for every model with its versions, and checking the whole
   // answer against zod again cost as much as building it (issue #22's load figures). assemble() is typed with
-  // the contract's Model, and models.test.ts parses every list answer with modelListResponse.
-  routes.get(
-    '/models',
-    { schema: { querystring: listModelsQuery } },
-    async (request): Promise<ModelListResponse> => {
-      const query = request.query;
-      return {
-        data: await service.list(signedInUser(request).id, {
-          images: query.getImages,
-          versions: query.getVersions,
-          reports: query.getReports,
-          organizationId: query.organizationId,
-        }),
-      };
-    },
-  );
+  // the contract's Model, and models.test.ts parses every list answer with modelListResponse. The answer is
+  // JSON text, as the list cache keeps it.
+  routes.get('/models', { schema: { querystring: listModelsQuery } }, async (request, reply) => {
+    const query = request.query;
+    const answer = await service.listAnswer(signedInUser(request).id, {
+      images: query.getImages,
+      versions: query.getVersions,
+      reports: query.getReports,
+      organizationId: query.organizationId,
+    });
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
 
   routes.get(
     '/models/imagesAndVersionsByModelIds',

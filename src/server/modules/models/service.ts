@@ -5,6 +5,7 @@ import type {
   cloneModelBody,
   createModelBody,
   Model,
+  ModelListResponse,
   ModelPermission,
   ModelPermissionsResponse,
   ModelRole,
@@ -20,6 +21,7 @@ import { isUuid, roleAtLeast, modelAbilities } from '../access/access';
 import { planChangeRefusal, planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { billingRepository } from '../billing/repository';
 import { createUsersRepository } from '../users/repository';
+import { createModelListCache, readModelListGeneration } from './listCache';
 import { readModelListSnapshot, type ModelListSnapshot, type VisibleModelRow } from './listSnapshot';
 import { createModelsRepository, type PermissionRow } from './repository';
 import { listVersions, loadPublicUsers, toVersion, publicUserOfRow } from './versionRows';
@@ -90,6 +92,7 @@ export function createModelsService(
   hooks: ModelsServiceHooks = {},
 ) {
   const models = createModelsRepository(db);
+  const listCache = createModelListCache();
   const paidModelsChanged = hooks.paidModelsChanged ?? (() => undefined);
   const users = createUsersRepository(db);
 
@@ -201,19 +204,28 @@ export function createModelsService(
   }
 
   return {
-    async list(
+    /**
+     * GET /api/models's answer as JSON text: kept per reader and query while the model list generation stays
+     * the same (listCache.ts), else built from one snapshot and kept under the generation that snapshot read.
+     */
+    async listAnswer(
       userId: string,
       options: ModelParts & { organizationId: string | undefined },
-    ): Promise<Model[]> {
+    ): Promise<string> {
       const organizationId = options.organizationId;
-      if (organizationId !== undefined && !isUuid(organizationId)) return [];
+      if (organizationId !== undefined && !isUuid(organizationId)) return JSON.stringify({ data: [] });
+      const key = [userId, organizationId ?? '', options.images, options.versions, options.reports].join(' ');
+      const kept = listCache.get(key, await readModelListGeneration(db));
+      if (kept !== undefined) return kept;
       const snapshot = await readModelListSnapshot(
         db,
         userId,
         organizationId === undefined ? {} : { organizationId },
         options.versions,
       );
-      return assemble(snapshot, options);
+      const answer = JSON.stringify({ data: assemble(snapshot, options) } satisfies ModelListResponse);
+      listCache.set(key, snapshot.generation, answer);
+      return answer;
     },
 
     async get(userId: string, modelId: string): Promise<Model> {
