@@ -9,7 +9,7 @@ import { versionStore } from '../versions/repository';
 import type { MergePayload } from './service';
 import type { ModelTaskResults } from './modelTasks';
 import { ModelTaskError, runModelTask } from './runModelTask';
-import { fill, insertVersion, latestVersion, objectsOf } from './storedModels';
+import { fill, insertVersion, latestVersion, loadTaskVersions } from './storedModels';
 
 export interface MergeJobDeps {
   db: Db;
@@ -53,17 +53,17 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
     await attempt.progress('Reading the versions', 10, { flush: true });
     const latest = await latestVersion(db, modelId);
     if (!latest) throw new JobFailure(ownMessages.modelNotFound);
-    const [target, source, base] = await Promise.all([
-      versionStore.manifest(db, modelId, latest.id),
-      versionStore.manifest(db, payload.sourceModelId, payload.sourceVersionId),
-      payload.base
-        ? versionStore.manifest(db, payload.base.modelId, payload.base.versionId)
-        : Promise.resolve(null),
+    const {
+      manifests: [target, source, base],
+      objects,
+    } = await loadTaskVersions(db, [
+      { modelId, versionId: latest.id },
+      { modelId: payload.sourceModelId, versionId: payload.sourceVersionId },
+      payload.base,
     ]);
     if (!target) throw new TargetMovedError('The latest version is gone');
     if (!source || base === undefined) throw failed(ownMessages.versionNotFound);
-    const manifests = { target: target.manifest, source: source.manifest, base: base?.manifest ?? null };
-    const objects = await objectsOf(db, [manifests.target, manifests.source, manifests.base]);
+    const manifests = { target, source, base };
     attempt.signal.throwIfAborted();
 
     await attempt.progress(`Merging version ${payload.sourceNumber} into version ${latest.number}`, 40, {

@@ -17,8 +17,11 @@ import type { DisplayUnit, Model } from '../../../engine/schema';
 import { manifestDiffHints } from '../compare/diffHints';
 import {
   buildManifest,
+  isManifestText,
+  manifestEntryCount,
   manifestModelHash,
   rebuildModel,
+  type ManifestSource,
   type ObjectBodies,
   type VersionManifest,
 } from '../versions/manifest';
@@ -29,8 +32,11 @@ import {
  * in this thread for a small model and in a worker thread (modelWorker.ts, through runModelTask) for a large one.
  */
 
-/** A version as a task gets it: its manifest; the bodies of its objects are in the task's `objects`. */
-type Manifest = VersionManifest;
+/**
+ * A version as a task gets it: its manifest, parsed or as the database's text (parsed where the task runs); the
+ * bodies of its objects are in the task's `objects`.
+ */
+type Manifest = ManifestSource;
 
 export type ModelTask =
   | {
@@ -87,17 +93,39 @@ export type ModelTaskResult<Task extends ModelTask> = ModelTaskResults[Task['tas
 
 /** How many objects a task rebuilds: what its time grows with. */
 export function modelTaskSize(task: ModelTask): number {
-  const manifests: Array<Manifest | null> =
-    task.task === 'reviewDiff' || task.task === 'reviewApply'
-      ? [task.base, task.upload]
-      : task.task === 'changeSummary'
-        ? [task.before, task.after]
-        : [task.target, task.source, task.base];
   let size = 0;
-  for (const manifest of manifests) {
-    if (manifest) for (const entries of Object.values(manifest.collections)) size += entries.length;
+  for (const field of MANIFEST_FIELDS) {
+    const manifest = manifestField(task, field);
+    if (manifest) size += manifestEntryCount(manifest);
   }
   return size;
+}
+
+/** The fields of a task that hold a version's manifest. */
+const MANIFEST_FIELDS = ['target', 'source', 'base', 'upload', 'before', 'after'] as const;
+type ManifestField = (typeof MANIFEST_FIELDS)[number];
+
+function manifestField(task: ModelTask, field: ManifestField): Manifest | null | undefined {
+  return field in task ? (task as Partial<Record<ManifestField, Manifest | null>>)[field] : undefined;
+}
+
+/** A task with every manifest parsed. */
+type Parsed<Task> = {
+  [Key in keyof Task]: Task[Key] extends Manifest
+    ? VersionManifest
+    : Task[Key] extends Manifest | null
+      ? VersionManifest | null
+      : Task[Key];
+};
+type ParsedModelTask = ModelTask extends infer Task ? (Task extends ModelTask ? Parsed<Task> : never) : never;
+
+function parseManifests(task: ModelTask): ParsedModelTask {
+  const parsed: Record<string, unknown> = { ...task };
+  for (const field of MANIFEST_FIELDS) {
+    const manifest = manifestField(task, field);
+    if (manifest && isManifestText(manifest)) parsed[field] = JSON.parse(manifest.json) as VersionManifest;
+  }
+  return parsed as ParsedModelTask;
 }
 
 function built(model: Model): BuiltVersion {
@@ -129,7 +157,7 @@ function labelOf(conflict: MergeConflict, views: readonly DiffView[]): string {
  * latest version would meet.
  */
 function mergePreview(
-  task: Extract<ModelTask, { task: 'mergePreview' }>,
+  task: Extract<ParsedModelTask, { task: 'mergePreview' }>,
   bodies: Map<string, string>,
 ): string {
   const target = rebuildModel(task.target, bodies);
@@ -180,10 +208,13 @@ export function performModelTask<Task extends ModelTask>(task: Task): ModelTaskR
   for (let index = 0; index < task.objects.hashes.length; index++) {
     bodies.set(task.objects.hashes[index] as string, task.objects.bodies[index] as string);
   }
-  return performWith(task, bodies) as ModelTaskResult<Task>;
+  return performWith(parseManifests(task), bodies) as ModelTaskResult<Task>;
 }
 
-function performWith(task: ModelTask, bodies: Map<string, string>): ModelTaskResults[ModelTask['task']] {
+function performWith(
+  task: ParsedModelTask,
+  bodies: Map<string, string>,
+): ModelTaskResults[ModelTask['task']] {
   switch (task.task) {
     case 'mergePreview':
       return mergePreview(task, bodies);

@@ -14,9 +14,8 @@ import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { toUploadJob } from '../uploads/jobView';
 import { MERGE_JOB_KIND, WRITER_JOB_KINDS } from '../uploads/service';
-import { versionStore } from '../versions/repository';
 import { runModelTask } from './runModelTask';
-import { latestVersion, objectsOf } from './storedModels';
+import { latestVersion, loadTaskVersions } from './storedModels';
 
 /** What a merge job carries from the request to the worker (the `payload` jsonb). */
 export interface MergePayload {
@@ -135,21 +134,14 @@ export function createMergeService(context: ServerContext, deps: { runner: JobRu
     return sides;
   }
 
-  /** The three sides' manifests and every object they name, for a model task. */
+  /** The three sides' manifests (as text) and every object they name, for a model task. */
   async function loadSides(modelId: string, sides: MergeSides) {
-    const [target, source, base] = await Promise.all([
-      versionStore.manifest(db, modelId, sides.latest.id),
-      versionStore.manifest(db, sides.source.modelId, sides.source.versionId),
-      sides.base
-        ? versionStore.manifest(db, sides.base.modelId, sides.base.versionId)
-        : Promise.resolve(null),
-    ]);
+    const {
+      manifests: [target, source, base],
+      objects,
+    } = await loadTaskVersions(db, [{ modelId, versionId: sides.latest.id }, sides.source, sides.base]);
     if (!target || !source || base === undefined) throw versionNotFound();
-    const manifests = { target: target.manifest, source: source.manifest, base: base?.manifest ?? null };
-    return {
-      ...manifests,
-      objects: await objectsOf(db, [manifests.target, manifests.source, manifests.base]),
-    };
+    return { target, source, base, objects };
   }
 
   return {

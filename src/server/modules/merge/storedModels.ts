@@ -11,6 +11,7 @@ import {
   manifestHashes,
   manifestModelHash,
   rebuildModel,
+  type ManifestText,
   type ObjectBodies,
   type VersionManifest,
 } from '../versions/manifest';
@@ -43,6 +44,32 @@ export async function objectsOf(
     }
   }
   return versionStore.objectBodies(db, [...wanted]);
+}
+
+/** A stored version: which model, which version. */
+export interface VersionRef {
+  modelId: string;
+  versionId: string;
+}
+
+/**
+ * Versions as a model task takes them: each manifest as the database's text (the task parses it where it runs)
+ * and every object body they name, found by the database (issue #22: parsing and walking three manifests of a
+ * 100k-element model here held the event loop for most of a second). Per ref, in order: the manifest, undefined
+ * when the model has no such version, null for a null ref.
+ */
+export async function loadTaskVersions(
+  db: Queryable,
+  refs: ReadonlyArray<VersionRef | null>,
+): Promise<{ manifests: Array<ManifestText | null | undefined>; objects: ObjectBodies }> {
+  const found = await Promise.all(
+    refs.map((ref) => (ref ? versionStore.manifestText(db, ref.modelId, ref.versionId) : null)),
+  );
+  const versionIds = refs.flatMap((ref, index) => (ref && found[index] ? [ref.versionId] : []));
+  return {
+    manifests: found.map((stored) => (stored === null ? null : stored?.manifest)),
+    objects: await versionStore.objectBodiesOfVersions(db, [...new Set(versionIds)]),
+  };
 }
 
 /** The model a manifest describes, read from model_objects. */

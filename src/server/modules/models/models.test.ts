@@ -567,7 +567,8 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
         if (!found) throw new Error('the model is not listed');
         return found;
       };
-      const sql = (text: string, values: unknown[]) => server.db.query(text, values);
+      const sql = (text: string, values: Parameters<TestServer['db']['query']>[1]) =>
+        server.db.query(text, values);
 
       await sql("UPDATE users SET first_name = 'Kimberly' WHERE id = $1", [reader.user._id]);
       expect((await listed()).createdBy?.firstName).toBe('Kimberly');

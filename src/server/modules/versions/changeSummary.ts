@@ -4,8 +4,7 @@ import { changeSummaryText, type ChangeSummary } from '../../../engine/diff/summ
 import type { DisplayUnit } from '../../../engine/schema';
 import type { Queryable } from '../../db/db';
 import { runModelTask } from '../merge/runModelTask';
-import { objectsOf } from '../merge/storedModels';
-import type { VersionManifest } from './manifest';
+import { loadTaskVersions } from '../merge/storedModels';
 
 /*
  * A version's change summary (issue #23): what changed against the version before it, in the engine's phrases,
@@ -17,27 +16,28 @@ import type { VersionManifest } from './manifest';
 const computing = new Map<string, Promise<ChangeSummary | null>>();
 
 async function compute(db: Queryable, versionId: string): Promise<ChangeSummary | null> {
-  const [row] = await db.query<{
-    model_id: string;
-    number: number;
-    manifest: VersionManifest;
-    change_summary: ChangeSummary | null;
-  }>('SELECT model_id, number, manifest, change_summary FROM versions WHERE id = $1', [versionId]);
+  const [row] = await db.query<{ model_id: string; number: number; change_summary: ChangeSummary | null }>(
+    'SELECT model_id, number, change_summary FROM versions WHERE id = $1',
+    [versionId],
+  );
   if (!row) return null;
   if (row.change_summary) return row.change_summary;
-  const [previous] = await db.query<{ manifest: VersionManifest }>(
-    'SELECT manifest FROM versions WHERE model_id = $1 AND number < $2 ORDER BY number DESC LIMIT 1',
+  const [previous] = await db.query<{ id: string }>(
+    'SELECT id FROM versions WHERE model_id = $1 AND number < $2 ORDER BY number DESC LIMIT 1',
     [row.model_id, row.number],
   );
   // A first version has nothing to compare with: its counts say what it holds.
   if (!previous) return null;
-  const objects = await objectsOf(db, [previous.manifest, row.manifest]);
-  const summary = await runModelTask({
-    task: 'changeSummary',
-    before: previous.manifest,
-    after: row.manifest,
+  const {
+    manifests: [before, after],
     objects,
-  });
+  } = await loadTaskVersions(db, [
+    { modelId: row.model_id, versionId: previous.id },
+    { modelId: row.model_id, versionId },
+  ]);
+  // Removed meanwhile: nothing to summarize.
+  if (!before || !after) return null;
+  const summary = await runModelTask({ task: 'changeSummary', before, after, objects });
   await db.query('UPDATE versions SET change_summary = $2::jsonb WHERE id = $1', [
     versionId,
     JSON.stringify(summary),

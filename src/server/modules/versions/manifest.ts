@@ -112,6 +112,35 @@ export function manifestHashes(
   return [...new Set(eachManifestHash(manifest, only))];
 }
 
+/**
+ * A manifest as the database returns it, unparsed, with how many object entries it lists (issue #22: parsing
+ * three 10 MB manifests held the server's event loop; a model task parses them where it runs, in a worker for a
+ * large model).
+ */
+export interface ManifestText {
+  json: string;
+  entries: number;
+}
+
+/** A manifest parsed, or as text still. */
+export type ManifestSource = VersionManifest | ManifestText;
+
+export function isManifestText(manifest: ManifestSource): manifest is ManifestText {
+  return 'json' in manifest;
+}
+
+export function parseManifestSource(manifest: ManifestSource): VersionManifest {
+  return isManifestText(manifest) ? (JSON.parse(manifest.json) as VersionManifest) : manifest;
+}
+
+/** How many object entries the manifest lists (its collections; the header and results not counted). */
+export function manifestEntryCount(manifest: ManifestSource): number {
+  if (isManifestText(manifest)) return manifest.entries;
+  let count = 0;
+  for (const entries of Object.values(manifest.collections)) count += entries.length;
+  return count;
+}
+
 /** The hashes manifestHashes lists, one by one (repeats included). */
 export function* eachManifestHash(
   manifest: VersionManifest,

@@ -2,7 +2,7 @@ import type { TranslationReportWire, VersionOrigin } from '../../../contract/htt
 import type { DisplayUnit, ModelCollection } from '../../../engine/schema';
 import type { Queryable } from '../../db/db';
 import { versionSummaryColumns, type VersionRow } from '../models/versionRows';
-import type { ManifestEntry, ObjectBodies, VersionManifest } from './manifest';
+import type { ManifestEntry, ManifestText, ObjectBodies, VersionManifest } from './manifest';
 
 /** Rows per INSERT: a few statements for 100k objects, each well under any parameter size limit. */
 const INSERT_BATCH = 10000;
@@ -158,6 +158,50 @@ export const versionStore = {
       [versionId, modelId],
     );
     return rows[0];
+  },
+
+  /** The version's manifest as text, unparsed (ManifestText), when the version belongs to the model. */
+  async manifestText(
+    db: Queryable,
+    modelId: string,
+    versionId: string,
+  ): Promise<{ number: number; manifest: ManifestText } | undefined> {
+    const rows = await db.query<{ number: number; json: string; entries: number }>(
+      `SELECT number, manifest::text AS json,
+              (SELECT COALESCE(sum(jsonb_array_length(value)), 0)::int
+                 FROM jsonb_each(manifest -> 'collections')) AS entries
+         FROM versions WHERE id = $1 AND model_id = $2`,
+      [versionId, modelId],
+    );
+    const row = rows[0];
+    return row && { number: row.number, manifest: { json: row.json, entries: row.entries } };
+  },
+
+  /**
+   * Every object body the versions' manifests name, each once, found by the database from the manifests
+   * themselves: this process never parses the manifests to ask (see ManifestText).
+   */
+  async objectBodiesOfVersions(db: Queryable, versionIds: readonly string[]): Promise<ObjectBodies> {
+    const rows = await db.query<{ hash: string; body: string }>(
+      `WITH m AS (SELECT manifest FROM versions WHERE id = ANY($1::uuid[])),
+            wanted AS (
+              SELECT entry ->> 1 AS hash
+                FROM m, jsonb_each(m.manifest -> 'collections') AS c, jsonb_array_elements(c.value) AS entry
+              UNION SELECT manifest ->> 'header' FROM m
+              UNION SELECT manifest ->> 'results' FROM m WHERE manifest ? 'results'
+            )
+       SELECT o.hash, o.body FROM model_objects o JOIN wanted ON wanted.hash = o.hash`,
+      [versionIds],
+    );
+    const objects: ObjectBodies = {
+      hashes: new Array<string>(rows.length),
+      bodies: new Array<string>(rows.length),
+    };
+    rows.forEach((row, index) => {
+      objects.hashes[index] = row.hash;
+      objects.bodies[index] = row.body;
+    });
+    return objects;
   },
 
   /** The display unit and the named collections of a manifest (the rest stays in the database). */
