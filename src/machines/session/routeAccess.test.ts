@@ -65,6 +65,17 @@ describe('routeAccess', () => {
     });
   });
 
+  it('/usageAnalytics is for the listed internal admins, by the same rule as /admin', () => {
+    expect(routeAccess('stats', { ...member, mayViewStats: true })).toEqual({ allow: true });
+    expect(routeAccess('stats', { ...member, mayViewStats: false })).toEqual({
+      allow: false,
+      redirectTo: '/dashboard',
+      error: messages.unauthorizedAccess,
+    });
+    expect(routeAccess('stats', { ...member, mayAdminister: true })).toEqual({ allow: false, pending: true });
+    expect(routeAccess('stats', visitor)).toEqual({ allow: false, redirectTo: '/', clearStorage: true });
+  });
+
   it('never sends anyone to the route they are on, so no guard can loop', () => {
     const targets: Record<RouteKind, string[]> = {
       public: ['/', '/login', '/forgot', '/signup', '/reset/x'],
@@ -72,12 +83,15 @@ describe('routeAccess', () => {
       loggedIn: ['/dashboard', '/models'],
       bugReport: ['/bugReport'],
       admin: ['/admin', '/admin/profile'],
+      stats: ['/usageAnalytics'],
       catchAll: ['/nowhere'],
     };
     const contexts = [visitor, member, newMemberSigningUp, visitorWithStaleFlag].flatMap((context) => [
       context,
       { ...context, mayAdminister: false },
       { ...context, mayAdminister: true },
+      { ...context, mayViewStats: false },
+      { ...context, mayViewStats: true },
     ]);
     for (const [kind, paths] of Object.entries(targets) as Array<[RouteKind, string[]]>) {
       for (const context of contexts) {

@@ -13,13 +13,16 @@ import type { SessionContext } from './types';
  *   for, as the Admin entry). Anyone else signed in goes to /dashboard with spec section 8's 'Unauthorized access'
  *   (issue #23: no admin shell with an error and a 'Try again' that cannot succeed); the guard waits while the
  *   lists have not answered.
+ * - `stats`: /usageAnalytics, for the listed internal admins its Stats entry is shown to, by the same rule.
  * - `catchAll`: an unknown address is open to anyone; catchAllScreen says what it shows.
  */
-export type RouteKind = 'public' | 'verify' | 'loggedIn' | 'bugReport' | 'admin' | 'catchAll';
+export type RouteKind = 'public' | 'verify' | 'loggedIn' | 'bugReport' | 'admin' | 'stats' | 'catchAll';
 
 export type RouteAccessContext = Pick<SessionContext, 'token' | 'signupInProgress'> & {
   /** selectMayAdminister: true or false once the admin lists have answered, null (or absent) before. */
   mayAdminister?: boolean | null;
+  /** selectMayViewStats, likewise. */
+  mayViewStats?: boolean | null;
 };
 
 export type RouteAccess =
@@ -43,15 +46,18 @@ export function routeAccess(route: RouteKind, context: RouteAccessContext): Rout
     case 'bugReport':
       return hasToken ? allow : { allow: false, redirectTo: '/login', info: messages.pleaseLogIn };
     case 'admin':
-      if (!hasToken) return { allow: false, redirectTo: '/', clearStorage: true };
-      if (context.mayAdminister === undefined || context.mayAdminister === null)
-        return { allow: false, pending: true };
-      return context.mayAdminister
-        ? allow
-        : { allow: false, redirectTo: '/dashboard', error: messages.unauthorizedAccess };
+      return internalAdminsOnly(hasToken, context.mayAdminister);
+    case 'stats':
+      return internalAdminsOnly(hasToken, context.mayViewStats);
     case 'catchAll':
       return allow;
   }
+}
+
+function internalAdminsOnly(hasToken: boolean, allowed: boolean | null | undefined): RouteAccess {
+  if (!hasToken) return { allow: false, redirectTo: '/', clearStorage: true };
+  if (allowed === undefined || allowed === null) return { allow: false, pending: true };
+  return allowed ? allow : { allow: false, redirectTo: '/dashboard', error: messages.unauthorizedAccess };
 }
 
 /**

@@ -65,3 +65,7 @@ export function orderOrganizationsForUserMenu<T extends OrganizationMenuEntry>(
     ...sorted.filter((organization) => organization.owner._id !== userId),
   ];
 }
+
+/** Whether the user may open /usageAnalytics (Stats): a listed internal admin, or null before the lists answer. */
+export const selectMayViewStats = (snapshot: SessionSnapshot): boolean | null =>
+  snapshot.context.adminDirectoryLoaded ? selectIsInternalAdmin(snapshot) : null;

@@ -1,8 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../api/types';
-import { ownMessages } from '../../contract/errors';
+import { messages, ownMessages } from '../../contract/errors';
 import type { AnalyticsSummary } from '../../contract/http/analytics';
 import { aSummary } from '../../machines/analytics/analyticsTestKit';
 import { createFakeHttpClient, deferred, ok } from '../../machines/auth/fakeHttpClient';
@@ -11,6 +11,17 @@ import { renderApp } from '../app/testApp';
 const admin = { adminIds: ['user-1'] };
 /** recharts makes the first render of the summary slow under jsdom on a busy machine. */
 const slow = { timeout: 5_000 };
+
+describe('/usageAnalytics for someone who is not an internal admin', () => {
+  it('sends them to the dashboard with the spec message, without asking for the summary', async () => {
+    const fake = createFakeHttpClient();
+    fake.answer('GET /api/organizations', ok({ data: [] }));
+    const app = await renderApp({ path: '/usageAnalytics', http: fake.http, adminIds: [], adminList: [] });
+    await waitFor(() => expect(app.location()).toBe('/dashboard'));
+    expect(await screen.findByText(messages.unauthorizedAccess)).toBeTruthy();
+    expect(fake.requests.filter((request) => request.path.startsWith('/api/analytics'))).toEqual([]);
+  });
+});
 
 describe('/usageAnalytics (Stats)', () => {
   it('shows the analytics overlay while the summary loads, then the totals, routes and platform pairs', async () => {

@@ -2,7 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { routeAccess, type RouteKind } from '../../machines/session/routeAccess';
-import { selectMayAdminister, selectSignupInProgress, selectToken } from '../../machines/session/selectors';
+import {
+  selectMayAdminister,
+  selectMayViewStats,
+  selectSignupInProgress,
+  selectToken,
+} from '../../machines/session/selectors';
 import { useSessionEvents, useSessionSelector } from './hooks';
 
 /** Asks routeAccess whether the session may see this route, and carries out its answer. */
@@ -10,8 +15,9 @@ export function RouteGuard({ kind, children }: { kind: RouteKind; children?: Rea
   const token = useSessionSelector(selectToken);
   const signupInProgress = useSessionSelector(selectSignupInProgress);
   const mayAdminister = useSessionSelector(selectMayAdminister);
+  const mayViewStats = useSessionSelector(selectMayViewStats);
   const { clearStorage } = useSessionEvents();
-  const access = routeAccess(kind, { token, signupInProgress, mayAdminister });
+  const access = routeAccess(kind, { token, signupInProgress, mayAdminister, mayViewStats });
   const redirect = access.allow || 'pending' in access ? undefined : access;
   const info = redirect?.info;
   const error = redirect?.error;

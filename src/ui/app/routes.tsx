@@ -256,7 +256,11 @@ export const appRoutes: RouteObject[] = [
               },
             ],
           },
-          { path: 'usageAnalytics', ...screens.statsScreen },
+          {
+            // Stats, for the listed internal admins its entry is shown to; anyone else goes to /dashboard.
+            element: <RouteGuard kind="stats" />,
+            children: [{ path: 'usageAnalytics', ...screens.statsScreen }],
+          },
           { path: 'downloadPlugins', ...screens.pluginsScreen },
           { path: 'downloadingPlugins', ...screens.downloadingPluginsScreen },
           {
