@@ -2361,7 +2361,7 @@ class E2kReader {
         if (text !== '') this.keepIn(FUNCTIONS_SECTION, text);
         this.report.approximated(
           'FUNCTION',
-          'not a user or code spectrum or history ETABS text spells; kept as text',
+          'a function type Gusset does not read (it reads user and code response spectra and time histories); kept as ETABS text for ETABS exports, other formats do not get it',
           {
             id: object.name,
             line: object.lineNo,
