@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TranslationReportWire, VersionOrigin } from '../../../contract/http/versions';
 import { countModel } from '../../../engine/formats/report';
 import type { Model } from '../../../engine/schema';
@@ -7,10 +6,10 @@ import type { Queryable } from '../../db/db';
 import type { VersionRow } from '../models/versionRows';
 import {
   buildManifest,
-  eachManifestHash,
   manifestHashes,
   manifestModelHash,
   rebuildModel,
+  type ManifestSource,
   type ManifestText,
   type ObjectBodies,
   type VersionManifest,
@@ -21,30 +20,6 @@ import { versionStore } from '../versions/repository';
  * Whole models in and out of the content-addressed store, for the upload review and the merge (issue #7), whose
  * model tasks (modelTasks.ts) diff and merge them off the event loop.
  */
-
-/** Manifest entries read between two turns of the event loop. */
-const HASHES_PER_TURN = 20_000;
-
-/** Every object body the manifests name, each once: what a model task rebuilds them from. */
-export async function objectsOf(
-  db: Queryable,
-  manifests: ReadonlyArray<VersionManifest | null>,
-): Promise<ObjectBodies> {
-  const wanted = new Set<string>();
-  let sinceTurn = 0;
-  for (const manifest of manifests) {
-    if (!manifest) continue;
-    for (const hash of eachManifestHash(manifest)) {
-      wanted.add(hash);
-      // Three manifests of a 100k-element model are 300k entries: let other requests in meanwhile (issue #22).
-      if (++sinceTurn === HASHES_PER_TURN) {
-        sinceTurn = 0;
-        await nextTurn();
-      }
-    }
-  }
-  return versionStore.objectBodies(db, [...wanted]);
-}
 
 /** A stored version: which model, which version. */
 export interface VersionRef {
@@ -68,7 +43,7 @@ export async function loadTaskVersions(
   const versionIds = refs.flatMap((ref, index) => (ref && found[index] ? [ref.versionId] : []));
   return {
     manifests: found.map((stored) => (stored === null ? null : stored?.manifest)),
-    objects: await versionStore.objectBodiesOfVersions(db, [...new Set(versionIds)]),
+    objects: await versionStore.objectBodiesNamedBy(db, { versionIds: [...new Set(versionIds)] }),
   };
 }
 
@@ -123,7 +98,8 @@ export interface StoredVersionInput {
     | { kind: 'model'; model: Model }
     | {
         kind: 'manifest';
-        manifest: VersionManifest;
+        /** As text when it is stored as it was read (a review applied whole). */
+        manifest: ManifestSource;
         objects?: ObjectBodies;
         modelHash: string;
         counts: Record<string, number>;
@@ -138,7 +114,7 @@ export interface StoredVersionInput {
  */
 export async function insertVersion(tx: Queryable, input: StoredVersionInput): Promise<VersionRow> {
   let stored: {
-    manifest: VersionManifest;
+    manifest: ManifestSource;
     modelHash: string;
     counts: Record<string, number>;
     report: TranslationReportWire | null;

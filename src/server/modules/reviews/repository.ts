@@ -1,6 +1,6 @@
 import type { TranslationReportWire, VersionOrigin } from '../../../contract/http/versions';
 import type { Queryable } from '../../db/db';
-import type { VersionManifest } from '../versions/manifest';
+import type { ManifestText, VersionManifest } from '../versions/manifest';
 
 export type ReviewStatus = 'open' | 'applied' | 'discarded';
 
@@ -20,9 +20,12 @@ export interface ReviewRow {
   applied_version_id: string | null;
 }
 
-/** What applying all of a review stores as the version: the upload exactly as a plain upload would. */
+/**
+ * What applying all of a review stores as the version: the upload exactly as a plain upload would. The manifest
+ * as text: a model task parses it where it runs, and applying all stores it as it is.
+ */
 export interface ReviewContent {
-  manifest: VersionManifest;
+  manifest: ManifestText;
   model_hash: string;
   counts: Record<string, number>;
   report: TranslationReportWire | null;
@@ -96,11 +99,18 @@ export const reviewStore = {
   },
 
   async content(db: Queryable, reviewId: string): Promise<ReviewContent | undefined> {
-    const rows = await db.query<ReviewContent>(
-      'SELECT manifest, model_hash, counts, report, source_blob FROM upload_reviews WHERE id = $1',
+    const rows = await db.query<Omit<ReviewContent, 'manifest'> & { json: string; entries: number }>(
+      `SELECT manifest::text AS json,
+              (SELECT COALESCE(sum(jsonb_array_length(value)), 0)::int
+                 FROM jsonb_each(manifest -> 'collections')) AS entries,
+              model_hash, counts, report, source_blob
+         FROM upload_reviews WHERE id = $1`,
       [reviewId],
     );
-    return rows[0];
+    const row = rows[0];
+    if (!row) return undefined;
+    const { json, entries, ...rest } = row;
+    return { ...rest, manifest: { json, entries } };
   },
 
   async close(

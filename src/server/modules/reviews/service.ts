@@ -12,7 +12,7 @@ import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, type ModelAccess } from '../access/access';
 import { runModelTask } from '../merge/runModelTask';
-import { insertVersion, latestVersion, objectsOf, type StoredVersionInput } from '../merge/storedModels';
+import { insertVersion, latestVersion, type StoredVersionInput } from '../merge/storedModels';
 import { loadPublicUsers, toVersion } from '../models/versionRows';
 import { modelAddedData } from '../versions/changeSummary';
 import { versionStore } from '../versions/repository';
@@ -66,11 +66,14 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
   /** Both sides' manifests and every object they name, for a model task; 404 when one is gone. */
   async function sides(row: ReviewRow) {
     const [base, content] = await Promise.all([
-      versionStore.manifest(db, row.model_id, row.base_version_id),
+      versionStore.manifestText(db, row.model_id, row.base_version_id),
       reviewStore.content(db, row.id),
     ]);
     if (!base || !content) throw notFound();
-    const objects = await objectsOf(db, [base.manifest, content.manifest]);
+    const objects = await versionStore.objectBodiesNamedBy(db, {
+      versionIds: [row.base_version_id],
+      reviewIds: [row.id],
+    });
     return { base: base.manifest, upload: content.manifest, objects, content };
   }
 

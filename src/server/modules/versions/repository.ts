@@ -2,7 +2,14 @@ import type { TranslationReportWire, VersionOrigin } from '../../../contract/htt
 import type { DisplayUnit, ModelCollection } from '../../../engine/schema';
 import type { Queryable } from '../../db/db';
 import { versionSummaryColumns, type VersionRow } from '../models/versionRows';
-import type { ManifestEntry, ManifestText, ObjectBodies, VersionManifest } from './manifest';
+import {
+  isManifestText,
+  type ManifestEntry,
+  type ManifestSource,
+  type ManifestText,
+  type ObjectBodies,
+  type VersionManifest,
+} from './manifest';
 
 /** Rows per INSERT: a few statements for 100k objects, each well under any parameter size limit. */
 const INSERT_BATCH = 10000;
@@ -23,7 +30,8 @@ export interface NewVersion {
   message: string | null;
   origin: VersionOrigin;
   sourceBlob: string | null;
-  manifest: VersionManifest;
+  /** Parsed, or as the database gave it (a review applied whole: stored without a parse). */
+  manifest: ManifestSource;
   modelHash: string;
   counts: Record<string, number>;
   report: TranslationReportWire | null;
@@ -71,7 +79,7 @@ export const versionStore = {
         version.message,
         JSON.stringify(version.origin),
         version.sourceBlob,
-        JSON.stringify(version.manifest),
+        isManifestText(version.manifest) ? version.manifest.json : JSON.stringify(version.manifest),
         version.modelHash,
         JSON.stringify(version.counts),
         version.report === null ? null : JSON.stringify(version.report),
@@ -178,12 +186,16 @@ export const versionStore = {
   },
 
   /**
-   * Every object body the versions' manifests name, each once, found by the database from the manifests
-   * themselves: this process never parses the manifests to ask (see ManifestText).
+   * Every object body named by the manifests of the versions and of the upload reviews given, each once, found by
+   * the database from the manifests themselves: this process never parses the manifests to ask (ManifestText).
    */
-  async objectBodiesOfVersions(db: Queryable, versionIds: readonly string[]): Promise<ObjectBodies> {
+  async objectBodiesNamedBy(
+    db: Queryable,
+    manifests: { versionIds: readonly string[]; reviewIds?: readonly string[] },
+  ): Promise<ObjectBodies> {
     const rows = await db.query<{ hash: string; body: string }>(
-      `WITH m AS (SELECT manifest FROM versions WHERE id = ANY($1::uuid[])),
+      `WITH m AS (SELECT manifest FROM versions WHERE id = ANY($1::uuid[])
+                  UNION ALL SELECT manifest FROM upload_reviews WHERE id = ANY($2::uuid[])),
             wanted AS (
               SELECT entry ->> 1 AS hash
                 FROM m, jsonb_each(m.manifest -> 'collections') AS c, jsonb_array_elements(c.value) AS entry
@@ -191,7 +203,7 @@ export const versionStore = {
               UNION SELECT manifest ->> 'results' FROM m WHERE manifest ? 'results'
             )
        SELECT o.hash, o.body FROM model_objects o JOIN wanted ON wanted.hash = o.hash`,
-      [versionIds],
+      [manifests.versionIds, manifests.reviewIds ?? []],
     );
     const objects: ObjectBodies = {
       hashes: new Array<string>(rows.length),
@@ -226,22 +238,6 @@ export const versionStore = {
       picked[collection] = (row[`c${index}`] as ManifestEntry[] | null) ?? [];
     });
     return { units: String(row.units), collections: picked };
-  },
-
-  /** The bodies of the given hashes, read in batches, as parallel arrays (what a worker thread is posted). */
-  async objectBodies(db: Queryable, hashes: readonly string[]): Promise<ObjectBodies> {
-    const objects: ObjectBodies = { hashes: [], bodies: [] };
-    for (let start = 0; start < hashes.length; start += READ_BATCH) {
-      const rows = await db.query<{ hash: string; body: string }>(
-        `SELECT hash, body FROM model_objects WHERE hash = ANY(string_to_array($1, ','))`,
-        [hashes.slice(start, start + READ_BATCH).join(',')],
-      );
-      for (const row of rows) {
-        objects.hashes.push(row.hash);
-        objects.bodies.push(row.body);
-      }
-    }
-    return objects;
   },
 
   /** The bodies of the given hashes, read in batches. */
