@@ -16,6 +16,12 @@ export const selectSettingsChanged = (s: SettingsSnapshot) => hasChanges(s.conte
 
 type CollaboratorsSnapshot = SnapshotFrom<typeof collaboratorsMachine>;
 export const selectPermissions = (s: CollaboratorsSnapshot) => s.context.model.permissions;
+/**
+ * The organization owner: the server lists them first, always ADMIN, and refuses to demote or remove them (409),
+ * so the people screen offers no role change or Remove on that row.
+ */
+export const selectOrganizationOwnerId = (s: CollaboratorsSnapshot): string | null =>
+  s.context.model.permissions[0]?.user._id ?? null;
 export const selectInviteEmail = (s: CollaboratorsSnapshot) => s.context.emailAddress;
 export const selectInviteRole = (s: CollaboratorsSnapshot) => s.context.role;
 export const selectPeopleError = (s: CollaboratorsSnapshot) => s.context.error;

@@ -3,6 +3,7 @@ import { MODEL_ROLES, modelRoleSchema, type Model, type ModelPermission } from '
 import {
   selectInviteEmail,
   selectInviteRole,
+  selectOrganizationOwnerId,
   selectPeopleBusy,
   selectPeopleError,
   selectPeopleReadOnly,
@@ -24,6 +25,7 @@ export function ModelPeopleScreen() {
 function PeopleForm({ model }: { model: Model }) {
   const actor = useCollaboratorsActor(model);
   const permissions = useSelector(actor, selectPermissions);
+  const ownerId = useSelector(actor, selectOrganizationOwnerId);
   const readOnly = useSelector(actor, selectPeopleReadOnly);
   const busy = useSelector(actor, selectPeopleBusy);
   const error = useSelector(actor, selectPeopleError);
@@ -44,6 +46,7 @@ function PeopleForm({ model }: { model: Model }) {
             key={permission.user._id}
             actor={actor}
             permission={permission}
+            isOrganizationOwner={permission.user._id === ownerId}
             editable={canChange}
             busy={busy}
           />
@@ -57,11 +60,13 @@ function PeopleForm({ model }: { model: Model }) {
 function PersonRow({
   actor,
   permission,
+  isOrganizationOwner,
   editable,
   busy,
 }: {
   actor: CollaboratorsActor;
   permission: ModelPermission;
+  isOrganizationOwner: boolean;
   editable: boolean;
   busy: boolean;
 }) {
@@ -71,7 +76,9 @@ function PersonRow({
       <span>
         <strong>{name}</strong> <span className="page__note">{permission.user.emailAddress}</span>
       </span>
-      {editable ? (
+      {isOrganizationOwner ? (
+        <span>{roleLabels[permission.type]} · organization owner</span>
+      ) : editable ? (
         <span className="people-list__controls">
           <select
             aria-label={`Role of ${name}`}

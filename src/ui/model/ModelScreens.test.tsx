@@ -178,6 +178,12 @@ describe('people and settings by role', () => {
   it('lets an ADMIN change roles, and shows others the list read-only', async () => {
     const admin = await openModel('ADMIN', '/model/model-1/people');
     expect(screen.getByRole('combobox', { name: 'Role of Grace Hopper' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Grace Hopper' })).toBeTruthy();
+    // The organization owner, listed first, stays ADMIN: nothing offers to demote or remove them.
+    const owner = within(screen.getByRole('region', { name: 'People' })).getAllByRole('listitem')[0];
+    expect(owner?.textContent).toContain('organization owner');
+    expect(owner && within(owner).queryByRole('button')).toBeNull();
+    expect(owner && within(owner).queryByRole('combobox')).toBeNull();
     expect(screen.getByRole('form', { name: 'Invite someone' })).toBeTruthy();
     admin.app.view.unmount();
 
