@@ -2,12 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2kFixtures, newPage, signUp, uploadVersion, versionHeadings } from './fixtures/journeys';
+import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
 
 /**
  * Issue #4's acceptance journey against the real server: an engineer signs up, creates an organization and a
  * model, uploads two ETABS files as versions 1 and 2 (each with its translation report), shares the model with
- * a READ colleague who can look but not upload or delete, exports version 2 as SAP2000 .s2k and imports that
- * file as a new model.
+ * a READ colleague who can look but not upload or delete (the share mails them a link to the model, and they reach
+ * the export of version 1 from its history card), exports version 2 as SAP2000 .s2k and imports that file as a
+ * new model.
  */
 
 const firstFile = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
@@ -65,6 +67,7 @@ test('an engineer uploads two versions, shares the model read-only, exports it a
     .getByRole('navigation', { name: 'Model', exact: true })
     .getByRole('link', { name: 'People' })
     .click();
+  const mailsBefore = await outboxFiles();
   const invite = page.getByRole('form', { name: 'Invite someone' });
   await invite.getByLabel('Email address').fill(viewer.email);
   await invite.getByLabel('Role').selectOption('READ');
@@ -74,11 +77,27 @@ test('an engineer uploads two versions, shares the model read-only, exports it a
     page.getByRole('combobox', { name: `Role of ${viewer.firstName} ${viewer.lastName}` }),
   ).toHaveValue('READ');
 
-  // The colleague sees both versions but cannot upload, restore or delete.
-  await viewerPage.goto(`${modelUrl}/history`);
+  // The colleague is mailed a link to the model (issue #23): it opens the history, with both versions, and no
+  // upload, restore or delete.
+  const sharedLink = await linkFromOutbox(viewer.email, /http\S+\/model\/[0-9a-f-]{36}/, mailsBefore);
+  expect(sharedLink).toBe(modelUrl);
+  await viewerPage.goto(sharedLink);
+  await expect(viewerPage).toHaveURL(/\/history$/);
   await expect(versionHeadings(viewerPage)).toHaveText(['Version 2', 'Version 1']);
   await expect(viewerPage.getByRole('region', { name: 'Upload new version' })).toHaveCount(0);
   await expect(viewerPage.getByRole('button', { name: 'Restore this version' })).toHaveCount(0);
+
+  // From version 1's card the colleague reaches the export with that version chosen, and what survives it.
+  await viewerPage
+    .getByRole('listitem', { name: 'Version 1' })
+    .getByRole('link', { name: 'Export version 1' })
+    .click();
+  await expect(viewerPage).toHaveURL(/\/settings\/export\?version=[0-9a-f-]{36}$/);
+  const exportForm = viewerPage.getByRole('form', { name: 'Export' });
+  await expect(exportForm.getByLabel('Version', { exact: true }).locator('option:checked')).toHaveText(
+    'Version 1',
+  );
+  await expect(exportForm.getByRole('region', { name: 'What survives the export' })).toBeVisible();
   await viewerPage
     .getByRole('navigation', { name: 'Model', exact: true })
     .getByRole('link', { name: 'Settings' })

@@ -32,9 +32,11 @@ export interface ExportInput {
   modelName: string;
   /** Newest first. */
   versions: readonly Version[];
+  /** The version the address asks for (`?version=`, from a history card or the viewer); else the newest. */
+  versionId?: string | null;
 }
 
-export interface ExportContext extends ExportInput {
+export interface ExportContext extends Omit<ExportInput, 'versionId'> {
   versionId: string | null;
   format: ExportFormat;
   error: string | null;
@@ -96,6 +98,12 @@ export function dxfExportFor(
 const feedEventOf = (event: ExportEvent): RealtimeEvent | null =>
   event.type === 'realtime.event' ? event.event : null;
 
+/** The version the form opens on: the one asked for when the model has it, else the newest. */
+function initialVersionId({ versions, versionId }: ExportInput): string | null {
+  if (versionId != null && versions.some((version) => version.ID === versionId)) return versionId;
+  return versions[0]?.ID ?? null;
+}
+
 const dxfDone = (output: DxfExportResponse) =>
   output.status === 'done' ? { url: output.url, fileName: output.fileName } : null;
 
@@ -147,8 +155,10 @@ export const exportMachine = setup({
 }).createMachine({
   id: 'export',
   context: ({ input }) => ({
-    ...input,
-    versionId: input.versions[0]?.ID ?? null,
+    modelId: input.modelId,
+    modelName: input.modelName,
+    versions: input.versions,
+    versionId: initialVersionId(input),
     format: 'e2k',
     error: null,
     dxfJobId: null,

@@ -5,6 +5,7 @@ import type { PropertyGroup } from '../../engine/diff/types';
 import type { Version } from '../../contract/http/versions';
 import type { AttributeValue, DisplayUnit } from '../../engine/schema';
 import { mmToDisplay } from '../../engine/units';
+import { exportAddress } from '../model/exportAddress';
 import {
   changeKeyOfElement,
   groupByCause,
@@ -62,6 +63,11 @@ export const selectScreenshotRequest = (snapshot: ViewerSnapshot): number | null
 
 export const selectVersions = (snapshot: ViewerSnapshot): readonly Version[] => snapshot.context.versions;
 export const selectVersionId = (snapshot: ViewerSnapshot) => snapshot.context.versionId;
+/** The export screen opened on the version shown (issue #23); null while there is none. */
+export const selectExportAddress = (snapshot: ViewerSnapshot): string | null =>
+  snapshot.context.versionId === null
+    ? null
+    : exportAddress(snapshot.context.modelId, snapshot.context.versionId);
 
 /** The filter panel's checklists with their counts (computed once per scene). */
 export function selectFacets(snapshot: ViewerSnapshot): SceneFacets | null {

@@ -6,6 +6,7 @@ export type MailPurpose =
   | 'forgot-unknown'
   | 'password-changed'
   | 'invitation'
+  | 'model-shared'
   | 'support-request';
 
 /** A file sent with a mail (a bug report's screenshot). */

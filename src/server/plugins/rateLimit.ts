@@ -111,10 +111,21 @@ function flexibleCounter(limiter: RateLimiterAbstract): Counter {
 }
 
 export function createMemoryStore(): RateLimitStore {
+  // One counter per name, as in Redis and the table: two modules building the same budget share its counts.
+  const counters = new Map<string, Counter>();
   return {
     kind: 'memory',
-    counter: (name, windowSeconds) =>
-      flexibleCounter(new RateLimiterMemory({ keyPrefix: name, points: UNBOUNDED, duration: windowSeconds })),
+    counter(name, windowSeconds) {
+      const key = `${name}/${windowSeconds}`;
+      let counter = counters.get(key);
+      if (!counter) {
+        counter = flexibleCounter(
+          new RateLimiterMemory({ keyPrefix: name, points: UNBOUNDED, duration: windowSeconds }),
+        );
+        counters.set(key, counter);
+      }
+      return counter;
+    },
     close: async () => undefined,
   };
 }

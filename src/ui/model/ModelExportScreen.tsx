@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { ownMessages } from '../../contract/errors';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
@@ -36,7 +37,10 @@ const formatLabels: Record<ExportFormat, string> = {
   dxf: 'AutoCAD DXF (plans + 3-D wireframe)',
 };
 
-/** /model/{id}/settings/export: download any version in any format, with the model's filters applied. */
+/**
+ * /model/{id}/settings/export: download any version in any format, with the model's filters applied.
+ * `?version=` (from a history card or the viewer's toolbar) opens it on that version.
+ */
 export function ModelExportScreen() {
   const model = useModelPageSelector(selectModel);
   const versions = useModelPageSelector(selectVersions);
@@ -59,8 +63,19 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
       ),
     [http, realtime],
   );
-  const actor = useActorRef(logic, { input: { modelId: model._id, modelName: model.name, versions } });
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The input is read once, when the form opens; later choices reach the machine as events.
+  const actor = useActorRef(logic, {
+    input: { modelId: model._id, modelName: model.name, versions, versionId: searchParams.get('version') },
+  });
   const versionId = useSelector(actor, selectExportVersionId);
+  // The address names the version chosen, so a reload or a shared link opens it.
+  const addressVersion = searchParams.get('version');
+  useEffect(() => {
+    if (versionId !== null && versionId !== addressVersion) {
+      setSearchParams({ version: versionId }, { replace: true });
+    }
+  }, [versionId, addressVersion, setSearchParams]);
   const format = useSelector(actor, selectExportFormat);
   const error = useSelector(actor, selectExportError);
   const busy = useSelector(actor, selectExportBusy);

@@ -15,6 +15,7 @@ import {
   selectVersions,
 } from '../../machines/model/selectors';
 import { reportTotalsText } from '../../engine/formats/reportOverview';
+import { exportAddress } from '../../machines/model/exportAddress';
 import { versionChangeText } from '../../machines/models/selectors';
 import { formatDate, relativeAge } from '../format/dates';
 import { TranslationReport } from '../upload/TranslationReport';
@@ -69,6 +70,7 @@ export function ModelHistoryScreen() {
 }
 
 function VersionItem({ version, previous }: { version: Version; previous: Version | null }) {
+  const modelId = useModelPageSelector((snapshot) => selectModel(snapshot)?._id ?? '');
   const units = useModelPageSelector((snapshot) => selectModel(snapshot)?.settings.units ?? 'mm');
   const changed = versionChangeText(version, previous, units);
   const restorable = useModelPageSelector((snapshot) => selectIsRestorable(snapshot, version.ID));
@@ -118,6 +120,14 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
             Compare with previous
           </Link>
         )}
+        <Link
+          className="button"
+          to={exportAddress(modelId, version.ID)}
+          aria-label={`Export version ${version.number}`}
+          data-testid="export-version"
+        >
+          Export
+        </Link>
         <button
           type="button"
           aria-expanded={open}

@@ -116,6 +116,35 @@ describe('the history of a model', () => {
     expect(links.textContent).toBe('Links 1Dropped Links are not supported yet 1 (line 311)');
   });
 
+  it('opens the export on the version of a card, with what survives its export (issue #23)', async () => {
+    const { api, app } = await openModel('READ');
+    api.answer('GET /api/models/model-1/data/versions/version-1/certificate', ok(aCertificate()));
+    const [newest, older] = within(screen.getByRole('list', { name: 'Versions' })).getAllByRole('listitem');
+    expect(within(newest as HTMLElement).getByRole('link', { name: 'Export version 2' })).toBeTruthy();
+    await userEvent.click(within(older as HTMLElement).getByRole('link', { name: 'Export version 1' }));
+
+    const form = await screen.findByRole('form', { name: 'Export' });
+    expect(app.location()).toBe('/model/model-1/settings/export');
+    expect(app.router.state.location.search).toBe('?version=version-1');
+    expect((within(form).getByLabelText('Version') as HTMLSelectElement).value).toBe('version-1');
+    expect(await screen.findByRole('region', { name: 'What survives the export' })).toBeTruthy();
+    // The certificate asked for is the chosen version's, never the newest's.
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/models/model-1/data/versions/version-1/certificate')).toHaveLength(1),
+    );
+    expect(api.callsTo('GET', '/api/models/model-1/data/versions/version-2/certificate')).toEqual([]);
+  });
+
+  it('opens the export on the newest version when the address names none the model has', async () => {
+    const { app } = await openModel('READ', '/model/model-1/settings/export?version=not-a-version');
+    const form = await screen.findByRole('form', { name: 'Export' });
+    expect((within(form).getByLabelText('Version') as HTMLSelectElement).value).toBe('version-2');
+    // The address follows the choice, so a reload opens what is shown.
+    await waitFor(() => expect(app.router.state.location.search).toBe('?version=version-2'));
+    await userEvent.selectOptions(within(form).getByLabelText('Version'), 'version-1');
+    await waitFor(() => expect(app.router.state.location.search).toBe('?version=version-1'));
+  });
+
   it('tells a LIMITEDVIEW user that only reports shared with them are visible', async () => {
     await openModel('LIMITEDVIEW');
     expect(screen.getByText(ownMessages.limitedViewOnly)).toBeTruthy();

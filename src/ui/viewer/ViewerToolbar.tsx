@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import {
+  selectExportAddress,
   selectLayers,
   selectSectionBoxFields,
   selectTheme,
@@ -71,7 +73,21 @@ export function ViewerToolbar() {
       </fieldset>
       <SectionBoxControls />
       <ThumbnailButton />
+      <ExportLink />
       <CompareControls />
+    </div>
+  );
+}
+
+/** The export screen, opened on the version shown (issue #23). */
+function ExportLink() {
+  const address = useViewerSelector(selectExportAddress);
+  if (address === null) return null;
+  return (
+    <div className="viewer-toolbar__group">
+      <Link className="button" to={address} aria-label="Export the version shown">
+        Export
+      </Link>
     </div>
   );
 }

@@ -261,6 +261,32 @@ describe('the 3D viewer screen', () => {
     expect(app.location()).toBe('/model/model-1/visualize/elements');
     expect(app.router.state.location.search).toBe('?version=version-1');
   });
+
+  it('offers the export of the version shown, which opens the export screen on it (issue #23)', async () => {
+    const user = userEvent.setup();
+    const { api, app } = await openViewer('READ', {
+      path: '/model/model-1/visualize/elements?version=version-1',
+    });
+    const toolbar = screen.getByRole('toolbar', { name: 'Viewer' });
+    expect(within(toolbar).getByRole('link', { name: 'Export the version shown' }).getAttribute('href')).toBe(
+      '/model/model-1/settings/export?version=version-1',
+    );
+    // Another version shown: the link follows it.
+    await user.selectOptions(screen.getByLabelText('Version', { selector: 'select' }), 'version-2');
+    await waitFor(() =>
+      expect(
+        within(toolbar).getByRole('link', { name: 'Export the version shown' }).getAttribute('href'),
+      ).toBe('/model/model-1/settings/export?version=version-2'),
+    );
+    api.answer(
+      'GET /api/models/imagesAndVersionsByModelIds',
+      ok({ data: [{ _id: 'model-1', image: null, versions }] }),
+    );
+    await user.click(within(toolbar).getByRole('link', { name: 'Export the version shown' }));
+    const form = await screen.findByRole('form', { name: 'Export' });
+    expect(app.location()).toBe('/model/model-1/settings/export');
+    expect((within(form).getByLabelText('Version') as HTMLSelectElement).value).toBe('version-2');
+  });
 });
 
 describe('the 3D viewer in diff mode', () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { addHours, type Clock } from '../../clock';
 import type { Config } from '../../config';
+import type { ServerContext } from '../../context';
 import type { Queryable } from '../../db/db';
+import { createAttemptLimiter } from '../../plugins/rateLimit';
 import { createUsersRepository, type UserRecord } from '../users/repository';
 import { defaultPreferences } from '../users/service';
 import { createAuthRepository } from './repository';
@@ -55,4 +57,34 @@ export async function createPendingUser(
   });
   await createAuthRepository(tx).markPending(user.id);
   return user;
+}
+
+/**
+ * Invitation mails' budgets (config.invitationLimits): per inviter, per organization, and a smaller one for an
+ * inviter whose account is new. Each throws the 429 with Retry-After when spent. Organization invitations and
+ * model shares spend the same budgets: the counters are named, and a name counts once per store.
+ */
+export function createInvitationBudget({
+  clock,
+  config,
+  rateLimitStore,
+}: Pick<ServerContext, 'clock' | 'config' | 'rateLimitStore'>) {
+  const limits = config.invitationLimits;
+  const perNewAccount = createAttemptLimiter(
+    'invitationsPerNewAccount',
+    limits.perNewAccount,
+    rateLimitStore,
+  );
+  const perUser = createAttemptLimiter('invitationsPerUser', limits.perUser, rateLimitStore);
+  const perOrganization = createAttemptLimiter(
+    'invitationsPerOrganization',
+    limits.perOrganization,
+    rateLimitStore,
+  );
+  return async (inviter: UserRecord, organizationId: string): Promise<void> => {
+    const ageMs = clock().getTime() - inviter.createdAt.getTime();
+    if (ageMs < limits.newAccountHours * 3_600_000) await perNewAccount.consume(inviter.id);
+    await perUser.consume(inviter.id);
+    await perOrganization.consume(organizationId);
+  };
 }

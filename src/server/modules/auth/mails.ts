@@ -1,8 +1,17 @@
 import { messages } from '../../../contract/errors';
+import type { ModelRole } from '../../../contract/http/models';
 import type { OutgoingMail } from '../../mail/mailer';
 import { capLength, escapeHtml, inertText, subjectLine } from '../../mail/plainText';
 
 const product = 'Gusset';
+
+/** What each model role allows, in spec section 4's words, to finish "you …". */
+const roleWords: Record<ModelRole, string> = {
+  ADMIN: 'can invite collaborators and update the model',
+  WRITE: 'can update the model',
+  READ: 'can only view and download it',
+  LIMITEDVIEW: 'can only see the reports assigned to you',
+};
 
 /** A paragraph is text, or a link that the plain-text part puts alone on its own line. */
 type Paragraph = string | { link: string; label: string };
@@ -69,6 +78,51 @@ export const authMails = {
         { link: `${publicUrl}/signup`, label: `Sign up to ${product}` },
         'If you do not know this person, ignore this email.',
       ],
+    );
+  },
+
+  /**
+   * To a person a model ADMIN added to a model. The link opens the model; someone invited to an organization
+   * who has not signed up yet (pending) gets a sign-up link first, since the model link needs an account.
+   */
+  modelShared(
+    to: string,
+    share: {
+      inviterName: string;
+      inviterEmail: string;
+      modelName: string;
+      organizationName: string;
+      role: ModelRole;
+      modelLink: string;
+      /** The pending invitee's sign-up link; null for someone with an account. */
+      signupLink: string | null;
+    },
+  ): OutgoingMail {
+    const { inviterEmail, role, modelLink, signupLink } = share;
+    // Names are chosen by users, so they are plain text here (see mail/plainText.ts); the subject gets short
+    // versions, so the sentence around them survives the cap.
+    const inviterName = inertText(share.inviterName);
+    const modelName = inertText(share.modelName);
+    const organizationName = inertText(share.organizationName);
+    const intro =
+      `${inviterName} (${inviterEmail}) shared the model "${modelName}" of the organization ` +
+      `"${organizationName}" with you on ${product}. Your role is ${role}: you ${roleWords[role]}.`;
+    const open = { link: modelLink, label: 'Open the model' };
+    const paragraphs: Paragraph[] =
+      signupLink === null
+        ? [`${intro} Open the model here:`, open]
+        : [
+            `${intro} Create your account first:`,
+            { link: signupLink, label: 'Create your account' },
+            'The link works once and expires in 24 hours. Then the model is here:',
+            open,
+          ];
+    return compose(
+      to,
+      'model-shared',
+      subjectLine(`${capLength(inviterName, 24)} shared ${capLength(modelName, 30)} with you on ${product}`),
+      signupLink ?? modelLink,
+      [...paragraphs, 'If you do not know this person, ignore this email.'],
     );
   },
 

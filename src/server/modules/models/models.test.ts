@@ -9,11 +9,13 @@ import {
   type Model,
   type ModelRole,
 } from '../../../contract/http/models';
+import { organizationSchema } from '../../../contract/http/organizations';
 import type { SessionResponse } from '../../../contract/http/users';
+import { MAIL_SUBJECT_MAX } from '../../mail/plainText';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { putPaymentMethodOnFile } from '../billing/billingTesting';
 import { databases } from '../../testing/databases';
-import { startTestServer, type TestServer } from '../../testing/testServer';
+import { createTestClock, startTestServer, type TestServer } from '../../testing/testServer';
 
 const listAll = '/api/models?getImages=true&getVersions=true&getReports=true';
 
@@ -790,6 +792,59 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       const again = await call('DELETE', `${path()}/${dave.user._id}`, alice);
       expect(again).toMatchObject({ status: 404, body: { message: ownMessages.modelCollaboratorNotFound } });
     });
+
+    it('mails the person added who shared which model with which role, with a link to the model (issue #23)', async () => {
+      const shared = await createModel(alice, 'Riverside Tower');
+      await share(shared, carol, 'READ');
+      const mail = await server.lastMailTo(carol.user.emailAddress);
+      expect(mail.subject).toBe('Alice Member shared Riverside Tower with you on Gusset');
+      expect(mail.text).toContain(
+        `Alice Member (${alice.user.emailAddress}) shared the model "Riverside Tower" of the organization ` +
+          '"Org of Olga" with you on Gusset. Your role is READ: you can only view and download it.',
+      );
+      expect(mail.links).toEqual([`${server.config.publicUrl}/model/${shared._id}`]);
+      expect(mail.html).toContain(
+        `<a href="${server.config.publicUrl}/model/${shared._id}">Open the model</a>`,
+      );
+
+      // LIMITEDVIEW sees only reports: the link goes there.
+      await share(shared, dave, 'LIMITEDVIEW');
+      expect((await server.lastMailTo(dave.user.emailAddress)).links).toEqual([
+        `${server.config.publicUrl}/model/${shared._id}/reports`,
+      ]);
+      // A refused add mails nobody.
+      const before = (await server.mails()).length;
+      const twice = await call('POST', `/api/models/${shared._id}/collaborators`, alice, {
+        emailAddress: carol.user.emailAddress,
+        type: 'WRITE',
+      });
+      expect(twice.status).toBe(409);
+      expect((await server.mails()).length).toBe(before);
+    });
+
+    it('sends a hostile model name as plain text that no mail client links', async () => {
+      const hostile = '<a href="http://evil.example/claim">Claim your refund</a> www.evil.example';
+      const shared = await createModel(alice, hostile);
+      expect(shared.name).toBe(hostile);
+      await share(shared, bob, 'WRITE');
+
+      const mail = await server.lastMailTo(bob.user.emailAddress);
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain('http://evil');
+        expect(part).not.toContain('evil.example');
+      }
+      expect(mail.html).not.toContain('refund</a>');
+      expect(mail.subject.length).toBeLessThanOrEqual(MAIL_SUBJECT_MAX);
+      expect(mail.subject.endsWith('with you on Gusset')).toBe(true);
+      // The only anchor is Gusset's own link; the name is escaped and defanged.
+      const anchors = [...mail.html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((match) => match[1] ?? '');
+      expect(anchors).toEqual([`${server.config.publicUrl}/model/${shared._id}`]);
+      expect(mail.html).toContain(
+        '&lt;a href=&quot;http[:]//evil[.]example/claim&quot;&gt;Claim your refund',
+      );
+      expect(mail.text).toContain('www[.]evil[.]example');
+      expect(mail.links).toEqual([`${server.config.publicUrl}/model/${shared._id}`]);
+    });
   });
 
   describe('POST /api/models/{id}/clone', () => {
@@ -915,5 +970,119 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       );
       expect(left).toEqual([{ versions: 0, permissions: 0, objects: 1 }]);
     });
+  });
+});
+
+/**
+ * Issue #23: sharing a model mails the person added, so it spends the invitation budgets that organization
+ * invitations spend (issue #22). Budgets smaller than the defaults keep the suite short; each lasts an hour, far
+ * longer than any run, so no test depends on the machine's speed.
+ */
+describe.each(databases())('model share mails on $kind', ({ kind }) => {
+  const limits = {
+    perNewAccount: { points: 2, durationSeconds: 3600 },
+    perUser: { points: 4, durationSeconds: 3600 },
+    perOrganization: { points: 6, durationSeconds: 3600 },
+    newAccountHours: 24,
+  };
+  let server: TestServer;
+  const time = createTestClock();
+  // Signed up a day and more before the tests run: established accounts.
+  let olga: SessionResponse;
+  let adam: SessionResponse;
+  /** People with accounts to share with. */
+  const people: SessionResponse[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, {
+      startJobRunner: false,
+      clock: time.clock,
+      invitationLimits: limits,
+    });
+    olga = await signUp(server, uniqueEmail('olga'), { firstName: 'Olga', lastName: 'Owner' });
+    adam = await signUp(server, uniqueEmail('adam'), { firstName: 'Adam', lastName: 'Admin' });
+    for (let index = 0; index < 4; index += 1)
+      people.push(await signUp(server, uniqueEmail(`person${index}`)));
+    time.advanceHours(limits.newAccountHours + 1);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (method: string, path: string, who: SessionResponse, json?: unknown) =>
+    server.request(method, path, { token: who.token, ...(json === undefined ? {} : { json }) });
+
+  /** An organization of `owner` with one model in it (the owner is ADMIN on it). */
+  async function organizationWithModel(owner: SessionResponse) {
+    const organization = await call('POST', '/api/organizations', owner, { name: `Firm ${randomUUID()}` });
+    expect(organization.status, JSON.stringify(organization.body)).toBe(201);
+    const organizationId = organizationSchema.parse(organization.body)._id;
+    const model = await call('POST', '/api/models/', owner, { name: 'Shared', organizationId });
+    expect(model.status, JSON.stringify(model.body)).toBe(201);
+    return { organizationId, model: modelSchema.parse(model.body) };
+  }
+  const share = (who: SessionResponse, model: Model, emailAddress: string, type: ModelRole = 'READ') =>
+    call('POST', `/api/models/${model._id}/collaborators`, who, { emailAddress, type });
+
+  async function expectRefused(who: SessionResponse, model: Model, person: SessionResponse) {
+    const mailsBefore = (await server.mails()).filter((mail) => mail.to === person.user.emailAddress).length;
+    const refused = await share(who, model, person.user.emailAddress);
+    expect(refused).toMatchObject({ status: 429, body: { message: ownMessages.tooManyAttempts } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // All or nothing: no role, no mail.
+    const rows = await server.db.query(
+      'SELECT 1 FROM model_permissions WHERE model_id = $1 AND user_id = $2',
+      [model._id, person.user._id],
+    );
+    expect(rows).toEqual([]);
+    expect((await server.mails()).filter((mail) => mail.to === person.user.emailAddress).length).toBe(
+      mailsBefore,
+    );
+  }
+
+  it('gives a new account a small budget, then 429 with Retry-After', async () => {
+    const newcomer = await signUp(server, uniqueEmail('newcomer'));
+    const { model } = await organizationWithModel(newcomer);
+    for (const person of people.slice(0, limits.perNewAccount.points)) {
+      expect((await share(newcomer, model, person.user.emailAddress)).status).toBe(201);
+    }
+    await expectRefused(newcomer, model, people[limits.perNewAccount.points]!);
+  });
+
+  it('shares the inviter and organization budgets with organization invitations; a pending invitee signs up first', async () => {
+    const { organizationId, model } = await organizationWithModel(olga);
+    expect((await share(olga, model, adam.user.emailAddress, 'ADMIN')).status).toBe(201);
+    // An organization invitation to someone without an account spends the same budgets...
+    const pendingEmail = uniqueEmail('pending');
+    const invited = await call('POST', `/api/organizations/${organizationId}/collaborators`, olga, {
+      emailAddress: pendingEmail,
+      firstName: 'Nina',
+      lastName: 'Newcomer',
+      role: 'MEMBER',
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    // ...and the pending person's share mail leads through sign-up to the model.
+    expect((await share(olga, model, pendingEmail)).status).toBe(201);
+    const pendingMail = await server.lastMailTo(pendingEmail);
+    expect(pendingMail.subject).toBe('Olga Owner shared Shared with you on Gusset');
+    expect(pendingMail.links).toHaveLength(2);
+    expect(pendingMail.links[0]).toMatch(new RegExp(`^${server.config.publicUrl}/verify\\?resetToken=`));
+    expect(pendingMail.links[1]).toBe(`${server.config.publicUrl}/model/${model._id}`);
+
+    const [first, second, third, fourth] = people as [
+      SessionResponse,
+      SessionResponse,
+      SessionResponse,
+      SessionResponse,
+    ];
+    expect((await share(olga, model, first.user.emailAddress)).status).toBe(201);
+    await expectRefused(olga, model, second); // Olga's 4 an hour are spent.
+    // Adam has his own budget, but the organization's 6 run out first.
+    expect((await share(adam, model, second.user.emailAddress)).status).toBe(201);
+    expect((await share(adam, model, third.user.emailAddress)).status).toBe(201);
+    await expectRefused(adam, model, fourth);
+    // In another organization Adam still shares.
+    const own = await organizationWithModel(adam);
+    expect((await share(adam, own.model, fourth.user.emailAddress)).status).toBe(201);
   });
 });

@@ -172,7 +172,7 @@ export function registerModelsRoutes(app: FastifyInstance, context: ServerContex
       reply.code(201);
       const { emailAddress, type } = request.body;
       const modelId = request.params.id;
-      const answer = await service.addCollaborator(signedInUser(request).id, modelId, emailAddress, type);
+      const answer = await service.addCollaborator(signedInUser(request), modelId, emailAddress, type);
       await realtime.syncModelRoom(modelId);
       await modelUpdated(request, modelId, 'collaboratorAdded');
       return answer;

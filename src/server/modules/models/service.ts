@@ -20,7 +20,10 @@ import { HttpError } from '../../httpError';
 import { isUuid, roleAtLeast, modelAbilities } from '../access/access';
 import { planChangeRefusal, planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { billingRepository } from '../billing/repository';
-import { createUsersRepository } from '../users/repository';
+import { createInvitationBudget, issueVerificationLink } from '../auth/invitations';
+import { authMails } from '../auth/mails';
+import { createAuthRepository } from '../auth/repository';
+import type { UserRecord } from '../users/repository';
 import { createModelListCache, readModelListGeneration } from './listCache';
 import { readModelListSnapshot, type ModelListSnapshot, type VisibleModelRow } from './listSnapshot';
 import { createModelsRepository, type PermissionRow } from './repository';
@@ -88,13 +91,14 @@ export interface ModelsServiceHooks {
 }
 
 export function createModelsService(
-  { db, clock, access }: Pick<ServerContext, 'db' | 'clock' | 'access'>,
+  context: Pick<ServerContext, 'db' | 'clock' | 'access' | 'config' | 'mailer' | 'rateLimitStore'>,
   hooks: ModelsServiceHooks = {},
 ) {
+  const { db, clock, access, config, mailer } = context;
+  const spendInvitation = createInvitationBudget(context);
   const models = createModelsRepository(db);
   const listCache = createModelListCache();
   const paidModelsChanged = hooks.paidModelsChanged ?? (() => undefined);
-  const users = createUsersRepository(db);
 
   /**
    * Contract models from a snapshot (listSnapshot.ts: one statement whatever the number of models), in its
@@ -390,19 +394,49 @@ export function createModelsService(
       return modelFor(userId, id);
     },
 
+    /**
+     * Grants a role to someone with an account (or a pending invitee) and mails them a link to the model. The
+     * mail spends the inviter's and the organization's invitation budgets, like an organization invitation; all
+     * or nothing: over budget (429) or when the mail cannot be sent, nobody is added.
+     */
     async addCollaborator(
-      userId: string,
+      inviter: UserRecord,
       modelId: string,
       emailAddress: string,
       type: ModelRole,
     ): Promise<ModelPermissionsResponse> {
-      const target = await access.requireModel(userId, modelId, 'administer');
-      const invitee = emailAddress.length <= 254 ? await users.findByEmail(emailAddress) : null;
+      const target = await access.requireModel(inviter.id, modelId, 'administer');
+      const invitee =
+        emailAddress.length <= 254 ? await createAuthRepository(db).findAccountByEmail(emailAddress) : null;
       if (!invitee) throw new HttpError(404, messages.userDoesNotExist);
       const ownerId = await ownerOf(target.organizationId);
-      if (invitee.id === ownerId || !(await models.grant(modelId, invitee.id, type, clock()))) {
-        throw new HttpError(409, ownMessages.alreadyModelCollaborator);
-      }
+      if (invitee.user.id === ownerId) throw new HttpError(409, ownMessages.alreadyModelCollaborator);
+      await db.transaction(async (tx) => {
+        if (!(await createModelsRepository(tx).grant(modelId, invitee.user.id, type, clock()))) {
+          throw new HttpError(409, ownMessages.alreadyModelCollaborator);
+        }
+        await spendInvitation(inviter, target.organizationId);
+        const [names] = await tx.query<{ model_name: string; organization_name: string }>(
+          `SELECT m.name AS model_name, o.name AS organization_name
+             FROM models m JOIN organizations o ON o.id = m.organization_id WHERE m.id = $1`,
+          [modelId],
+        );
+        // LIMITEDVIEW sees reports only, so the model's history would be an empty door for them.
+        const section = type === 'LIMITEDVIEW' ? '/reports' : '';
+        await mailer.send(
+          authMails.modelShared(invitee.user.email, {
+            inviterName: `${inviter.firstName} ${inviter.lastName}`.trim(),
+            inviterEmail: inviter.email,
+            modelName: names?.model_name ?? '',
+            organizationName: names?.organization_name ?? '',
+            role: type,
+            modelLink: `${config.publicUrl}/model/${modelId}${section}`,
+            signupLink: invitee.pending
+              ? await issueVerificationLink(tx, { clock, config }, invitee.user.email)
+              : null,
+          }),
+        );
+      });
       return permissionsResponse(modelId, ownerId);
     },
 

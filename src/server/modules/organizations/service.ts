@@ -11,9 +11,8 @@ import type {
 import type { ServerContext } from '../../context';
 import { isUniqueViolation } from '../../db/db';
 import { HttpError } from '../../httpError';
-import { createAttemptLimiter } from '../../plugins/rateLimit';
 import { isUuid } from '../access/access';
-import { createPendingUser, issueVerificationLink } from '../auth/invitations';
+import { createInvitationBudget, createPendingUser, issueVerificationLink } from '../auth/invitations';
 import { authMails } from '../auth/mails';
 import { createAuthRepository } from '../auth/repository';
 import type { UserRecord } from '../users/repository';
@@ -68,35 +67,6 @@ function membershipOf(
   const collaborator = collaborators.find((c) => c.user.id === userId);
   if (collaborator) return collaborator.role;
   return organization.billingAdminId === userId ? 'BILLING' : 'NONE';
-}
-
-/**
- * Invitation mails' budgets (config.invitationLimits): per inviter, per organization, and a smaller one for an
- * inviter whose account is new. Each throws the 429 with Retry-After when spent.
- */
-function createInvitationBudget({
-  clock,
-  config,
-  rateLimitStore,
-}: Pick<ServerContext, 'clock' | 'config' | 'rateLimitStore'>) {
-  const limits = config.invitationLimits;
-  const perNewAccount = createAttemptLimiter(
-    'invitationsPerNewAccount',
-    limits.perNewAccount,
-    rateLimitStore,
-  );
-  const perUser = createAttemptLimiter('invitationsPerUser', limits.perUser, rateLimitStore);
-  const perOrganization = createAttemptLimiter(
-    'invitationsPerOrganization',
-    limits.perOrganization,
-    rateLimitStore,
-  );
-  return async (inviter: UserRecord, organizationId: string): Promise<void> => {
-    const ageMs = clock().getTime() - inviter.createdAt.getTime();
-    if (ageMs < limits.newAccountHours * 3_600_000) await perNewAccount.consume(inviter.id);
-    await perUser.consume(inviter.id);
-    await perOrganization.consume(organizationId);
-  };
 }
 
 export function createOrganizationsService(context: ServerContext) {
