@@ -116,7 +116,7 @@ export const quotaPath = '/api/organizations/org-1/billing/quota';
 /** The gating statechart of org-1 over a fake server and a live feed the test publishes on. */
 export function startGating(
   quota: BillingQuotaResponse,
-  options: { organizationId?: string | null; stripe?: StripeSetupConfirmer } = {},
+  options: { organizationId?: string | null; stripe?: StripeSetupConfirmer; offerPlans?: boolean } = {},
 ) {
   const fake = createFakeHttpClient();
   fake.answer(`GET ${quotaPath}`, ok(quota));
@@ -132,7 +132,12 @@ export function startGating(
         ...(options.stripe ? { stripe: options.stripe } : {}),
       }),
     ),
-    { input: { organizationId: options.organizationId === undefined ? 'org-1' : options.organizationId } },
+    {
+      input: {
+        organizationId: options.organizationId === undefined ? 'org-1' : options.organizationId,
+        ...(options.offerPlans ? { offerPlans: true } : {}),
+      },
+    },
   ).start();
   const quotaReads = () => fake.requests.filter((request) => request.path === quotaPath).length;
   return { actor, fake, feed, toasts, quotaReads };

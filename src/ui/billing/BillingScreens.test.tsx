@@ -63,6 +63,13 @@ describe('the new-model form at the free-model limit', () => {
     expect(stripeScripts()).toEqual([]);
   });
 
+  it('names the price of a further model, per the organization’s cycle, labelled Test mode', async () => {
+    const fake = organizationServer(atLimit({ billingCycle: 'annual', canManageBilling: false }));
+    await renderApp({ path: '/organizations/org-1/models', http: fake.http });
+    const gating = await screen.findByRole('group', { name: 'Free models' });
+    expect(within(gating).getByText('Each further model costs $250.00 per year (Test mode).')).toBeTruthy();
+  });
+
   it('tells a member who cannot pay whom to ask', async () => {
     const fake = organizationServer(atLimit({ canManageBilling: false }));
     await renderApp({ path: '/organizations/org-1/models', http: fake.http });
@@ -93,6 +100,25 @@ describe('/organizations/{id}/settings/billing', () => {
     expect(within(list).getByText('Visa •••• 4242')).toBeTruthy();
     expect(within(list).getByText(/Expires 12\/2030/)).toBeTruthy();
     expect(stripeScripts()).toEqual([]);
+  });
+
+  it('shows the price of a paid model and of each billing cycle', async () => {
+    const fake = organizationServer(paid());
+    await renderApp({ path: '/organizations/org-1/settings/billing', http: fake.http });
+    expect(await screen.findByText('Each further model costs $25.00 per month (Test mode).')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Monthly — $25.00 per month per paid model' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Annual — $250.00 per year per paid model' })).toBeTruthy();
+  });
+
+  it('still opens when the provider gives no price, and says so', async () => {
+    const fake = organizationServer(paid());
+    fake.answer(
+      'GET /api/organizations/org-1/billing',
+      ok(aBilling({ provider: 'stripe', testMode: false, prices: { monthly: null, annual: null } })),
+    );
+    await renderApp({ path: '/organizations/org-1/settings/billing', http: fake.http });
+    expect(await screen.findByText('The price of a paid model is not available right now.')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeTruthy();
   });
 
   it('refuses to remove the last payment method while paid models exist, with the spec’s message', async () => {
