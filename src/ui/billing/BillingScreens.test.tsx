@@ -87,7 +87,35 @@ describe('the new-model form at the free-model limit', () => {
     await screen.findByRole('group', { name: 'Free models' });
     await userEvent.type(within(form).getByLabelText('Model name'), 'Fourth');
     await userEvent.click(within(form).getByRole('button', { name: 'Create model' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Confirm paid model' })).getByRole('button', {
+        name: 'Create paid model',
+      }),
+    );
     expect((await within(form).findByRole('alert')).textContent).toBe(ownMessages.freeModelsUsed);
+  });
+
+  it('asks before a paid model is created, naming its price; cancelling sends nothing', async () => {
+    const fake = organizationServer(paid());
+    fake.answer('POST /api/models/', ok(aModel({ _id: 'model-4' }), 201));
+    const posts = () => fake.requests.filter((request) => request.method === 'POST').length;
+    await renderApp({ path: '/organizations/org-1/models', http: fake.http });
+    const form = await screen.findByRole('form', { name: 'New model' });
+    await screen.findByRole('group', { name: 'Free models' });
+    await userEvent.type(within(form).getByLabelText('Model name'), 'Fourth');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Create model' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Confirm paid model' });
+    expect(confirm.textContent).toContain(
+      "this model will be paid, $25.00 per month (Test mode), charged to your organization's payment method.",
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog', { name: 'Confirm paid model' })).toBeNull();
+    expect(posts()).toBe(0);
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Create model' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create paid model' }));
+    await waitFor(() => expect(posts()).toBe(1));
   });
 });
 
