@@ -4,13 +4,16 @@ import { newPage, signUp, type Person } from './fixtures/journeys';
 /**
  * Issue #10's acceptance journey against the real server, which runs without Stripe keys and so uses the local
  * test payment provider: an owner's fourth model is blocked; a declined test card is refused; the test card is
- * added in place and the fourth model is created; a clone (a fifth, paid model) goes through; removing the payment
+ * added in place; the fourth model shows its test price and is created once the charge is confirmed (cancelling
+ * sends nothing); a clone (a fifth, paid model) goes through; removing the payment
  * method while paid models exist is refused with the spec's message. Stripe.js is never fetched.
  */
 
 const stamp = Date.now();
 const owner: Person = { email: `billing.owner.${stamp}@example.com`, firstName: 'Bea', lastName: 'Billing' };
 
+/** The local test provider's default price of a paid model (LOCAL_PRICE_MONTHLY 2500 usd). */
+const testPrice = '$25.00 per month (Test mode)';
 const testModeBanner = 'Test mode — no real charges (local payment provider)';
 const freeModelsOnly =
   "You only get three free models. Please remove or demote your paid models. Then you'll be able to remove your payment method.";
@@ -43,6 +46,11 @@ test('the fourth model needs a payment method, and the last one cannot be remove
   const stripeRequests: string[] = [];
   page.on('request', (request) => {
     if (/stripe\.(com|network)/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
+  });
+  const modelPosts: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && /^\/api\/models\/?$/.test(path)) modelPosts.push(path);
   });
 
   await signUp(page, owner);
@@ -79,9 +87,20 @@ test('the fourth model needs a payment method, and the last one cannot be remove
   await expect(page.getByText('Payment method added')).toBeVisible();
   await expect(gating.getByRole('status')).toContainText('New models are paid');
 
-  // Now the fourth model is created.
+  // The fourth model shows its price and asks before it is charged; cancelling sends nothing.
+  await expect(gating.getByText(`Each further model costs ${testPrice}.`)).toBeVisible();
   await expect(newModel.getByRole('button', { name: 'Create model' })).toBeEnabled();
+  const postsBefore = modelPosts.length;
   await newModel.getByRole('button', { name: 'Create model' }).click();
+  const confirmPaid = page.getByRole('alertdialog', { name: 'Confirm paid model' });
+  await expect(confirmPaid).toContainText(`this model will be paid, ${testPrice}`);
+  await confirmPaid.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmPaid).toBeHidden();
+  expect(modelPosts).toHaveLength(postsBefore);
+
+  // Confirmed, the fourth model is created.
+  await newModel.getByRole('button', { name: 'Create model' }).click();
+  await confirmPaid.getByRole('button', { name: 'Create paid model' }).click();
   await expect(page).toHaveURL(/\/model\/[^/]+\/history$/);
   await expect(page.getByRole('heading', { name: 'Fourth', level: 1 })).toBeVisible();
 
@@ -93,12 +112,18 @@ test('the fourth model needs a payment method, and the last one cannot be remove
   const clone = page.getByRole('form', { name: 'Clone model' });
   await expect(clone.getByLabel('Into organization')).toHaveValue(/.+/);
   await clone.getByRole('button', { name: 'Clone model' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Confirm paid model' })
+    .getByRole('button', { name: 'Create paid model' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Fourth (copy)', level: 1 })).toBeVisible();
 
   // Removing the only payment method while paid models exist is refused with the spec's message.
   await page.goto(billingUrl);
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
   await expect(page.getByText(testModeBanner)).toBeVisible();
+  await expect(page.getByText(`Each further model costs ${testPrice}.`)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Annual — $250.00 per year per paid model' })).toBeVisible();
   const methods = page.getByRole('list', { name: 'Payment methods' });
   await expect(methods.getByText('Visa •••• 4242')).toBeVisible();
   await methods.getByRole('button', { name: 'Remove' }).click();

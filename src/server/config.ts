@@ -132,6 +132,11 @@ export interface BillingConfig {
     priceMonthly: string | undefined;
     priceAnnual: string | undefined;
   } | null;
+  /**
+   * The local test provider's shown prices of one paid model, in minor units of `currency` (LOCAL_PRICE_MONTHLY,
+   * default 2500; LOCAL_PRICE_ANNUAL, default 25000; LOCAL_PRICE_CURRENCY, default usd). Nothing is charged.
+   */
+  localPrices: { monthly: number; annual: number; currency: string };
 }
 
 /** Uploads, the blob store and the background job queue that translates them. */
@@ -273,6 +278,17 @@ const envSchema = z.object({
   STRIPE_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   STRIPE_PRICE_MONTHLY: optionalText,
   STRIPE_PRICE_ANNUAL: optionalText,
+  LOCAL_PRICE_MONTHLY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2500)),
+  LOCAL_PRICE_ANNUAL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(25_000)),
+  LOCAL_PRICE_CURRENCY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
+      .transform((code) => code.toLowerCase())
+      .default('usd'),
+  ),
 });
 
 /**
@@ -347,6 +363,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
               priceAnnual: e.STRIPE_PRICE_ANNUAL,
             }
           : null,
+      localPrices: {
+        monthly: e.LOCAL_PRICE_MONTHLY,
+        annual: e.LOCAL_PRICE_ANNUAL,
+        currency: e.LOCAL_PRICE_CURRENCY,
+      },
     },
     analytics: {
       enabled: e.ANALYTICS_ENABLED === 'true' || e.ANALYTICS_ENABLED === '1',

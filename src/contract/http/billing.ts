@@ -43,12 +43,33 @@ export type BillingCycle = z.infer<typeof billingCycleSchema>;
 export const billingStatusSchema = z.enum(['free', 'active', 'past_due', 'canceled']);
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
 
+/** What one paid model costs per billing interval. */
+export const planPriceSchema = z.object({
+  /** In the currency's minor units (cents for usd), as Stripe keeps it. */
+  amount: z.number().int().min(0),
+  /** ISO 4217, lower case as Stripe writes it ('usd'). */
+  currency: z.string(),
+  interval: z.enum(['month', 'year']),
+});
+export type PlanPrice = z.infer<typeof planPriceSchema>;
+
+/**
+ * The price of one paid model by billing cycle, from the provider's configuration (Stripe's prices, or the local
+ * provider's test prices). Null for a cycle whose price is not configured or could not be read.
+ */
+export const planPricesSchema = z.object({
+  monthly: planPriceSchema.nullable(),
+  annual: planPriceSchema.nullable(),
+});
+export type PlanPrices = z.infer<typeof planPricesSchema>;
+
 /** GET /stripe/config (public, no session needed). Stripe.js may be loaded only when provider is 'stripe'. */
 export const stripeConfigResponse = z.object({
   provider: paymentProviderNameSchema,
   publishableKey: z.string().nullable(),
   /** True for the local provider and for Stripe test keys (pk_test_…): the UI labels it. */
   testMode: z.boolean(),
+  prices: planPricesSchema,
 });
 export type StripeConfigResponse = z.infer<typeof stripeConfigResponse>;
 
@@ -80,6 +101,7 @@ export const billingResponse = z.object({
   paidModels: z.number().int(),
   /** A usable (active) payment method is on file. */
   canCreatePaidModels: z.boolean(),
+  prices: planPricesSchema,
 });
 export type BillingResponse = z.infer<typeof billingResponse>;
 
@@ -96,6 +118,10 @@ export const billingQuotaResponse = z.object({
   /** The signed-in user is the owner or the billing administrator (may open the billing page). */
   canManageBilling: z.boolean(),
   billingStatus: billingStatusSchema,
+  /** The cycle a new paid model is billed on, and what it costs: the fourth model's confirmation names it. */
+  billingCycle: billingCycleSchema,
+  testMode: z.boolean(),
+  prices: planPricesSchema,
 });
 export type BillingQuotaResponse = z.infer<typeof billingQuotaResponse>;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { messages, ownMessages } from '../../contract/errors';
-import { failure, ok } from '../auth/fakeHttpClient';
+import { createFakeHttpClient, failure, ok } from '../auth/fakeHttpClient';
+import { billingGatingMachine, createBillingGatingImplementations } from './billingGatingMachine';
 import { aRealtimeEvent } from '../socket/socketTestKit';
 import {
   aPaymentMethodAdded,
@@ -12,12 +13,15 @@ import {
   quotaPath,
   startGating,
   stripeSetup,
+  testPrices,
 } from './billingTestKit';
 import {
   selectCreationBlocked,
   selectFreeModelUsage,
   selectGatingPaymentForm,
   selectGatingStatus,
+  selectPaidModelPrice,
+  selectPlanPrices,
 } from './gatingSelectors';
 
 const settled = (s: { hasTag: (tag: 'checking') => boolean }) => !s.hasTag('checking');
@@ -39,6 +43,30 @@ function typeTestCard(form: Awaited<ReturnType<typeof openPaymentForm>>, number:
 }
 
 describe('billingGatingMachine', () => {
+  it('offers the provider’s prices before any organization exists (choose-plan), and the plans without them', async () => {
+    const { actor } = startGating(aQuota(), { organizationId: null, offerPlans: true });
+    await waitFor(actor, (s) => s.hasTag('free'));
+    expect(selectPlanPrices(actor.getSnapshot())).toEqual({ prices: testPrices, testMode: true });
+    expect(selectPaidModelPrice(actor.getSnapshot())).toBeNull();
+
+    const fake = createFakeHttpClient();
+    fake.answer('GET /stripe/config', failure(502, messages.serverNotResponding));
+    const down = createActor(
+      billingGatingMachine.provide(
+        createBillingGatingImplementations({ http: fake.http, announceSuccess: () => {} }),
+      ),
+      { input: { organizationId: null, offerPlans: true } },
+    ).start();
+    await waitFor(down, (s) => s.hasTag('free'));
+    expect(selectPlanPrices(down.getSnapshot())).toBeNull();
+  });
+
+  it('names the price of the next paid model on the organization’s cycle', async () => {
+    const { actor } = startGating(paid({ billingCycle: 'annual', testMode: false }));
+    await waitFor(actor, (s) => s.hasTag('paid'));
+    expect(selectPaidModelPrice(actor.getSnapshot())).toEqual({ price: testPrices.annual, testMode: false });
+  });
+
   it('lets an organization below the limit create, saying how many free models are used', async () => {
     const { actor } = startGating(aQuota({ freeModels: 2 }));
     await waitFor(actor, settled);

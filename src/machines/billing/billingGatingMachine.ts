@@ -16,6 +16,8 @@ import {
 export interface BillingGatingInput {
   /** The organization a new model would go to; null while there is none (sign-up, no choice made yet). */
   organizationId: string | null;
+  /** Sign-up's choose-plan: without an organization, read the provider's prices to show beside the plans. */
+  offerPlans?: boolean;
 }
 
 export type BillingGatingEvent =
@@ -32,8 +34,9 @@ export interface BillingGatingContext {
   organizationId: string | null;
   /** The server's count, once known; kept while a refresh is under way so the screen does not flicker. */
   quota: BillingQuotaResponse | null;
-  /** Which provider takes payment methods: loaded when the user first opens the form. */
+  /** Which provider takes payment methods (and its prices): loaded when the user first opens the form. */
   paymentSetup: StripeConfigResponse | null;
+  offerPlans: boolean;
   /** Why the quota could not be read, or the payment form could not be opened. */
   error: string | null;
 }
@@ -83,6 +86,7 @@ export const billingGatingMachine = setup({
   },
   guards: {
     hasOrganization: ({ context }) => context.organizationId !== null,
+    offersPlans: ({ context }) => context.offerPlans && context.paymentSetup === null,
     mayManageBilling: ({ context }) => context.quota?.canManageBilling === true,
     hasPaymentSetup: ({ context }) => context.paymentSetup !== null,
     changesQuota: ({ context, event }) =>
@@ -94,6 +98,7 @@ export const billingGatingMachine = setup({
     organizationId: input.organizationId,
     quota: null,
     paymentSetup: null,
+    offerPlans: input.offerPlans === true,
     error: null,
   }),
   invoke: { id: 'realtime', src: 'realtime' },
@@ -110,7 +115,24 @@ export const billingGatingMachine = setup({
     deciding: {
       tags: ['checking'],
       // Without an organization nothing is counted yet: every organization starts with its free models.
-      always: [{ guard: 'hasOrganization', target: 'loading' }, { target: 'free' }],
+      always: [
+        { guard: 'hasOrganization', target: 'loading' },
+        { guard: 'offersPlans', target: 'loadingPlans' },
+        { target: 'free' },
+      ],
+    },
+    loadingPlans: {
+      tags: ['checking'],
+      invoke: {
+        id: 'loadPaymentSetup',
+        src: 'loadPaymentSetup',
+        // Prices are a courtesy here: without them the plans are still offered.
+        onDone: {
+          target: 'free',
+          actions: assign(({ event }) => ({ paymentSetup: event.output.ok ? event.output.data : null })),
+        },
+        onError: { target: 'free' },
+      },
     },
     loading: {
       tags: ['checking'],

@@ -4,6 +4,7 @@ import type {
   BillingResponse,
   PaymentMethod,
   PaymentMethodChangedResponse,
+  PlanPrices,
   StripeConfigResponse,
 } from '../../contract/http/billing';
 import { ownMessages } from '../../contract/errors';
@@ -18,6 +19,12 @@ import type {
 
 /** Test support for the billing machines and views (never imported by the app). */
 
+/** The local provider's default test prices. */
+export const testPrices: PlanPrices = {
+  monthly: { amount: 2500, currency: 'usd', interval: 'month' },
+  annual: { amount: 25_000, currency: 'usd', interval: 'year' },
+};
+
 export function aQuota(overrides: Partial<BillingQuotaResponse> = {}): BillingQuotaResponse {
   return {
     organizationId: 'org-1',
@@ -27,6 +34,9 @@ export function aQuota(overrides: Partial<BillingQuotaResponse> = {}): BillingQu
     canCreatePaidModels: false,
     canManageBilling: true,
     billingStatus: 'free',
+    billingCycle: 'monthly',
+    testMode: true,
+    prices: testPrices,
     ...overrides,
   };
 }
@@ -36,11 +46,17 @@ export const atLimit = (overrides: Partial<BillingQuotaResponse> = {}) =>
 export const paid = (overrides: Partial<BillingQuotaResponse> = {}) =>
   aQuota({ freeModels: 3, paidModels: 1, canCreatePaidModels: true, billingStatus: 'active', ...overrides });
 
-export const localSetup: StripeConfigResponse = { provider: 'local', publishableKey: null, testMode: true };
+export const localSetup: StripeConfigResponse = {
+  provider: 'local',
+  publishableKey: null,
+  testMode: true,
+  prices: testPrices,
+};
 export const stripeSetup: StripeConfigResponse = {
   provider: 'stripe',
   publishableKey: 'pk_test_gusset',
   testMode: true,
+  prices: testPrices,
 };
 
 export function aPaymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
@@ -70,6 +86,7 @@ export function aBilling(overrides: Partial<BillingResponse> = {}): BillingRespo
     freeModels: 3,
     paidModels: 0,
     canCreatePaidModels: false,
+    prices: testPrices,
     ...overrides,
   };
 }
@@ -99,7 +116,7 @@ export const quotaPath = '/api/organizations/org-1/billing/quota';
 /** The gating statechart of org-1 over a fake server and a live feed the test publishes on. */
 export function startGating(
   quota: BillingQuotaResponse,
-  options: { organizationId?: string | null; stripe?: StripeSetupConfirmer } = {},
+  options: { organizationId?: string | null; stripe?: StripeSetupConfirmer; offerPlans?: boolean } = {},
 ) {
   const fake = createFakeHttpClient();
   fake.answer(`GET ${quotaPath}`, ok(quota));
@@ -115,7 +132,12 @@ export function startGating(
         ...(options.stripe ? { stripe: options.stripe } : {}),
       }),
     ),
-    { input: { organizationId: options.organizationId === undefined ? 'org-1' : options.organizationId } },
+    {
+      input: {
+        organizationId: options.organizationId === undefined ? 'org-1' : options.organizationId,
+        ...(options.offerPlans ? { offerPlans: true } : {}),
+      },
+    },
   ).start();
   const quotaReads = () => fake.requests.filter((request) => request.path === quotaPath).length;
   return { actor, fake, feed, toasts, quotaReads };

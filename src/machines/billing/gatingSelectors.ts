@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { FREE_MODEL_LIMIT } from '../../contract/http/billing';
+import { FREE_MODEL_LIMIT, type PlanPrice, type PlanPrices } from '../../contract/http/billing';
 import type { billingGatingMachine } from './billingGatingMachine';
-import { isAtLimit } from './gatingRules';
+import { isAtLimit, nextModelIsFree } from './gatingRules';
 
 type GatingSnapshot = SnapshotFrom<typeof billingGatingMachine>;
 
@@ -43,3 +43,32 @@ export const selectGatingError = (snapshot: GatingSnapshot) => snapshot.context.
 export const selectPaymentProvider = (snapshot: GatingSnapshot) => snapshot.context.paymentSetup;
 /** The in-place payment method form, while the user fills it. */
 export const selectGatingPaymentForm = (snapshot: GatingSnapshot) => snapshot.children.paymentMethodForm;
+
+/** What the organization's next paid model costs per its billing cycle (null: the provider gave no price). */
+export function selectPaidModelPrice(
+  snapshot: GatingSnapshot,
+): { price: PlanPrice | null; testMode: boolean } | null {
+  const quota = snapshot.context.quota;
+  if (quota === null) return null;
+  return { price: quota.prices[quota.billingCycle], testMode: quota.testMode };
+}
+
+/** The provider's prices of a paid model by cycle, before any organization exists (sign-up's choose-plan). */
+export function selectPlanPrices(snapshot: GatingSnapshot): { prices: PlanPrices; testMode: boolean } | null {
+  const setup = snapshot.context.paymentSetup;
+  return setup ? { prices: setup.prices, testMode: setup.testMode } : null;
+}
+
+/**
+ * The next model will be charged: the free models are used and a usable payment method is on file (`paid`). The
+ * model-creation statecharts ask the user to confirm the charge then. (A failed quota read asks nothing: the server
+ * decides, as it does for the limit.)
+ */
+export function selectNextModelIsPaid(snapshot: GatingSnapshot): boolean {
+  if (snapshot.hasTag('paid')) return true;
+  // While a refresh is under way, the last count decides: a charge is never made unasked.
+  const quota = snapshot.context.quota;
+  return (
+    snapshot.hasTag('checking') && quota !== null && !nextModelIsFree(quota) && quota.canCreatePaidModels
+  );
+}

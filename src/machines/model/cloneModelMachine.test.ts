@@ -7,7 +7,7 @@ import { billingGatingMachine, createBillingGatingImplementations } from '../bil
 import { atLimit, paid } from '../billing/billingTestKit';
 import { aModel, anOrganization } from '../organizations/organizationsTestKit';
 import { cloneModelMachine, cloneTargets, createCloneModelImplementations } from './cloneModelMachine';
-import { selectCloneBillingGating } from './cloneSelectors';
+import { selectCloneBillingGating, selectConfirmingPaidClone } from './cloneSelectors';
 
 const tower = aModel({ _id: 'model-1', name: 'Tower' });
 
@@ -43,14 +43,22 @@ describe('cloneModelMachine', () => {
     expect(cloneTargets(organizations).map((organization) => organization._id)).toEqual(['org-1', 'org-2']);
   });
 
-  it('clones into the model’s own organization by default, named as a copy', async () => {
+  it('clones into the model’s own organization by default, named as a copy, once the charge is confirmed', async () => {
     const { fake, actor, cloned, gating } = startClone();
     actor.send({ type: 'organizations.offered', organizationIds: ['org-2', 'org-1'] });
     await waitFor(gating(), (s) => s.hasTag('paid'));
     const copy = aModel({ _id: 'model-2', name: 'Tower (copy)' });
     fake.answer('POST /api/models/model-1/clone', ok(copy, 201));
+    // The organization's free models are used: the copy is paid, so the user is asked; cancelling sends nothing.
     actor.send({ type: 'model.clone' });
-    await waitFor(actor, (s) => s.hasTag('form'));
+    expect(selectConfirmingPaidClone(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'paid.cancel' });
+    expect(selectConfirmingPaidClone(actor.getSnapshot())).toBe(false);
+    expect(fake.requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    actor.send({ type: 'model.clone' });
+    actor.send({ type: 'paid.confirm' });
+    await waitFor(actor, (s) => s.hasTag('form') && !s.hasTag('confirmingPaid'));
     expect(fake.requests.find((request) => request.method === 'POST')?.json).toEqual({
       name: 'Tower (copy)',
       organizationId: 'org-1',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { cloneModel } from '../../api/models';
 import type { ApiResult, HttpClient } from '../../api/types';
 import { messages } from '../../contract/errors';
@@ -7,6 +7,7 @@ import type { Organization } from '../../contract/http/organizations';
 import { failureMessage } from '../auth/failureMessage';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { billingGatingMachine } from '../billing/billingGatingMachine';
+import { selectNextModelIsPaid } from '../billing/gatingSelectors';
 import { nameProblem } from '../organizations/nameValidation';
 
 export type CloneModelEvent =
@@ -14,7 +15,10 @@ export type CloneModelEvent =
   | { type: 'organization.change'; organizationId: string }
   /** The organizations the user may create models in (owner, ADMIN and MEMBER: not the billing administrator). */
   | { type: 'organizations.offered'; organizationIds: readonly string[] }
-  | { type: 'model.clone' };
+  | { type: 'model.clone' }
+  /** The user agrees that the copy is a paid model (asked when the target's free models are used). */
+  | { type: 'paid.confirm' }
+  | { type: 'paid.cancel' };
 
 export interface CloneModelContext {
   source: Model;
@@ -23,9 +27,12 @@ export interface CloneModelContext {
   organizationId: string;
   nameError: string | null;
   error: string | null;
+  /** Kept here so the guards can ask whether the copy would be paid. */
+  billingGating: ActorRefFrom<typeof billingGatingMachine>;
 }
 
-export type CloneModelTag = 'form' | 'busy';
+/** `confirmingPaid`: the copy will be charged; nothing is sent until the user agrees. */
+export type CloneModelTag = 'form' | 'busy' | 'confirmingPaid';
 
 /** The organizations of the directory a user may create (and clone) models in. */
 export function cloneTargets(organizations: readonly Organization[]): Organization[] {
@@ -65,17 +72,19 @@ export const cloneModelMachine = setup({
   guards: {
     nameIsInvalid: ({ context }) => nameProblem(context.name) !== null,
     organizationIsMissing: ({ context }) => context.organizationId === '',
+    nextModelIsPaid: ({ context }) => selectNextModelIsPaid(context.billingGating.getSnapshot()),
   },
 }).createMachine({
   id: 'cloneModel',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     source: input.model,
     name: `${input.model.name} (copy)`,
     organizationId: '',
     nameError: null,
     error: null,
+    // For the form's whole life, referenced so the guards can read it.
+    billingGating: spawn('billingGating', { id: 'billingGating', input: { organizationId: null } }),
   }),
-  invoke: { id: 'billingGating', src: 'billingGating', input: { organizationId: null } },
   initial: 'editing',
   states: {
     editing: {
@@ -112,8 +121,20 @@ export const cloneModelMachine = setup({
             guard: 'organizationIsMissing',
             actions: assign({ nameError: null, error: messages.organizationDetailsMissing }),
           },
+          {
+            guard: 'nextModelIsPaid',
+            target: 'confirmingPaid',
+            actions: assign({ nameError: null, error: null }),
+          },
           { target: 'cloning', actions: assign({ nameError: null, error: null }) },
         ],
+      },
+    },
+    confirmingPaid: {
+      tags: ['form', 'confirmingPaid'],
+      on: {
+        'paid.confirm': { target: 'cloning' },
+        'paid.cancel': { target: 'editing' },
       },
     },
     cloning: {

@@ -10,3 +10,5 @@ export const selectCloneError = (snapshot: CloneSnapshot) => snapshot.context.er
 export const selectCloning = (snapshot: CloneSnapshot) => snapshot.hasTag('busy');
 /** The billing gating statechart the clone form invokes for the target organization. */
 export const selectCloneBillingGating = (snapshot: CloneSnapshot) => snapshot.children.billingGating;
+/** The copy will be paid: the user is asked to confirm the charge before anything is sent. */
+export const selectConfirmingPaidClone = (snapshot: CloneSnapshot) => snapshot.hasTag('confirmingPaid');

@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { createModel } from '../../api/models';
 import type { ApiResult, HttpClient } from '../../api/types';
 import { messages } from '../../contract/errors';
@@ -6,6 +6,7 @@ import type { CreateModelBody, Model } from '../../contract/http/models';
 import { failureMessage } from '../auth/failureMessage';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { billingGatingMachine } from '../billing/billingGatingMachine';
+import { selectNextModelIsPaid } from '../billing/gatingSelectors';
 import { nameProblem } from '../organizations/nameValidation';
 
 export interface CreateModelInput {
@@ -18,7 +19,10 @@ export type CreateModelEvent =
   | { type: 'organization.change'; organizationId: string }
   /** The organizations the user may choose from: with one choice and none made, it is chosen. */
   | { type: 'organizations.offered'; organizationIds: readonly string[] }
-  | { type: 'model.create' };
+  | { type: 'model.create' }
+  /** The user agrees that the new model is paid (asked when the free models are used). */
+  | { type: 'paid.confirm' }
+  | { type: 'paid.cancel' };
 
 export interface CreateModelContext {
   name: string;
@@ -27,9 +31,12 @@ export interface CreateModelContext {
   nameError: string | null;
   /** About the form as a whole: 'Organizations details are missing.', the server's other messages. */
   error: string | null;
+  /** Kept here so the guards can ask whether the next model would be paid. */
+  billingGating: ActorRefFrom<typeof billingGatingMachine>;
 }
 
-export type CreateModelTag = 'form' | 'busy';
+/** `confirmingPaid`: the new model will be charged; nothing is sent until the user agrees. */
+export type CreateModelTag = 'form' | 'busy' | 'confirmingPaid';
 
 /** "New model": a name in an organization, POST /api/models/ → 201, then `modelCreated` (the view navigates). */
 export const createModelMachine = setup({
@@ -60,22 +67,21 @@ export const createModelMachine = setup({
   guards: {
     nameIsInvalid: ({ context }) => nameProblem(context.name) !== null,
     organizationIsMissing: ({ context }) => context.organizationId === '',
+    nextModelIsPaid: ({ context }) => selectNextModelIsPaid(context.billingGating.getSnapshot()),
   },
 }).createMachine({
   id: 'createModel',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     name: '',
     organizationId: input.organizationId ?? '',
     nameError: null,
     error: null,
-  }),
-  invoke: {
-    id: 'billingGating',
-    src: 'billingGating',
-    input: ({ context }) => ({
-      organizationId: context.organizationId === '' ? null : context.organizationId,
+    // Spawned for the form's whole life (as invoked before), but referenced so the guards can read it.
+    billingGating: spawn('billingGating', {
+      id: 'billingGating',
+      input: { organizationId: input.organizationId || null },
     }),
-  },
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -110,8 +116,20 @@ export const createModelMachine = setup({
             guard: 'organizationIsMissing',
             actions: assign({ nameError: null, error: messages.organizationDetailsMissing }),
           },
+          {
+            guard: 'nextModelIsPaid',
+            target: 'confirmingPaid',
+            actions: assign({ nameError: null, error: null }),
+          },
           { target: 'saving', actions: assign({ nameError: null, error: null }) },
         ],
+      },
+    },
+    confirmingPaid: {
+      tags: ['form', 'confirmingPaid'],
+      on: {
+        'paid.confirm': { target: 'saving' },
+        'paid.cancel': { target: 'editing' },
       },
     },
     saving: {

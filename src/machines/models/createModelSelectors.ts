@@ -10,3 +10,5 @@ export const selectCreateModelError = (snapshot: CreateModelSnapshot) => snapsho
 export const selectCreatingModel = (snapshot: CreateModelSnapshot) => snapshot.hasTag('busy');
 /** The billing gating statechart the form invokes (free models used, payment method at the limit). */
 export const selectBillingGating = (snapshot: CreateModelSnapshot) => snapshot.children.billingGating;
+/** The next model will be paid: the user is asked to confirm the charge before anything is sent. */
+export const selectConfirmingPaidModel = (snapshot: CreateModelSnapshot) => snapshot.hasTag('confirmingPaid');

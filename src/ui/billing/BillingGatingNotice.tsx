@@ -10,8 +10,10 @@ import {
   selectGatingPaymentForm,
   selectGatingStatus,
   selectMayManageBilling,
+  selectPaidModelPrice,
   selectPaymentProvider,
 } from '../../machines/billing/gatingSelectors';
+import { paidModelPriceText } from './billingText';
 import { PaymentMethodForm } from './PaymentMethodForm';
 import type { AttachableStripeConfirmer } from './stripeConfirmer';
 
@@ -21,6 +23,11 @@ export const askOwnerText = "Ask your organization's owner to add a payment meth
 
 export function freeModelsUsedText(usage: { used: number; limit: number }): string {
   return `${usage.used} of ${usage.limit} free models used`;
+}
+
+/** 'Each further model costs $25.00 per month (Test mode).' */
+export function furtherModelPriceText(priceText: string): string {
+  return `Each further model costs ${priceText}.`;
 }
 
 /**
@@ -45,8 +52,10 @@ export function BillingGatingNotice({
   const error = useSelector(gating, selectGatingError);
   const paymentForm = useSelector(gating, selectGatingPaymentForm);
   const paymentSetup = useSelector(gating, selectPaymentProvider);
+  const paidPrice = useSelector(gating, selectPaidModelPrice);
 
   if (usage === null) return null;
+  const priceText = paidPrice && paidModelPriceText(paidPrice.price, paidPrice.testMode);
   const billingLink = organizationId && (
     <Link to={`/organizations/${organizationId}/settings/billing`}>Billing settings</Link>
   );
@@ -57,6 +66,9 @@ export function BillingGatingNotice({
         {freeModelsUsedText(usage)}
         {status === 'paid' && ". New models are paid with your organization's payment method."}
       </p>
+      {status !== 'free' && status !== 'checking' && priceText && (
+        <p className="form-hint">{furtherModelPriceText(priceText)}</p>
+      )}
       {(status === 'atLimit' || status === 'addingPaymentMethod') && (
         <p className="form-message form-message--notice">{ownMessages.freeModelsUsed}</p>
       )}

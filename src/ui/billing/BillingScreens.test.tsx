@@ -63,6 +63,13 @@ describe('the new-model form at the free-model limit', () => {
     expect(stripeScripts()).toEqual([]);
   });
 
+  it('names the price of a further model, per the organization’s cycle, labelled Test mode', async () => {
+    const fake = organizationServer(atLimit({ billingCycle: 'annual', canManageBilling: false }));
+    await renderApp({ path: '/organizations/org-1/models', http: fake.http });
+    const gating = await screen.findByRole('group', { name: 'Free models' });
+    expect(within(gating).getByText('Each further model costs $250.00 per year (Test mode).')).toBeTruthy();
+  });
+
   it('tells a member who cannot pay whom to ask', async () => {
     const fake = organizationServer(atLimit({ canManageBilling: false }));
     await renderApp({ path: '/organizations/org-1/models', http: fake.http });
@@ -80,7 +87,35 @@ describe('the new-model form at the free-model limit', () => {
     await screen.findByRole('group', { name: 'Free models' });
     await userEvent.type(within(form).getByLabelText('Model name'), 'Fourth');
     await userEvent.click(within(form).getByRole('button', { name: 'Create model' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Confirm paid model' })).getByRole('button', {
+        name: 'Create paid model',
+      }),
+    );
     expect((await within(form).findByRole('alert')).textContent).toBe(ownMessages.freeModelsUsed);
+  });
+
+  it('asks before a paid model is created, naming its price; cancelling sends nothing', async () => {
+    const fake = organizationServer(paid());
+    fake.answer('POST /api/models/', ok(aModel({ _id: 'model-4' }), 201));
+    const posts = () => fake.requests.filter((request) => request.method === 'POST').length;
+    await renderApp({ path: '/organizations/org-1/models', http: fake.http });
+    const form = await screen.findByRole('form', { name: 'New model' });
+    await screen.findByRole('group', { name: 'Free models' });
+    await userEvent.type(within(form).getByLabelText('Model name'), 'Fourth');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Create model' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Confirm paid model' });
+    expect(confirm.textContent).toContain(
+      "this model will be paid, $25.00 per month (Test mode), charged to your organization's payment method.",
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog', { name: 'Confirm paid model' })).toBeNull();
+    expect(posts()).toBe(0);
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Create model' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create paid model' }));
+    await waitFor(() => expect(posts()).toBe(1));
   });
 });
 
@@ -93,6 +128,25 @@ describe('/organizations/{id}/settings/billing', () => {
     expect(within(list).getByText('Visa •••• 4242')).toBeTruthy();
     expect(within(list).getByText(/Expires 12\/2030/)).toBeTruthy();
     expect(stripeScripts()).toEqual([]);
+  });
+
+  it('shows the price of a paid model and of each billing cycle', async () => {
+    const fake = organizationServer(paid());
+    await renderApp({ path: '/organizations/org-1/settings/billing', http: fake.http });
+    expect(await screen.findByText('Each further model costs $25.00 per month (Test mode).')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Monthly — $25.00 per month per paid model' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Annual — $250.00 per year per paid model' })).toBeTruthy();
+  });
+
+  it('still opens when the provider gives no price, and says so', async () => {
+    const fake = organizationServer(paid());
+    fake.answer(
+      'GET /api/organizations/org-1/billing',
+      ok(aBilling({ provider: 'stripe', testMode: false, prices: { monthly: null, annual: null } })),
+    );
+    await renderApp({ path: '/organizations/org-1/settings/billing', http: fake.http });
+    expect(await screen.findByText('The price of a paid model is not available right now.')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Monthly' })).toBeTruthy();
   });
 
   it('refuses to remove the last payment method while paid models exist, with the spec’s message', async () => {

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { billingCycleSchema, type PaymentMethod } from '../../contract/http/billing';
+import { billingCycleSchema, type BillingResponse, type PaymentMethod } from '../../contract/http/billing';
 import {
   billingSettingsMachine,
   createBillingSettingsImplementations,
@@ -30,9 +30,11 @@ import { announceSuccess } from '../auth/announce';
 import { BillingAdministratorSelect } from '../organizations/BillingAdministratorSelect';
 import { useOrganizationId } from '../organizations/OrganizationLayout';
 import { useOrganizationSaved } from '../organizations/useOrganizationDirectory';
-import { freeModelsUsedText } from './BillingGatingNotice';
+import { freeModelsUsedText, furtherModelPriceText } from './BillingGatingNotice';
 import {
   billingCycleText,
+  paidModelPriceText,
+  pricePerIntervalText,
   paymentMethodDetails,
   paymentMethodLabel,
   paymentMethodStatusText,
@@ -140,6 +142,7 @@ function BillingPage({
           <p className="form-hint">
             Every organization has {billing.freeModelLimit} free models. More need a payment method on file.
           </p>
+          <PaidModelPrice billing={billing} />
         </section>
       )}
 
@@ -313,6 +316,14 @@ function VerificationForm({ actor }: { actor: SettingsActor }) {
   );
 }
 
+/** What each further model costs on the organization's cycle; the provider may have no price to give. */
+function PaidModelPrice({ billing }: { billing: BillingResponse }) {
+  const text = paidModelPriceText(billing.prices[billing.billingCycle], billing.testMode);
+  return (
+    <p>{text ? furtherModelPriceText(text) : 'The price of a paid model is not available right now.'}</p>
+  );
+}
+
 function BillingCycleSection({ actor }: { actor: SettingsActor }) {
   const billing = useSelector(actor, selectBilling);
   const busy = useSelector(actor, selectBillingBusy);
@@ -332,6 +343,7 @@ function BillingCycleSection({ actor }: { actor: SettingsActor }) {
               onChange={() => actor.send({ type: 'cycle.change', cycle })}
             />
             {billingCycleText[cycle]}
+            {billing.prices[cycle] && ` — ${pricePerIntervalText(billing.prices[cycle])} per paid model`}
           </label>
         ))}
       </fieldset>

@@ -1,4 +1,9 @@
-import type { BillingCycle, PaymentMethod, PaymentMethodStatus } from '../../contract/http/billing';
+import type {
+  BillingCycle,
+  PaymentMethod,
+  PaymentMethodStatus,
+  PlanPrice,
+} from '../../contract/http/billing';
 
 /** How the billing page names things. */
 
@@ -27,3 +32,26 @@ export const paymentMethodStatusText: Record<PaymentMethodStatus, string> = {
 };
 
 export const billingCycleText: Record<BillingCycle, string> = { monthly: 'Monthly', annual: 'Annual' };
+
+/** An amount in minor units as money, e.g. 2500 usd → '$25.00' (Intl knows each currency's decimals). */
+export function formatPlanAmount(price: Pick<PlanPrice, 'amount' | 'currency'>): string {
+  const format = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: price.currency.toUpperCase(),
+  });
+  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(price.amount / 10 ** decimals);
+}
+
+/** '$25.00 per month'. */
+export function pricePerIntervalText(price: PlanPrice): string {
+  return `${formatPlanAmount(price)} per ${price.interval}`;
+}
+
+export const testModeLabel = 'Test mode';
+
+/** '$25.00 per month (Test mode)': the provider's price of one paid model; null when it has none to show. */
+export function paidModelPriceText(price: PlanPrice | null, testMode: boolean): string | null {
+  if (!price) return null;
+  return `${pricePerIntervalText(price)}${testMode ? ` (${testModeLabel})` : ''}`;
+}

@@ -15,9 +15,11 @@ import {
   selectCloneNameError,
   selectCloneOrganizationId,
   selectCloning,
+  selectConfirmingPaidClone,
 } from '../../machines/model/cloneSelectors';
 import { useHttpClient } from '../app/hooks';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
+import { PaidModelConfirm } from '../billing/PaidModelConfirm';
 import { useBillingGatingLogic } from '../billing/useBillingGating';
 import { useOrganizationDirectory } from '../organizations/useOrganizationDirectory';
 
@@ -47,6 +49,7 @@ export function CloneModelForm({ model }: { model: Model }) {
   const nameError = useSelector(actor, selectCloneNameError);
   const error = useSelector(actor, selectCloneError);
   const busy = useSelector(actor, selectCloning);
+  const confirmingPaid = useSelector(actor, selectConfirmingPaidClone);
   const gating = useSelector(actor, selectCloneBillingGating);
   const blocked = useSelector(gating, (snapshot) => (snapshot ? selectCreationBlocked(snapshot) : false));
   const nameId = useId();
@@ -102,7 +105,7 @@ export function CloneModelForm({ model }: { model: Model }) {
             ))}
           </select>
         </label>
-        <button type="submit" className="button button--primary" disabled={busy || blocked}>
+        <button type="submit" className="button button--primary" disabled={busy || blocked || confirmingPaid}>
           {busy ? 'Cloning...' : 'Clone model'}
         </button>
         {error !== null && (
@@ -111,6 +114,13 @@ export function CloneModelForm({ model }: { model: Model }) {
           </p>
         )}
       </form>
+      {confirmingPaid && gating && (
+        <PaidModelConfirm
+          gating={gating}
+          onConfirm={() => actor.send({ type: 'paid.confirm' })}
+          onCancel={() => actor.send({ type: 'paid.cancel' })}
+        />
+      )}
       {gating && <BillingGatingNotice gating={gating} stripeConfirmer={stripeConfirmer} />}
     </section>
   );

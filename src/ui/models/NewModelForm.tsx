@@ -10,10 +10,12 @@ import {
   selectModelName,
   selectBillingGating,
   selectModelNameError,
+  selectConfirmingPaidModel,
 } from '../../machines/models/createModelSelectors';
 import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
 import { useHttpClient } from '../app/hooks';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
+import { PaidModelConfirm } from '../billing/PaidModelConfirm';
 import { useBillingGatingLogic } from '../billing/useBillingGating';
 
 export type NewModelFormProps =
@@ -25,7 +27,7 @@ export type NewModelFormProps =
 /**
  * "New model": a name (and an organization where there is a choice); the new model's history opens next. The
  * billing gating statechart (a child of the form's machine) says how many free models are used and blocks the
- * form at the limit until a payment method is on file.
+ * form at the limit until a payment method is on file; past the free models it asks before a paid model is made.
  */
 export function NewModelForm(props: NewModelFormProps) {
   const http = useHttpClient();
@@ -50,6 +52,7 @@ export function NewModelForm(props: NewModelFormProps) {
   const nameError = useSelector(actor, selectModelNameError);
   const error = useSelector(actor, selectCreateModelError);
   const busy = useSelector(actor, selectCreatingModel);
+  const confirmingPaid = useSelector(actor, selectConfirmingPaidModel);
   const gating = useSelector(actor, selectBillingGating);
   const blocked = useSelector(gating, (snapshot) => (snapshot ? selectCreationBlocked(snapshot) : false));
   const nameId = useId();
@@ -106,7 +109,7 @@ export function NewModelForm(props: NewModelFormProps) {
             </select>
           </label>
         )}
-        <button type="submit" className="button button--primary" disabled={busy || blocked}>
+        <button type="submit" className="button button--primary" disabled={busy || blocked || confirmingPaid}>
           {busy ? 'Creating...' : 'Create model'}
         </button>
         {error !== null && (
@@ -115,6 +118,13 @@ export function NewModelForm(props: NewModelFormProps) {
           </p>
         )}
       </form>
+      {confirmingPaid && gating && (
+        <PaidModelConfirm
+          gating={gating}
+          onConfirm={() => actor.send({ type: 'paid.confirm' })}
+          onCancel={() => actor.send({ type: 'paid.cancel' })}
+        />
+      )}
       {/* Outside the form: the payment method form it may show is a form of its own. */}
       {gating && <BillingGatingNotice gating={gating} stripeConfirmer={stripeConfirmer} />}
     </>

@@ -108,10 +108,29 @@ describe.each(databases())('billing with the local test provider on $kind', ({ k
       provider: 'local',
       publishableKey: null,
       testMode: true,
+      prices: {
+        monthly: { amount: 2500, currency: 'usd', interval: 'month' },
+        annual: { amount: 25_000, currency: 'usd', interval: 'year' },
+      },
     });
     // Without Stripe there is no webhook to receive.
     const webhook = await server.request('POST', '/stripe/webhook', { json: { id: 'evt_1' } });
     expect(webhook.status).toBe(404);
+  });
+
+  it('shows the test prices configured by LOCAL_PRICE_* instead of the defaults', async () => {
+    const priced = await startTestServer(kind, {
+      env: { LOCAL_PRICE_MONTHLY: '1200', LOCAL_PRICE_ANNUAL: '12000', LOCAL_PRICE_CURRENCY: 'EUR' },
+    });
+    try {
+      const answer = await priced.request('GET', '/stripe/config');
+      expect(stripeConfigResponse.parse(answer.body).prices).toEqual({
+        monthly: { amount: 1200, currency: 'eur', interval: 'month' },
+        annual: { amount: 12_000, currency: 'eur', interval: 'year' },
+      });
+    } finally {
+      await priced.close();
+    }
   });
 
   it('gives three free models, refuses the fourth with 402 and its message, and lets it through once a card is on file', async () => {
@@ -131,6 +150,10 @@ describe.each(databases())('billing with the local test provider on $kind', ({ k
       paidModels: 0,
       canCreatePaidModels: false,
       canManageBilling: false,
+      // Every member sees what the fourth model would cost (the test prices, labelled as such).
+      billingCycle: 'monthly',
+      testMode: true,
+      prices: { monthly: { amount: 2500, currency: 'usd', interval: 'month' } },
     });
 
     const declined = await addCard(organizationId, { ...testCard, number: '4000 0000 0000 0002' });
@@ -159,6 +182,11 @@ describe.each(databases())('billing with the local test provider on $kind', ({ k
       paidModels: 1,
       billingStatus: 'active',
       provider: 'local',
+      testMode: true,
+      prices: {
+        monthly: { amount: 2500, currency: 'usd', interval: 'month' },
+        annual: { amount: 25_000, currency: 'usd', interval: 'year' },
+      },
     });
     const organization = await server.request('GET', `/api/organizations/${organizationId}`, {
       token: member.token,
@@ -380,6 +408,11 @@ describe.each(databases())('billing with the local test provider on $kind', ({ k
     expect(annual.status).toBe(200);
     expect(billingResponse.parse(annual.body).billingCycle).toBe('annual');
     expect((await billing(organizationId)).billingCycle).toBe('annual');
+    // The quota names the cycle too: a fourth model is then confirmed at the annual price.
+    const quota = await server.request('GET', `/api/organizations/${organizationId}/billing/quota`, {
+      token: member.token,
+    });
+    expect(billingQuotaResponse.parse(quota.body).billingCycle).toBe('annual');
 
     const setupIntent = await server.request(
       'POST',

@@ -39,4 +39,11 @@ describe('payment configuration', () => {
     expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_live_y' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ STRIPE_API_URL: 'ftp://stripe' })).toThrow(/STRIPE_API_URL/);
   });
+
+  it('gives the local test prices defaults, and refuses a price or currency that is not one', () => {
+    expect(loadConfig({}).billing.localPrices).toEqual({ monthly: 2500, annual: 25_000, currency: 'usd' });
+    expect(() => loadConfig({ LOCAL_PRICE_MONTHLY: '12.50' })).toThrow(/LOCAL_PRICE_MONTHLY/);
+    expect(() => loadConfig({ LOCAL_PRICE_ANNUAL: '-1' })).toThrow(/LOCAL_PRICE_ANNUAL/);
+    expect(() => loadConfig({ LOCAL_PRICE_CURRENCY: 'dollars' })).toThrow(/LOCAL_PRICE_CURRENCY/);
+  });
 });

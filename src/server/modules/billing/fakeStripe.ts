@@ -5,7 +5,8 @@
  *
  * Answered: POST /v1/customers; POST /v1/setup_intents, GET /v1/setup_intents/:id (expand[]=payment_method),
  * POST /v1/setup_intents/:id/verify_microdeposits; GET /v1/payment_methods/:id, POST /v1/payment_methods/:id/detach;
- * POST /v1/subscriptions, POST /v1/subscriptions/:id. Anything else is 404, like an unknown Stripe URL.
+ * POST /v1/subscriptions, POST /v1/subscriptions/:id; GET /v1/prices/:id (prices a test made with definePrice).
+ * Anything else is 404, like an unknown Stripe URL.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -35,6 +36,12 @@ export interface FakeStripe {
   setupIntents: Map<string, Json>;
   paymentMethods: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  prices: Map<string, Json>;
+  /** A recurring Price, as made in Stripe's dashboard (amount in minor units). */
+  definePrice(
+    id: string,
+    price: { unitAmount: number | null; currency?: string; interval: 'day' | 'week' | 'month' | 'year' },
+  ): Json;
   /** Confirms a SetupIntent as Stripe.js would (test card numbers and the test bank account). */
   confirmSetupIntent(setupIntentId: string, confirmation: BrowserConfirmation): Json;
   /** While true every call answers 500 api_error (an outage). */
@@ -82,6 +89,7 @@ export async function startFakeStripe(secretKey = 'sk_test_gusset_fake'): Promis
   const setupIntents = new Map<string, Json>();
   const paymentMethods = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
+  const prices = new Map<string, Json>();
   const microdeposits = new Map<string, number[]>();
 
   function withExpansions(object: Json, expand: unknown): Json {
@@ -186,6 +194,10 @@ export async function startFakeStripe(secretKey = 'sk_test_gusset_fake'): Promis
         return { status: 200, body: paymentMethod };
       }
     }
+    if (resource === 'prices' && method === 'GET' && id && !action) {
+      const price = prices.get(id);
+      return price ? { status: 200, body: price } : notFound('price', id);
+    }
     if (resource === 'subscriptions' && method === 'POST') {
       if (!id) {
         if (typeof params.customer !== 'string' || !customers.has(params.customer)) {
@@ -223,6 +235,23 @@ export async function startFakeStripe(secretKey = 'sk_test_gusset_fake'): Promis
     setupIntents,
     paymentMethods,
     subscriptions,
+    prices,
+    definePrice(id, { unitAmount, currency = 'usd', interval }) {
+      const price: Json = {
+        id,
+        object: 'price',
+        active: true,
+        billing_scheme: 'per_unit',
+        currency,
+        livemode: false,
+        type: 'recurring',
+        unit_amount: unitAmount,
+        unit_amount_decimal: unitAmount === null ? null : String(unitAmount),
+        recurring: { interval, interval_count: 1, usage_type: 'licensed' },
+      };
+      prices.set(id, price);
+      return price;
+    },
     outage: false,
     confirmSetupIntent(setupIntentId, confirmation) {
       const intent = setupIntents.get(setupIntentId);

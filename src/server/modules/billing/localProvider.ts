@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ownMessages } from '../../../contract/errors';
 import { localTestBankAccount, localTestCards } from '../../../contract/http/billing';
 import type { Clock } from '../../clock';
+import type { BillingConfig } from '../../config';
 import { HttpError } from '../../httpError';
 import type { CollectedPaymentMethod, PaymentProvider } from './provider';
 
@@ -36,9 +37,16 @@ export function passesLuhn(number: string): boolean {
  *   (no real card works in test mode); a mistyped number (Luhn) is 402 'Your card number is incorrect.';
  * - bank account routing 110000000, account 000123456789: added pending verification, verified with the
  *   micro-deposit amounts 32 and 45 (cents, either order).
- * There is no subscription: nothing is ever charged.
+ * There is no subscription: nothing is ever charged. Its prices (LOCAL_PRICE_MONTHLY, LOCAL_PRICE_ANNUAL,
+ * LOCAL_PRICE_CURRENCY) are only shown, labelled "Test mode", so the screens look as they will with Stripe.
  */
-export function createLocalProvider({ clock }: { clock: Clock }): PaymentProvider {
+export function createLocalProvider({
+  clock,
+  prices,
+}: {
+  clock: Clock;
+  prices: BillingConfig['localPrices'];
+}): PaymentProvider {
   function card(input: { number: string; expMonth: number; expYear: number }): CollectedPaymentMethod {
     if (!passesLuhn(input.number)) throw new HttpError(402, ownMessages.cardNumberIncorrect);
     const now = clock();
@@ -105,5 +113,10 @@ export function createLocalProvider({ clock }: { clock: Clock }): PaymentProvide
     detach: async () => undefined,
 
     syncSubscription: async (sync) => sync.current,
+
+    planPrices: async () => ({
+      monthly: { amount: prices.monthly, currency: prices.currency, interval: 'month' },
+      annual: { amount: prices.annual, currency: prices.currency, interval: 'year' },
+    }),
   };
 }

@@ -5,6 +5,7 @@ import type {
   PaymentMethodKind,
   PaymentMethodStatus,
   PaymentProviderName,
+  PlanPrices,
 } from '../../../contract/http/billing';
 
 /** An organization as the payment provider knows it. */
@@ -81,4 +82,9 @@ export interface PaymentProvider {
    * the subscription to store (unchanged when the provider has none to keep).
    */
   syncSubscription(sync: SubscriptionSync): Promise<SubscriptionState>;
+  /**
+   * What one paid model costs per cycle, as configured at the provider. Never rejects: a price that is not
+   * configured or cannot be read is null, so the billing screens still open.
+   */
+  planPrices(): Promise<PlanPrices>;
 }

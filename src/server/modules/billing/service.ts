@@ -28,7 +28,9 @@ export function createPaymentProvider(
   context: Pick<BillingContext, 'config' | 'clock' | 'log'>,
 ): PaymentProvider {
   const stripe = context.config.billing.stripe;
-  return stripe ? createStripeProvider(stripe, context.log) : createLocalProvider({ clock: context.clock });
+  return stripe
+    ? createStripeProvider(stripe, context.log, context.clock)
+    : createLocalProvider({ clock: context.clock, prices: context.config.billing.localPrices });
 }
 
 export function isStripeProvider(provider: PaymentProvider): provider is StripePaymentProvider {
@@ -68,11 +70,12 @@ export function createBillingService(
   }
 
   async function overview(organizationId: string): Promise<BillingResponse> {
-    const [organization, account, methods, counts] = await Promise.all([
+    const [organization, account, methods, counts, prices] = await Promise.all([
       repository.organization(db, organizationId),
       repository.account(db, organizationId),
       repository.listPaymentMethods(db, organizationId),
       repository.modelPlanCounts(db, organizationId),
+      provider.planPrices(),
     ]);
     if (!organization) throw new HttpError(404, ownMessages.organizationNotFound);
     return {
@@ -86,6 +89,7 @@ export function createBillingService(
       freeModels: counts.free,
       paidModels: counts.paid,
       canCreatePaidModels: methods.some((method) => method.status === 'active'),
+      prices,
     };
   }
 
@@ -147,11 +151,12 @@ export function createBillingService(
   return {
     provider,
 
-    stripeConfig(): StripeConfigResponse {
+    async stripeConfig(): Promise<StripeConfigResponse> {
       return {
         provider: provider.name,
         publishableKey: provider.publishableKey,
         testMode: provider.testMode,
+        prices: await provider.planPrices(),
       };
     },
 
@@ -162,10 +167,12 @@ export function createBillingService(
 
     async quota(userId: string, organizationId: string): Promise<BillingQuotaResponse> {
       await access.requireOrganization(userId, organizationId, anyMember);
-      const [organization, counts, active] = await Promise.all([
+      const [organization, counts, active, account, prices] = await Promise.all([
         repository.organization(db, organizationId),
         repository.modelPlanCounts(db, organizationId),
         repository.activePaymentMethodCount(db, organizationId),
+        repository.account(db, organizationId),
+        provider.planPrices(),
       ]);
       if (!organization) throw new HttpError(404, ownMessages.organizationNotFound);
       return {
@@ -176,6 +183,9 @@ export function createBillingService(
         canCreatePaidModels: active > 0,
         canManageBilling: organization.owner_id === userId || organization.billing_admin_id === userId,
         billingStatus: asBillingStatus(organization.billing_status),
+        billingCycle: account?.billing_cycle ?? 'monthly',
+        testMode: provider.testMode,
+        prices,
       };
     },
 

@@ -3,9 +3,11 @@
  * real requests are made and nothing reaches the internet. Cards and US bank accounts via SetupIntents, the
  * per-paid-model subscription and its billing cycle, and webhooks verified by signature with a test secret.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages, ownMessages } from '../../../contract/errors';
 import {
+  billingQuotaResponse,
   billingResponse,
   paymentMethodChangedResponse,
   setupIntentResponse,
@@ -20,6 +22,7 @@ import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { createOrganization } from '../uploads/uploadTesting';
 import { signStripePayload, startFakeStripe, stripeEvent, type FakeStripe } from './fakeStripe';
+import { createStripeProvider, planPricesCacheMs } from './stripeProvider';
 
 const webhookSecret = 'whsec_gusset_test_secret';
 const publishableKey = 'pk_test_gusset_fake';
@@ -33,6 +36,8 @@ describe.each(databases())('billing through Stripe (fake Stripe API) on $kind', 
 
   beforeAll(async () => {
     fake = await startFakeStripe();
+    fake.definePrice('price_monthly_model', { unitAmount: 1900, interval: 'month' });
+    fake.definePrice('price_annual_model', { unitAmount: 19_000, interval: 'year' });
     server = await startTestServer(kind, {
       env: {
         STRIPE_SECRET_KEY: fake.secretKey,
@@ -131,8 +136,68 @@ describe.each(databases())('billing through Stripe (fake Stripe API) on $kind', 
       provider: 'stripe',
       publishableKey,
       testMode: true,
+      prices: {
+        monthly: { amount: 1900, currency: 'usd', interval: 'month' },
+        annual: { amount: 19_000, currency: 'usd', interval: 'year' },
+      },
     });
     expect(answer.headers.get('content-security-policy')).toContain('https://js.stripe.com');
+  });
+
+  it('reads the configured prices from Stripe once for a few minutes, for the billing overview and the quota too', async () => {
+    const organizationId = await createOrganization(server, owner.user._id, 'Priced Co');
+    const before = fake.requests.filter((request) => request.path.startsWith('/v1/prices/')).length;
+    const overview = await billing(organizationId);
+    expect(overview.prices.annual).toEqual({ amount: 19_000, currency: 'usd', interval: 'year' });
+    const quota = await server.request('GET', `/api/organizations/${organizationId}/billing/quota`, {
+      token: owner.token,
+    });
+    expect(billingQuotaResponse.parse(quota.body)).toMatchObject({
+      testMode: true,
+      billingCycle: 'monthly',
+      prices: { monthly: { amount: 1900, currency: 'usd', interval: 'month' } },
+    });
+    // The first test read them already: still in the process's cache.
+    expect(fake.requests.filter((request) => request.path.startsWith('/v1/prices/')).length).toBe(before);
+  });
+
+  it('opens the billing screens without prices while Stripe is down, and reads them once it is back', async () => {
+    const lonely = await startTestServer(kind, {
+      env: {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_PUBLISHABLE_KEY: publishableKey,
+        STRIPE_API_URL: fake.url,
+        STRIPE_PRICE_MONTHLY: 'price_monthly_model',
+      },
+    });
+    try {
+      const lonelyOwner = await signUp(lonely, uniqueEmail('lonely'));
+      const organizationId = await createOrganization(lonely, lonelyOwner.user._id, 'Outage Co');
+      fake.outage = true;
+      const config = await lonely.request('GET', '/stripe/config');
+      expect(config.status).toBe(200);
+      expect(stripeConfigResponse.parse(config.body).prices).toEqual({ monthly: null, annual: null });
+      const overview = await lonely.request('GET', `/api/organizations/${organizationId}/billing`, {
+        token: lonelyOwner.token,
+      });
+      expect(overview.status).toBe(200);
+      expect(billingResponse.parse(overview.body).prices.monthly).toBeNull();
+      const quota = await lonely.request('GET', `/api/organizations/${organizationId}/billing/quota`, {
+        token: lonelyOwner.token,
+      });
+      expect(quota.status).toBe(200);
+
+      fake.outage = false;
+      const again = await lonely.request('GET', '/stripe/config');
+      // No annual price configured: null for that cycle only.
+      expect(stripeConfigResponse.parse(again.body).prices).toEqual({
+        monthly: { amount: 1900, currency: 'usd', interval: 'month' },
+        annual: null,
+      });
+    } finally {
+      fake.outage = false;
+      await lonely.close();
+    }
   });
 
   it('adds a card with a SetupIntent confirmed in the browser; the server reads it back from Stripe', async () => {
@@ -442,5 +507,72 @@ describe.each(databases())('billing through Stripe (fake Stripe API) on $kind', 
         'us_bank_account',
       ]);
     });
+  });
+});
+
+describe('Stripe plan prices (the provider against the fake Stripe API)', () => {
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    fake.definePrice('price_month', { unitAmount: 2900, currency: 'eur', interval: 'month' });
+    fake.definePrice('price_week', { unitAmount: 700, interval: 'week' });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  function providerWith(prices: { priceMonthly?: string; priceAnnual?: string }) {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const warn = vi.fn();
+    const log = { warn, error: vi.fn() } as unknown as FastifyBaseLogger;
+    const provider = createStripeProvider(
+      {
+        secretKey: fake.secretKey,
+        publishableKey,
+        webhookSecret: undefined,
+        apiUrl: fake.url,
+        priceMonthly: prices.priceMonthly,
+        priceAnnual: prices.priceAnnual,
+      },
+      log,
+      () => new Date(now),
+    );
+    const priceReads = () => fake.requests.filter((request) => request.path.startsWith('/v1/prices/')).length;
+    return { provider, warn, priceReads, advance: (ms: number) => (now += ms) };
+  }
+
+  it('keeps the prices for a few minutes, then reads them again', async () => {
+    const { provider, priceReads, advance } = providerWith({ priceMonthly: 'price_month' });
+    const before = priceReads();
+    const [first, second] = await Promise.all([provider.planPrices(), provider.planPrices()]);
+    expect(first).toEqual({ monthly: { amount: 2900, currency: 'eur', interval: 'month' }, annual: null });
+    expect(second).toEqual(first);
+    expect(priceReads()).toBe(before + 1);
+    advance(planPricesCacheMs - 1);
+    await provider.planPrices();
+    expect(priceReads()).toBe(before + 1);
+    advance(1);
+    await provider.planPrices();
+    expect(priceReads()).toBe(before + 2);
+  });
+
+  it('gives null and logs a warning for an unknown price, a price not per month or year, and an outage', async () => {
+    const unusable = providerWith({ priceMonthly: 'price_missing', priceAnnual: 'price_week' });
+    expect(await unusable.provider.planPrices()).toEqual({ monthly: null, annual: null });
+    expect(unusable.warn).toHaveBeenCalledTimes(2);
+
+    const down = providerWith({ priceMonthly: 'price_month' });
+    fake.outage = true;
+    try {
+      expect(await down.provider.planPrices()).toEqual({ monthly: null, annual: null });
+    } finally {
+      fake.outage = false;
+    }
+    expect(down.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ price: 'price_month', cycle: 'monthly' }),
+      'The Stripe price could not be read',
+    );
+    // Not kept: the next read asks Stripe again.
+    expect((await down.provider.planPrices()).monthly).toMatchObject({ amount: 2900 });
   });
 });

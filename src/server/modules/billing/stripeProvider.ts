@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { ownMessages } from '../../../contract/errors';
+import type { BillingCycle, PlanPrice, PlanPrices } from '../../../contract/http/billing';
+import type { Clock } from '../../clock';
 import type { BillingConfig } from '../../config';
 import { HttpError } from '../../httpError';
 import type {
@@ -43,6 +45,17 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === 'string' ? value : value.id;
 }
 
+/** Prices change rarely and every billing screen reads them: one read per few minutes per process is enough. */
+export const planPricesCacheMs = 5 * 60_000;
+
+/** A Stripe Price as Gusset shows it: a flat recurring amount per month or year, else null (not usable here). */
+export function toPlanPrice(price: Stripe.Price): PlanPrice | null {
+  const recurring = price.recurring;
+  if (price.unit_amount === null || !recurring || recurring.interval_count !== 1) return null;
+  const interval = recurring.interval === 'month' ? 'month' : recurring.interval === 'year' ? 'year' : null;
+  return interval ? { amount: price.unit_amount, currency: price.currency, interval } : null;
+}
+
 /**
  * Stripe through its official SDK. Cards and US bank accounts are collected by SetupIntents that Stripe Elements
  * confirms in the browser; the server reads them back (never sees a number). Paid models are billed by one
@@ -51,6 +64,7 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 export function createStripeProvider(
   settings: StripeSettings,
   log: FastifyBaseLogger,
+  clock: Clock = () => new Date(),
 ): StripePaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
     ...stripeHostOptions(settings.apiUrl),
@@ -120,8 +134,37 @@ export function createStripeProvider(
     throw new HttpError(400, ownMessages.setupIntentNotSucceeded);
   }
 
-  function priceFor(cycle: 'monthly' | 'annual'): string | undefined {
+  function priceFor(cycle: BillingCycle): string | undefined {
     return cycle === 'annual' ? settings.priceAnnual : settings.priceMonthly;
+  }
+
+  let cachedPrices: { prices: PlanPrices; until: number } | null = null;
+  let pendingPrices: Promise<PlanPrices> | null = null;
+
+  async function readPrice(cycle: BillingCycle): Promise<{ price: PlanPrice | null; complete: boolean }> {
+    const id = priceFor(cycle);
+    if (!id) return { price: null, complete: true };
+    try {
+      const price = toPlanPrice(await stripe.prices.retrieve(id));
+      if (!price) log.warn({ price: id, cycle }, 'The Stripe price is not a flat monthly or yearly amount');
+      return { price, complete: true };
+    } catch (error) {
+      // The billing screens open without a price rather than fail. An unknown id stays unknown until the
+      // configuration changes (a restart); an outage is tried again at the next read.
+      const refused = error instanceof Stripe.errors.StripeInvalidRequestError;
+      log.warn({ err: error, price: id, cycle }, 'The Stripe price could not be read');
+      return { price: null, complete: refused };
+    }
+  }
+
+  async function readPrices(): Promise<PlanPrices> {
+    const [monthly, annual] = await Promise.all([readPrice('monthly'), readPrice('annual')]);
+    const prices = { monthly: monthly.price, annual: annual.price };
+    // A failed read is not kept: Stripe may answer a moment later.
+    if (monthly.complete && annual.complete) {
+      cachedPrices = { prices, until: clock().getTime() + planPricesCacheMs };
+    }
+    return prices;
   }
 
   return {
@@ -230,6 +273,15 @@ export function createStripeProvider(
         subscriptionId: updated.id,
         subscriptionItemId: updated.items.data[0]?.id ?? subscriptionItemId,
       };
+    },
+
+    async planPrices() {
+      if (cachedPrices && clock().getTime() < cachedPrices.until) return cachedPrices.prices;
+      // Screens opened together share one round of reads.
+      pendingPrices ??= readPrices().finally(() => {
+        pendingPrices = null;
+      });
+      return pendingPrices;
     },
 
     constructEvent(rawBody, signature) {

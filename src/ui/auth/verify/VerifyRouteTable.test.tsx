@@ -6,6 +6,7 @@ import { messages } from '../../../contract/errors';
 import { createFakeHttpClient, failure, ok, sampleUser } from '../../../machines/auth/fakeHttpClient';
 import { createSignupImplementations, signupMachine } from '../../../machines/signup/signupMachine';
 import { readVerifyLink } from '../../../machines/signup/verifyParams';
+import { localSetup } from '../../../machines/billing/billingTestKit';
 import { AppServicesProvider, type AppServices } from '../../app/AppServices';
 import { SignupFlowFrame } from './SignupFlowFrame';
 import { VerifyRouteTable } from './VerifyRouteTable';
@@ -21,6 +22,7 @@ function renderVerify(address: string) {
   fake.answer('POST /auth/verify', ok({ token: 'session-token', user }, 201));
   fake.answer('PUT /api/users/user-1/updateUserState', ok(user));
   fake.answer('PUT /api/users', ok(user));
+  fake.answer('GET /stripe/config', ok(localSetup));
   fake.answer(
     'GET /api/plugins',
     ok({
@@ -100,6 +102,10 @@ describe('VerifyRoutes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Choose your plan' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Free' }) as HTMLInputElement).checked).toBe(true);
+    // The provider's prices, read from the public GET /stripe/config, labelled as test prices.
+    expect(
+      await screen.findByText(/Each further model: \$25\.00 per month or \$250\.00 per year \(Test mode\)\./),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Pro' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
