@@ -113,6 +113,7 @@ function changeTarget(context: ViewerContext, key: string) {
 /** What a newly chosen version starts from: nothing selected, nothing drawn yet, no old failure. */
 const forgetVersionState = {
   selectedId: null,
+  flyAfterDraw: null,
   element: null,
   elementError: null,
   drawn: null,
@@ -155,6 +156,24 @@ export const viewerMachine = setup({
     refilter: assign({
       filter: ({ context }) =>
         shownElementsOf(context.hidden, context.search, context.scene && facetsOf(context.scene)),
+    }),
+    /**
+     * Takes the camera to the selected element: every list that names elements (the change list, the
+     * properties panel) ends here, and a pick on the canvas does not (the user is looking at it already).
+     */
+    flyToSelected: assign({
+      camera: ({ context }) =>
+        context.selectedId === null
+          ? context.camera
+          : { kind: 'elements', ids: [context.selectedId], serial: (context.camera?.serial ?? 0) + 1 },
+    }),
+    /** The version chosen for a listed element is drawn: now the camera can go to it. */
+    flyAfterDraw: assign({
+      camera: ({ context }) =>
+        context.flyAfterDraw
+          ? { kind: 'elements', ids: context.flyAfterDraw, serial: (context.camera?.serial ?? 0) + 1 }
+          : context.camera,
+      flyAfterDraw: null,
     }),
     /** A pick in the viewer replaces a change chosen in the list. */
     unfocusChange: assign({
@@ -224,6 +243,7 @@ export const viewerMachine = setup({
     sectionBox: null,
     layers: { ...DEFAULT_LAYERS },
     camera: null,
+    flyAfterDraw: null,
     drawn: null,
     selectedId: null,
     element: null,
@@ -271,6 +291,7 @@ export const viewerMachine = setup({
                 ...forgetVersionState,
                 versionId: versionOnSide(compare, target.side),
                 selectedId: target.elementId,
+                flyAfterDraw: [target.elementId],
                 compare: { ...compare, side: target.side, focusedKey: null },
               };
             }),
@@ -435,7 +456,7 @@ export const viewerMachine = setup({
                   on: {
                     'viewer.loaded': {
                       target: 'drawn',
-                      actions: assign({ drawn: ({ event }) => event.drawn }),
+                      actions: [assign({ drawn: ({ event }) => event.drawn }), 'flyAfterDraw'],
                     },
                   },
                 },
@@ -476,17 +497,22 @@ export const viewerMachine = setup({
                   target: '.none',
                   actions: [assign({ selectedId: null, element: null, elementError: null }), 'unfocusChange'],
                 },
-                // A change picked in the list, drawn on this side: selected as a pick would select it.
+                // A change picked in the list, drawn on this side: selected as a pick would select it, and the
+                // camera flies to it at once (the properties load meanwhile).
                 'change.select': {
                   guard: 'changeOnThisSide',
                   target: '.loading',
-                  actions: assign(({ context, event }) => ({
-                    selectedId: changeTarget(context, event.key)?.elementId ?? null,
-                    element: null,
-                    elementError: null,
-                    compare: context.compare && { ...context.compare, focusedKey: null },
-                  })),
+                  actions: [
+                    assign(({ context, event }) => ({
+                      selectedId: changeTarget(context, event.key)?.elementId ?? null,
+                      element: null,
+                      elementError: null,
+                      compare: context.compare && { ...context.compare, focusedKey: null },
+                    })),
+                    'flyToSelected',
+                  ],
                 },
+                'selection.show': { guard: 'hasSelectedId', actions: 'flyToSelected' },
               },
               states: {
                 // An element chosen before the scene was drawn (a change on the other side) loads once it is.
