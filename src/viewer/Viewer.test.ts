@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine';
+import { PointerEventTypes, PointerInfo } from '@babylonjs/core/Events/pointerEvents';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../../bench/generator/building';
 import { expectedCounts, presetParameters, PRESETS } from '../../bench/generator/presets';
@@ -260,6 +261,35 @@ describe('BabylonViewer', () => {
     const before = api.camera();
     viewer.flyTo(['no such element']);
     expect(api.camera()).toEqual(before);
+  });
+
+  it('zooms with the wheel about the element under the cursor, in steps of the distance', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    const beam = building.elements.ids.find((id) => id.startsWith('B')) ?? '';
+    const position = api.screenPositionOf(beam);
+    if (!position) throw new Error('the beam is not on screen');
+    const hit = viewer.pick(position.x, position.y);
+    if (!hit) throw new Error('nothing under the beam centre');
+    const wheel = (deltaY: number) => {
+      viewer.scene.pointerX = position.x;
+      viewer.scene.pointerY = position.y;
+      const event = { deltaY, deltaMode: 0, preventDefault: () => undefined } as unknown as WheelEvent;
+      viewer.scene.onPointerObservable.notifyObservers(
+        new PointerInfo(PointerEventTypes.POINTERWHEEL, event as never, null),
+      );
+    };
+    const start = api.camera().radius;
+    wheel(-100);
+    expect(api.camera().radius).toBeCloseTo(start * 0.75, 6);
+    // The element under the cursor stays under it.
+    expect(viewer.pick(position.x, position.y)?.id).toBe(hit.id);
+    for (let notch = 0; notch < 6; notch += 1) wheel(-100);
+    expect(api.camera().radius).toBeCloseTo(start * Math.pow(0.75, 7), 6);
+    expect(viewer.pick(position.x, position.y)?.id).toBe(hit.id);
+    for (let notch = 0; notch < 7; notch += 1) wheel(100);
+    expect(api.camera().radius).toBeCloseTo(start, 6);
   });
 
   it('replaces the scene on a new load, keeping filters by id and dropping the diff', async () => {

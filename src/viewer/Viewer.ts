@@ -16,7 +16,15 @@ import '@babylonjs/core/Shaders/postprocess.vertex';
 import type { AssetContainer } from '@babylonjs/core/assetContainer';
 import { Scene } from '@babylonjs/core/scene';
 import type { SceneData } from '../engine/scene';
-import { flightDurationMs, flightPose, poseForBox, type CameraAxes, type CameraPose } from './camera';
+import {
+  flightDurationMs,
+  flightPose,
+  poseForBox,
+  wheelScale,
+  zoomAbout,
+  type CameraAxes,
+  type CameraPose,
+} from './camera';
 import type { Vec3 } from './geometry/polygon';
 import type { PickIndex } from './picking/pickIndex';
 import { createPickIndex } from './picking/pickIndex';
@@ -151,10 +159,12 @@ export class BabylonViewer implements Viewer {
     this.camera.beta = VIEW_ANGLES.iso.beta;
     this.camera.lowerBetaLimit = 1e-4;
     this.camera.upperBetaLimit = Math.PI - 1e-4;
-    this.camera.wheelDeltaPercentage = 0.01;
     this.camera.pinchDeltaPercentage = 0.01;
     // Keys would need a frame loop to act on; orbit, pan and zoom come from the pointer and wheel.
     this.camera.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
+    // The wheel is ours (onWheel): Babylon's zooms toward the target, or a plane through it, never toward the
+    // element under the cursor, in steps of the target's distance.
+    this.camera.inputs.removeByType('ArcRotateCameraMouseWheelInput');
     if (engine.getRenderingCanvas()) this.camera.attachControl();
 
     const light = new HemisphericLight('light', new Vector3(0.35, -0.55, 1), this.scene);
@@ -448,6 +458,44 @@ export class BabylonViewer implements Viewer {
     this.flight = null;
   }
 
+  /** The wheel zooms about the element under the cursor (or the point level with the target there). */
+  private onWheel(event: WheelEvent): void {
+    event.preventDefault();
+    this.cancelFlight();
+    const scale = wheelScale(event.deltaY, event.deltaMode);
+    const pose = this.cameraPose();
+    const limited = Math.min(
+      Math.max(pose.radius * scale, this.camera.lowerRadiusLimit ?? 0),
+      this.camera.upperRadiusLimit ?? Infinity,
+    );
+    if (!(limited > 0) || limited === pose.radius) return;
+    const point = this.pointUnderCursor(this.scene.pointerX, this.scene.pointerY);
+    this.setCameraPose(zoomAbout(pose, point, limited / pose.radius));
+    this.requestRender();
+  }
+
+  /** The nearest shown element's surface under a canvas point, else the point there on the target's plane. */
+  private pointUnderCursor(x: number, y: number): Vec3 {
+    const ray = CreatePickingRay(this.scene, x, y, Matrix.Identity(), this.camera);
+    const origin: Vec3 = [ray.origin.x, ray.origin.y, ray.origin.z];
+    const direction: Vec3 = [ray.direction.x, ray.direction.y, ray.direction.z];
+    const model = this.model;
+    const hit =
+      model && this.data ? this.ensurePickIndex().raycast(origin, direction, (e) => model.isShown(e)) : null;
+    let distance = hit?.distance ?? null;
+    if (distance === null) {
+      const target = this.camera.target;
+      const normal = target.subtract(this.camera.position).normalize();
+      const facing = Vector3.Dot(ray.direction, normal);
+      distance = facing > 1e-6 ? Vector3.Dot(target.subtract(ray.origin), normal) / facing : 0;
+    }
+    return [
+      origin[0] + direction[0] * distance,
+      origin[1] + direction[1] * distance,
+      origin[2] + direction[2] * distance,
+    ];
+  }
+
   private stopCameraInertia(): void {
     this.camera.inertialAlphaOffset = 0;
     this.camera.inertialBetaOffset = 0;
@@ -608,8 +656,7 @@ export class BabylonViewer implements Viewer {
         if (this.pointerDown) this.requestRender();
         break;
       case PointerEventTypes.POINTERWHEEL:
-        this.cancelFlight();
-        this.requestRender();
+        this.onWheel(event as WheelEvent);
         break;
       case PointerEventTypes.POINTERUP: {
         const down = this.pointerDown;

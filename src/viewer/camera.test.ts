@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fitDistance, flightDurationMs, flightPose, padBox, poseForBox, type CameraAxes } from './camera';
+import {
+  fitDistance,
+  flightDurationMs,
+  flightPose,
+  padBox,
+  poseForBox,
+  wheelScale,
+  zoomAbout,
+  type CameraAxes,
+} from './camera';
 import type { Vec3 } from './geometry/polygon';
 import type { SectionBox } from './types';
 
@@ -131,5 +140,33 @@ describe('flightPose', () => {
     expect(flightDurationMs(from, from)).toBe(350);
     expect(flightDurationMs(from, to)).toBeGreaterThan(350);
     expect(flightDurationMs(from, { ...to, radius: 1 })).toBe(900);
+  });
+});
+
+describe('zoom about the point under the cursor', () => {
+  it('keeps the point where it is on screen and scales the distance', () => {
+    const axes = isoAxes();
+    const pose = { target: [0, 0, 50_000] as Vec3, radius: 250_000 };
+    const point: Vec3 = [12_000, -3000, 96_000];
+    const before = project(point, pose.target, pose.radius, axes, 1.6);
+    const zoomed = zoomAbout(pose, point, 0.75);
+    const after = project(point, zoomed.target, zoomed.radius, axes, 1.6);
+    expect(after.x).toBeCloseTo(before.x, 9);
+    expect(after.y).toBeCloseTo(before.y, 9);
+    expect(after.depth).toBeCloseTo(before.depth * 0.75, 6);
+    expect(zoomed.radius).toBe(250_000 * 0.75);
+  });
+
+  it('steps in proportion: a notch in and a notch out cancel, and a few notches cross a tower', () => {
+    expect(wheelScale(-100, 0)).toBeCloseTo(0.75, 9);
+    expect(wheelScale(-100, 0) * wheelScale(100, 0)).toBeCloseTo(1, 9);
+    // Firefox's lines: three lines are about one notch.
+    expect(wheelScale(-3, 1)).toBeCloseTo(Math.pow(0.75, 1.2), 9);
+    // A flick is limited to four notches.
+    expect(wheelScale(-10_000, 0)).toBeCloseTo(Math.pow(0.75, 4), 9);
+    // From 250 m to 10 m away from a slab: a dozen notches; a trackpad's 4 px is a 1 % step.
+    const notches = Math.log(10 / 250) / Math.log(wheelScale(-100, 0));
+    expect(notches).toBeLessThan(12);
+    expect(wheelScale(-4, 0)).toBeGreaterThan(0.985);
   });
 });

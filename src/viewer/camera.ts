@@ -3,7 +3,7 @@ import type { SectionBox } from './types';
 
 /*
  * Camera arithmetic of the viewer, free of Babylon so it can be tested alone: fitting a box to a perspective
- * view, and the flight between two poses. Model millimetres; angles
+ * view, the flight between two poses, and zooming about the point under the cursor. Model millimetres; angles
  * in radians.
  */
 
@@ -113,4 +113,38 @@ export function flightPose(from: CameraPose, to: CameraPose, progress: number): 
 export function flightDurationMs(from: CameraPose, to: CameraPose): number {
   const decades = Math.abs(Math.log10(to.radius / from.radius));
   return Math.min(900, 350 + 200 * decades);
+}
+
+/**
+ * Zooming about a point: the camera and its target move toward (`scale` < 1) or away from (`scale` > 1) the
+ * point by that factor, so the point stays where it is on screen and each step is proportional to the distance
+ * left. The direction of view does not change.
+ */
+export function zoomAbout(pose: CameraPose, point: Vec3, scale: number): CameraPose {
+  return {
+    target: [
+      point[0] + (pose.target[0] - point[0]) * scale,
+      point[1] + (pose.target[1] - point[1]) * scale,
+      point[2] + (pose.target[2] - point[2]) * scale,
+    ],
+    radius: pose.radius * scale,
+  };
+}
+
+/** One mouse-wheel notch (100 px of deltaY) goes a quarter of the way to the point under the cursor. */
+const NOTCH_PX = 100;
+const NOTCH_SCALE = 0.75;
+/** Lines and pages, as Firefox may report them, in pixels. */
+const LINE_PX = 40;
+const PAGE_PX = 800;
+
+/**
+ * The distance factor of one wheel event: below 1 zooms in (deltaY < 0, the wheel turned away from the user),
+ * above 1 out; a trackpad's small deltas give small steps. Exponential, so in and out by the same amount cancel.
+ */
+export function wheelScale(deltaY: number, deltaMode: number): number {
+  const pixels = deltaY * (deltaMode === 1 ? LINE_PX : deltaMode === 2 ? PAGE_PX : 1);
+  // A burst of fast notches is limited to four at a time, so one flick cannot jump through the model.
+  const notches = Math.max(-4, Math.min(4, pixels / NOTCH_PX));
+  return Math.pow(NOTCH_SCALE, -notches);
 }
