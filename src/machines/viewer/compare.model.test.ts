@@ -240,3 +240,49 @@ describe('viewer diff mode (model-based, @xstate/test)', () => {
     });
   }
 });
+
+describe('viewer diff mode: a change named in the address (a report line)', () => {
+  const open = (changeKey: string) =>
+    startViewer({ role: 'READ', versionId: 'version-2', compareVersionId: 'version-1', changeKey });
+  const draw = async (harness: ViewerHarness, index = -1) => {
+    harness.sceneCalls.at(index)?.resolve(aScene());
+    await flush();
+    harness.actor.send({ type: 'viewer.loaded', drawn: drawnScene });
+  };
+
+  it('is chosen and flown to once the scene and the diff are both in, whichever comes first', async () => {
+    for (const diffFirst of [false, true]) {
+      const harness = open('elements:B1@L1');
+      if (diffFirst) {
+        harness.diffCalls.at(-1)?.resolve(diffDone());
+        await flush();
+        expect(selectSelectedId(harness.actor.getSnapshot())).toBeNull();
+        await draw(harness);
+      } else {
+        await draw(harness);
+        expect(selectSelectedId(harness.actor.getSnapshot())).toBeNull();
+        harness.diffCalls.at(-1)?.resolve(diffDone());
+        await flush();
+      }
+      const snapshot = harness.actor.getSnapshot();
+      expect(selectSelectedId(snapshot)).toBe('B1@L1');
+      expect(selectActiveChangeKey(snapshot)).toBe('elements:B1@L1');
+      expect(snapshot.context.camera).toMatchObject({ kind: 'elements', ids: ['B1@L1'] });
+      expect(snapshot.context.pendingChangeKey).toBeNull();
+      harness.actor.stop();
+    }
+  });
+
+  it('draws the other side for a removed element, then flies to it', async () => {
+    const harness = open('elements:C4@L1');
+    await draw(harness);
+    harness.diffCalls.at(-1)?.resolve(diffDone());
+    await flush();
+    expect(harness.sceneCalls.map((call) => call.input.versionId)).toEqual(['version-2', 'version-1']);
+    await draw(harness);
+    expect(harness.actor.getSnapshot().context.camera).toMatchObject({ kind: 'elements', ids: ['C4@L1'] });
+    // Chosen once: leaving the element does not bring it back.
+    harness.actor.send({ type: 'selection.clear' });
+    expect(selectSelectedId(harness.actor.getSnapshot())).toBeNull();
+  });
+});

@@ -100,6 +100,8 @@ export interface ViewerInput {
   hasThumbnail: boolean;
   /** The version to compare with (?compare=): opens in diff mode when it is another known version. */
   compareVersionId?: string | null;
+  /** A change to take the user to once the diff is in (?change=, from a report's line), in diff mode only. */
+  changeKey?: string | null;
 }
 
 /** Diff mode: two versions, the side drawn, and the diff as the diff machine has it. */
@@ -139,6 +141,8 @@ export interface ViewerContext {
   sectionBox: SectionBoxMm | null;
   layers: Record<ViewerLayer, boolean>;
   camera: CameraCommand | null;
+  /** The change named in the address, chosen as soon as the diff and the scene are both in. */
+  pendingChangeKey: string | null;
   /** Elements to fly to once the version being loaded is drawn (a change chosen on the side not drawn). */
   flyAfterDraw: readonly string[] | null;
   drawn: DrawnScene | null;

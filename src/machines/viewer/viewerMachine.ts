@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
 import { postModelScreenshot } from '../../api/images';
 import type { HttpClient } from '../../api/types';
 import type { Version } from '../../contract/http/versions';
@@ -197,6 +197,8 @@ export const viewerMachine = setup({
     selectsTheSelected: ({ context, event }) =>
       event.type === 'viewer.selectionChanged' && event.ids[0] === context.selectedId,
     hasSectionBox: ({ context }) => context.sectionBox !== null,
+    /** The change named in the address can be chosen: the diff that lists it is in, and a scene is shown. */
+    pendingChangeReady: ({ context }) => context.pendingChangeKey !== null && context.compare?.diff != null,
     hasSelectedId: ({ context }) => context.selectedId !== null,
     isComparing: ({ context }) => context.compare !== null,
     mayCompareWith: ({ context, event }) =>
@@ -243,6 +245,7 @@ export const viewerMachine = setup({
     sectionBox: null,
     layers: { ...DEFAULT_LAYERS },
     camera: null,
+    pendingChangeKey: (abilitiesOf(input.role).canViewVersions && input.changeKey) || null,
     flyAfterDraw: null,
     drawn: null,
     selectedId: null,
@@ -347,6 +350,14 @@ export const viewerMachine = setup({
         ready: {
           tags: ['ready'],
           type: 'parallel',
+          // A report's line opened the screen: its change is chosen as if clicked in the list, once.
+          always: {
+            guard: 'pendingChangeReady',
+            actions: [
+              raise(({ context }) => ({ type: 'change.select', key: context.pendingChangeKey ?? '' })),
+              assign({ pendingChangeKey: null }),
+            ],
+          },
           on: {
             'viewer.failed': {
               target: 'failed',
@@ -662,7 +673,7 @@ export const viewerMachine = setup({
               }),
             },
             'compare.retry': { actions: sendTo('diff', { type: 'diff.retry' }) },
-            'compare.exit': { target: 'off', actions: assign({ compare: null }) },
+            'compare.exit': { target: 'off', actions: assign({ compare: null, pendingChangeKey: null }) },
             // Another version chosen in the picker: a plain view of it.
             'version.select': {
               guard: 'isAnotherKnownVersion',
