@@ -6,7 +6,8 @@ import { createOrganizationAndModel, e2kFixtures, signUp, uploadVersion } from '
 /**
  * Issue #23 item 1: a change chosen in the compare list takes the engineer to the element. The camera flies to
  * it (its target ends inside the element's box, and the element is at least 5 % of the canvas tall); the wheel
- * then zooms about the element under the cursor. Everything is polled: the flight's length is not asserted.
+ * then zooms about the element under the cursor; 'Show in view' and a report's line do the same. Everything is
+ * polled: the flight's length is not asserted.
  */
 
 const before = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
@@ -106,5 +107,36 @@ test('a change chosen in the compare list flies the camera to its element; the w
       const facts = await cameraOn(page, beam);
       return facts && !facts.flying && facts.inside && facts.height >= MIN_SCREEN_HEIGHT;
     })
+    .toBe(true);
+
+  // A report's line opens the viewer on its change and takes the camera to the element.
+  await page.goto(`${modelPath}/reports`);
+  await page.getByTestId('new-report').click();
+  const form = page.getByRole('form', { name: 'New report' });
+  await form.getByLabel('Title').fill('Fly-to check');
+  await form.getByRole('button', { name: 'Create report' }).click();
+  await page.getByTestId('report-row').getByRole('button', { name: 'Fly-to check', exact: true }).click();
+  const line = page
+    .getByTestId('report-detail')
+    .locator('[data-testid="change-item"][data-key^="elements:B"]')
+    .nth(3);
+  await expect(line).toBeVisible({ timeout: 90_000 });
+  const reported = ((await line.getAttribute('data-key')) ?? '').replace(/^elements:/, '');
+  await line.getByRole('link').click();
+  await expect(page).toHaveURL(/visualize\/elements\?version=[^&]+&compare=[^&]+&change=/);
+  await expect
+    .poll(
+      async () => {
+        const facts = await cameraOn(page, reported);
+        return (
+          facts !== null &&
+          facts.selection[0] === reported &&
+          !facts.flying &&
+          facts.inside &&
+          facts.height >= MIN_SCREEN_HEIGHT
+        );
+      },
+      { timeout: 90_000 },
+    )
     .toBe(true);
 });
