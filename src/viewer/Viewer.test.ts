@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine';
+import { PointerEventTypes, PointerInfo } from '@babylonjs/core/Events/pointerEvents';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../../bench/generator/building';
 import { expectedCounts, presetParameters, PRESETS } from '../../bench/generator/presets';
@@ -9,7 +10,7 @@ import { frameProfile, sceneOf } from './scene/testScenes';
 import { createViewerTestApi } from './testApi';
 import { THEMES } from './themes';
 import type { ElementFilter, ViewerEvents } from './types';
-import { BabylonViewer } from './Viewer';
+import { BabylonViewer, type BabylonViewerOptions } from './Viewer';
 
 let building: SceneData;
 const viewers: BabylonViewer[] = [];
@@ -26,7 +27,7 @@ afterEach(() => {
   }
 });
 
-function newViewer(): BabylonViewer {
+function newViewer(options: BabylonViewerOptions = {}): BabylonViewer {
   const viewer = new BabylonViewer(
     new NullEngine({
       renderWidth: 800,
@@ -35,6 +36,7 @@ function newViewer(): BabylonViewer {
       deterministicLockstep: false,
       lockstepMaxSteps: 1,
     }),
+    options,
   );
   viewers.push(viewer);
   return viewer;
@@ -185,21 +187,31 @@ describe('BabylonViewer', () => {
   });
 
   it('flies to a box: its centre is the target and the box with its margin is on the canvas', async () => {
-    const viewer = newViewer();
+    let now = 0;
+    const viewer = newViewer({ now: () => now });
     const api = createViewerTestApi(viewer);
     await viewer.load(building);
     viewer.zoomToFit();
-    const whole = api.camera().radius;
+    const whole = api.camera();
     const ids = building.elements.ids.slice(0, 1);
     const box = api.boundsOf(ids);
     if (!box) throw new Error('the first element has no nodes');
     viewer.fitBox(box, { margin: 0.5, minSize: 2000 });
+    // The flight starts with the next frame, from where the camera was.
+    expect(api.camera()).toMatchObject({ flying: true, radius: whole.radius });
+    now = 150;
     viewer.renderNow();
-    const { target, radius } = api.camera();
+    const midway = api.camera();
+    expect(midway.radius).toBeLessThan(whole.radius);
+    now = 10_000;
+    viewer.renderNow();
+    const { target, radius, flying, mode } = api.camera();
+    expect(flying).toBe(false);
+    expect(mode).toBe('perspective');
+    expect(radius).toBeLessThan(midway.radius);
     target.forEach((value, axis) =>
       expect(value).toBeCloseTo(((box.min[axis] as number) + (box.max[axis] as number)) / 2, 6),
     );
-    expect(radius).toBeLessThan(whole);
     for (const x of [box.min[0], box.max[0]])
       for (const y of [box.min[1], box.max[1]])
         for (const z of [box.min[2], box.max[2]]) expect(viewer.projectToCanvas([x, y, z])).not.toBeNull();
@@ -208,6 +220,76 @@ describe('BabylonViewer', () => {
     viewer.isolate(ids);
     expect(api.isolation()).toEqual(ids);
     expect(api.boundsOf(['no such element'])).toBeNull();
+    expect(api.screenHeightOf('no such element')).toBeNull();
+  });
+
+  it('flies to a short beam high in the building: target in its box, at least 5 % of the canvas tall', async () => {
+    // A slender tower about 110 m tall.
+    const tower = toSceneData(
+      generateBuilding({
+        storeys: 30,
+        baysX: 3,
+        baysY: 3,
+        braceEvery: 0,
+        coreBaysX: 0,
+        coreBaysY: 0,
+        seed: 1,
+      }),
+    );
+    const viewer = newViewer({ reducedMotion: true });
+    const api = createViewerTestApi(viewer);
+    await viewer.load(tower);
+    const { min, max } = viewer.modelScene?.bounds as { min: number[]; max: number[] };
+    expect((max[2] as number) - (min[2] as number)).toBeGreaterThan(100_000);
+    // A beam on the roof.
+    const beam = tower.elements.ids.find(
+      (id) => id.startsWith('B') && api.boundsOf([id])?.min[2] === max[2],
+    ) as string;
+    expect(beam).toBeDefined();
+    expect(api.screenHeightOf(beam)).toBeLessThan(0.05);
+    viewer.flyTo([beam]);
+    // Reduced motion: a jump, no flight.
+    expect(api.camera().flying).toBe(false);
+    viewer.renderNow();
+    const box = api.boundsOf([beam]) as NonNullable<ReturnType<typeof api.boundsOf>>;
+    api.camera().target.forEach((value, axis) => {
+      expect(value).toBeGreaterThanOrEqual((box.min[axis] as number) - 1e-6);
+      expect(value).toBeLessThanOrEqual((box.max[axis] as number) + 1e-6);
+    });
+    expect(api.screenHeightOf(beam)).toBeGreaterThanOrEqual(0.05);
+    // Unknown ids leave the camera where it is.
+    const before = api.camera();
+    viewer.flyTo(['no such element']);
+    expect(api.camera()).toEqual(before);
+  });
+
+  it('zooms with the wheel about the element under the cursor, in steps of the distance', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    const beam = building.elements.ids.find((id) => id.startsWith('B')) ?? '';
+    const position = api.screenPositionOf(beam);
+    if (!position) throw new Error('the beam is not on screen');
+    const hit = viewer.pick(position.x, position.y);
+    if (!hit) throw new Error('nothing under the beam centre');
+    const wheel = (deltaY: number) => {
+      viewer.scene.pointerX = position.x;
+      viewer.scene.pointerY = position.y;
+      const event = { deltaY, deltaMode: 0, preventDefault: () => undefined } as unknown as WheelEvent;
+      viewer.scene.onPointerObservable.notifyObservers(
+        new PointerInfo(PointerEventTypes.POINTERWHEEL, event as never, null),
+      );
+    };
+    const start = api.camera().radius;
+    wheel(-100);
+    expect(api.camera().radius).toBeCloseTo(start * 0.75, 6);
+    // The element under the cursor stays under it.
+    expect(viewer.pick(position.x, position.y)?.id).toBe(hit.id);
+    for (let notch = 0; notch < 6; notch += 1) wheel(-100);
+    expect(api.camera().radius).toBeCloseTo(start * Math.pow(0.75, 7), 6);
+    expect(viewer.pick(position.x, position.y)?.id).toBe(hit.id);
+    for (let notch = 0; notch < 7; notch += 1) wheel(100);
+    expect(api.camera().radius).toBeCloseTo(start, 6);
   });
 
   it('replaces the scene on a new load, keeping filters by id and dropping the diff', async () => {

@@ -16,6 +16,15 @@ import '@babylonjs/core/Shaders/postprocess.vertex';
 import type { AssetContainer } from '@babylonjs/core/assetContainer';
 import { Scene } from '@babylonjs/core/scene';
 import type { SceneData } from '../engine/scene';
+import {
+  flightDurationMs,
+  flightPose,
+  poseForBox,
+  wheelScale,
+  zoomAbout,
+  type CameraAxes,
+  type CameraPose,
+} from './camera';
 import type { Vec3 } from './geometry/polygon';
 import type { PickIndex } from './picking/pickIndex';
 import { createPickIndex } from './picking/pickIndex';
@@ -40,6 +49,18 @@ import type {
 export interface BabylonViewerOptions {
   theme?: ThemeName;
   layers?: Partial<Record<GlyphLayer, boolean>>;
+  /** Milliseconds for camera flights; tests pass their own clock. */
+  now?: () => number;
+  /** Camera moves jump instead of flying (the user's prefers-reduced-motion). */
+  reducedMotion?: boolean;
+}
+
+/** A camera move under way: poses at both ends, and when it started (on the viewer's clock). */
+interface Flight {
+  from: CameraPose;
+  to: CameraPose;
+  started: number;
+  durationMs: number;
 }
 
 /** Camera angles of the standard views (Z up; alpha 0 looks from +X, alpha π/2 from −Y). */
@@ -55,6 +76,9 @@ const CLICK_SLOP_PX = 5;
 const MAX_FRAMES_NOT_READY = 120;
 /** Margin around the model when fitting it to the view. */
 const FIT_MARGIN = 1.08;
+/** Flying to elements: the box with half its size again around it, never less than 2 m across. */
+const FLY_MARGIN = 0.5;
+const FLY_MIN_SIZE_MM = 2000;
 /** glTF is Y-up in metres; the model is Z-up in millimetres. */
 const GLTF_METRES_TO_MM = 1000;
 
@@ -103,9 +127,14 @@ export class BabylonViewer implements Viewer {
   private lastDrawCalls = 0;
   private loadToken = 0;
   private framesNotReady = 0;
+  private flight: Flight | null = null;
+  private readonly now: () => number;
+  private readonly reducedMotion: boolean;
 
   constructor(engine: AbstractEngine, options: BabylonViewerOptions = {}) {
     this.engine = engine;
+    this.now = options.now ?? (() => performance.now());
+    this.reducedMotion = options.reducedMotion ?? false;
     this.themeName = options.theme ?? DEFAULT_THEME;
     this.layers = { ...DEFAULT_LAYERS, ...options.layers };
     this.scene = new Scene(engine);
@@ -130,10 +159,12 @@ export class BabylonViewer implements Viewer {
     this.camera.beta = VIEW_ANGLES.iso.beta;
     this.camera.lowerBetaLimit = 1e-4;
     this.camera.upperBetaLimit = Math.PI - 1e-4;
-    this.camera.wheelDeltaPercentage = 0.01;
     this.camera.pinchDeltaPercentage = 0.01;
     // Keys would need a frame loop to act on; orbit, pan and zoom come from the pointer and wheel.
     this.camera.inputs.removeByType('ArcRotateCameraKeyboardMoveInput');
+    // The wheel is ours (onWheel): Babylon's zooms toward the target, or a plane through it, never toward the
+    // element under the cursor, in steps of the target's distance.
+    this.camera.inputs.removeByType('ArcRotateCameraMouseWheelInput');
     if (engine.getRenderingCanvas()) this.camera.attachControl();
 
     const light = new HemisphericLight('light', new Vector3(0.35, -0.55, 1), this.scene);
@@ -274,6 +305,7 @@ export class BabylonViewer implements Viewer {
       this.resizePending = false;
       this.engine.resize();
     }
+    this.advanceFlight();
     this.adaptCameraToDistance();
     const started = performance.now();
     this.scene.render();
@@ -293,6 +325,7 @@ export class BabylonViewer implements Viewer {
   private needsAnotherFrame(): boolean {
     const camera = this.camera;
     const moving =
+      this.flight !== null ||
       this.pointerDown !== null ||
       camera.inertialAlphaOffset !== 0 ||
       camera.inertialBetaOffset !== 0 ||
@@ -326,6 +359,7 @@ export class BabylonViewer implements Viewer {
   // ------------------------------------------------------------------------------------------- camera
 
   setView(view: ViewName): void {
+    this.cancelFlight();
     const { alpha, beta } = VIEW_ANGLES[view];
     this.camera.alpha = alpha;
     this.camera.beta = beta;
@@ -335,6 +369,7 @@ export class BabylonViewer implements Viewer {
 
   zoomToFit(): void {
     if (!this.model) return;
+    this.cancelFlight();
     const { min, max } = this.model.bounds;
     const centre = new Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
     const radius = Math.max(Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2, 500);
@@ -350,20 +385,115 @@ export class BabylonViewer implements Viewer {
   }
 
   fitBox(box: SectionBox, options: { margin?: number; minSize?: number } = {}): void {
-    const margin = options.margin ?? 0.5;
-    const minSize = options.minSize ?? 2000;
-    const { min, max } = box;
-    const centre = new Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
-    const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
-    const radius = (Math.max(diagonal, minSize) / 2) * (1 + margin);
-    const aspect = this.engine.getRenderWidth() / Math.max(1, this.engine.getRenderHeight());
-    const verticalFov = this.camera.fov;
-    const horizontalFov = 2 * Math.atan(Math.tan(verticalFov / 2) * aspect);
-    const fov = Math.min(verticalFov, horizontalFov);
-    this.camera.setTarget(centre, false, false, true);
-    this.camera.radius = radius / Math.sin(fov / 2);
+    const pose = poseForBox(box, this.cameraAxes(), {
+      fov: this.camera.fov,
+      aspect: this.aspect(),
+      margin: options.margin ?? FLY_MARGIN,
+      minSize: options.minSize ?? FLY_MIN_SIZE_MM,
+    });
+    this.flyToPose(pose);
+  }
+
+  flyTo(ids: readonly string[]): void {
+    const box = this.boundsOf(ids);
+    if (box) this.fitBox(box);
+  }
+
+  /** The camera's unit axes now (the sign of right and up does not matter to a fit). */
+  private cameraAxes(): CameraAxes {
+    const camera = this.camera;
+    const forward = camera.target.subtract(camera.position).normalize();
+    const right = camera.getDirection(Vector3.Right()).normalize();
+    const up = camera.getDirection(Vector3.Up()).normalize();
+    return {
+      forward: [forward.x, forward.y, forward.z],
+      right: [right.x, right.y, right.z],
+      up: [up.x, up.y, up.z],
+    };
+  }
+
+  private aspect(): number {
+    return this.engine.getRenderWidth() / Math.max(1, this.engine.getRenderHeight());
+  }
+
+  private cameraPose(): CameraPose {
+    const { x, y, z } = this.camera.target;
+    return { target: [x, y, z], radius: this.camera.radius };
+  }
+
+  private setCameraPose(pose: CameraPose): void {
+    const [x, y, z] = pose.target;
+    this.camera.setTarget(new Vector3(x, y, z), false, false, true);
+    this.camera.radius = pose.radius;
+  }
+
+  /** Starts a flight from where the camera is (the first step is drawn in the next frame); jumps with reduced motion. */
+  private flyToPose(to: CameraPose): void {
     this.stopCameraInertia();
+    const from = this.cameraPose();
+    if (this.reducedMotion) {
+      this.flight = null;
+      this.setCameraPose(to);
+    } else {
+      this.flight = { from, to, started: this.now(), durationMs: flightDurationMs(from, to) };
+    }
     this.requestRender();
+  }
+
+  private advanceFlight(): void {
+    const flight = this.flight;
+    if (!flight) return;
+    const progress = (this.now() - flight.started) / flight.durationMs;
+    this.setCameraPose(flightPose(flight.from, flight.to, progress));
+    if (progress >= 1) this.flight = null;
+  }
+
+  /** Whether a flight is under way (for tests). */
+  get flying(): boolean {
+    return this.flight !== null;
+  }
+
+  /** The user took the camera: a flight under way stops where it is. */
+  private cancelFlight(): void {
+    this.flight = null;
+  }
+
+  /** The wheel zooms about the element under the cursor (or the point level with the target there). */
+  private onWheel(event: WheelEvent): void {
+    event.preventDefault();
+    this.cancelFlight();
+    const scale = wheelScale(event.deltaY, event.deltaMode);
+    const pose = this.cameraPose();
+    const limited = Math.min(
+      Math.max(pose.radius * scale, this.camera.lowerRadiusLimit ?? 0),
+      this.camera.upperRadiusLimit ?? Infinity,
+    );
+    if (!(limited > 0) || limited === pose.radius) return;
+    const point = this.pointUnderCursor(this.scene.pointerX, this.scene.pointerY);
+    this.setCameraPose(zoomAbout(pose, point, limited / pose.radius));
+    this.requestRender();
+  }
+
+  /** The nearest shown element's surface under a canvas point, else the point there on the target's plane. */
+  private pointUnderCursor(x: number, y: number): Vec3 {
+    const ray = CreatePickingRay(this.scene, x, y, Matrix.Identity(), this.camera);
+    const origin: Vec3 = [ray.origin.x, ray.origin.y, ray.origin.z];
+    const direction: Vec3 = [ray.direction.x, ray.direction.y, ray.direction.z];
+    const model = this.model;
+    const hit =
+      model && this.data ? this.ensurePickIndex().raycast(origin, direction, (e) => model.isShown(e)) : null;
+    let distance = hit?.distance ?? null;
+    if (distance === null) {
+      const target = this.camera.target;
+      const normal = target.subtract(this.camera.position).normalize();
+      const facing = Vector3.Dot(ray.direction, normal);
+      distance = facing > 1e-6 ? Vector3.Dot(target.subtract(ray.origin), normal) / facing : 0;
+    }
+    return [
+      origin[0] + direction[0] * distance,
+      origin[1] + direction[1] * distance,
+      origin[2] + direction[2] * distance,
+    ];
   }
 
   private stopCameraInertia(): void {
@@ -518,6 +648,7 @@ export class BabylonViewer implements Viewer {
     const event = info.event;
     switch (info.type) {
       case PointerEventTypes.POINTERDOWN:
+        this.cancelFlight();
         this.pointerDown = { x: this.scene.pointerX, y: this.scene.pointerY };
         this.requestRender();
         break;
@@ -525,7 +656,7 @@ export class BabylonViewer implements Viewer {
         if (this.pointerDown) this.requestRender();
         break;
       case PointerEventTypes.POINTERWHEEL:
-        this.requestRender();
+        this.onWheel(event as WheelEvent);
         break;
       case PointerEventTypes.POINTERUP: {
         const down = this.pointerDown;
@@ -677,6 +808,54 @@ export class BabylonViewer implements Viewer {
 
   frameStats(): { lastFrameMs: number; frames: number; drawCalls: number } {
     return { lastFrameMs: this.lastFrameMs, frames: this.frames, drawCalls: this.lastDrawCalls };
+  }
+
+  /** The box (model mm) around the nodes of these elements, or null when none is known. */
+  boundsOf(ids: readonly string[]): SectionBox | null {
+    const data = this.data;
+    if (!data) return null;
+    const { xyz } = data.nodes;
+    const { nodeOffsets, nodeIndices } = data.elements;
+    const index = this.elementIndex();
+    const min: [number, number, number] = [Infinity, Infinity, Infinity];
+    const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+    for (const id of ids) {
+      const element = index.get(id);
+      if (element === undefined) continue;
+      for (let at = nodeOffsets[element] ?? 0; at < (nodeOffsets[element + 1] ?? 0); at += 1) {
+        const node = nodeIndices[at] ?? -1;
+        for (let axis = 0; axis < 3; axis += 1) {
+          const value = xyz[node * 3 + axis];
+          if (value === undefined) continue;
+          min[axis] = Math.min(min[axis] as number, value);
+          max[axis] = Math.max(max[axis] as number, value);
+        }
+      }
+    }
+    return min[0] <= max[0] ? { min, max } : null;
+  }
+
+  /**
+   * How tall a box looks: the height of its eight projected corners, cut to the canvas, as a fraction of the
+   * canvas's height; 0 when any corner is behind the camera or the box is off-screen.
+   */
+  screenHeightFraction(box: SectionBox): number {
+    const width = this.engine.getRenderWidth();
+    const height = this.engine.getRenderHeight();
+    const transform = this.camera.getTransformationMatrix();
+    const viewport = this.camera.viewport.toGlobal(width, height);
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const x of [box.min[0], box.max[0]])
+      for (const y of [box.min[1], box.max[1]])
+        for (const z of [box.min[2], box.max[2]]) {
+          const projected = Vector3.Project(new Vector3(x, y, z), Matrix.Identity(), transform, viewport);
+          if (projected.z < 0 || projected.z > 1) return 0;
+          top = Math.min(top, projected.y);
+          bottom = Math.max(bottom, projected.y);
+        }
+    const shown = Math.min(bottom, height) - Math.max(top, 0);
+    return shown > 0 ? shown / Math.max(1, height) : 0;
   }
 
   /** Where a model point (mm) appears on the canvas, in CSS pixels from its top-left, or null if off-screen. */

@@ -24,7 +24,10 @@ export function createViewer(canvas: HTMLCanvasElement, options: CreateViewerOpt
     { preserveDrawingBuffer: true, stencil: false, powerPreference: 'high-performance' },
     true,
   );
-  const viewer = new BabylonViewer(engine, { theme: options.theme, layers: options.layers });
+  // Camera flights jump for users who asked their system for less motion.
+  const reducedMotion =
+    typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const viewer = new BabylonViewer(engine, { theme: options.theme, layers: options.layers, reducedMotion });
   viewer.onDispose(() => engine.dispose());
 
   const lost = engine.onContextLostObservable.add(() => viewer.handleContextLost());

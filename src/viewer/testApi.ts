@@ -1,3 +1,4 @@
+import { Camera } from '@babylonjs/core/Cameras/camera';
 import { THEMES } from './themes';
 import { CHANGE_STATUSES, type ChangeStatus, type Viewer, type ViewerTestApi } from './types';
 import { BabylonViewer } from './Viewer';
@@ -56,30 +57,18 @@ export function createViewerTestApi(viewer: Viewer): ViewerTestApi {
     },
     camera: () => {
       const { x, y, z } = viewer.camera.target;
-      return { target: [x, y, z], radius: viewer.camera.radius };
+      return {
+        target: [x, y, z],
+        radius: viewer.camera.radius,
+        mode: viewer.camera.mode === Camera.ORTHOGRAPHIC_CAMERA ? 'orthographic' : 'perspective',
+        flying: viewer.flying,
+      };
     },
     isolation: () => (viewer.isolation ? [...viewer.isolation] : null),
-    boundsOf: (ids) => {
-      const model = viewer.modelScene;
-      if (!model) return null;
-      const { xyz } = model.data.nodes;
-      const { nodeOffsets, nodeIndices } = model.data.elements;
-      const min: [number, number, number] = [Infinity, Infinity, Infinity];
-      const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
-      for (const id of ids) {
-        const element = indexOf(id);
-        if (element < 0) continue;
-        for (let at = nodeOffsets[element] ?? 0; at < (nodeOffsets[element + 1] ?? 0); at += 1) {
-          const node = nodeIndices[at] ?? -1;
-          for (let axis = 0; axis < 3; axis += 1) {
-            const value = xyz[node * 3 + axis];
-            if (value === undefined) continue;
-            min[axis] = Math.min(min[axis] as number, value);
-            max[axis] = Math.max(max[axis] as number, value);
-          }
-        }
-      }
-      return min[0] <= max[0] ? { min, max } : null;
+    boundsOf: (ids) => viewer.boundsOf(ids),
+    screenHeightOf: (id) => {
+      const box = viewer.boundsOf([id]);
+      return box ? viewer.screenHeightFraction(box) : null;
     },
   };
 }

@@ -110,11 +110,15 @@ export interface Viewer {
   setView(view: ViewName): void;
   zoomToFit(): void;
   /**
-   * Flies the camera to a box (model mm): the target goes to its centre and the distance shows the whole box
-   * grown by `margin` (a fraction of its size, e.g. 0.5; at least `minSize` mm across, so a point-sized finding
-   * still shows its surroundings). Keeps the viewing direction.
+   * Flies the camera to a box (model mm), animated from where it is (a jump when the user prefers reduced
+   * motion): the target goes to its centre and the distance shows the whole box, at least `minSize` mm across
+   * (2 m by default, so a point-sized finding still shows its surroundings), with `margin` to spare (0.5 by
+   * default: the box takes at most 2/3 of the view's width or height). Keeps the viewing direction. Orbiting,
+   * panning, zooming or another camera command stops a flight where it is.
    */
   fitBox(box: SectionBox, options?: { margin?: number; minSize?: number }): void;
+  /** Flies the camera to the box of these elements' nodes (see `fitBox`); unknown ids are left out. */
+  flyTo(ids: readonly string[]): void;
   /** The element under a canvas point (CSS pixels from the canvas's top-left), or null. Does not select. */
   pick(x: number, y: number): PickedElement | null;
   /** Selects by id (null clears) and emits selectionChanged. */
@@ -151,10 +155,23 @@ export interface ViewerTestApi {
    * the colour buffers (a selected element has the selection colour and is not counted).
    */
   changeColourCounts(): Record<ChangeStatus, number>;
-  /** Where the camera looks (model mm) and how far it is from there. */
-  camera(): { target: [number, number, number]; radius: number };
+  /**
+   * Where the camera looks (model mm), how far it is from there, its projection, and whether a flight to
+   * elements is still under way.
+   */
+  camera(): {
+    target: [number, number, number];
+    radius: number;
+    mode: 'perspective' | 'orthographic';
+    flying: boolean;
+  };
   /** The ids shown by `isolate` (null when nothing is isolated). */
   isolation(): string[] | null;
   /** The box (model mm) around the nodes of these elements, or null when none is known. */
   boundsOf(ids: readonly string[]): SectionBox | null;
+  /**
+   * How tall the box of an element's nodes looks: its projected corners' height on the canvas as a fraction of
+   * the canvas's height (0 when off-screen or behind the camera), or null for an unknown element.
+   */
+  screenHeightOf(id: string): number | null;
 }

@@ -34,6 +34,7 @@ type CompareFlowEvent =
   | { type: 'showOld' }
   | { type: 'showNew' }
   | { type: 'pickRemovedInList' }
+  | { type: 'pickModifiedInList' }
   | { type: 'pickNodeInList' }
   | { type: 'pickModifiedInViewer' }
   | { type: 'exit' };
@@ -49,6 +50,7 @@ const compareUserFlow = setup({ types: { events: {} as CompareFlowEvent } }).cre
       on: {
         showOld: 'oldSide',
         pickRemovedInList: 'removedSelected',
+        pickModifiedInList: 'modifiedFlownTo',
         pickNodeInList: 'nodeMarked',
         pickModifiedInViewer: 'modifiedMarked',
         exit: 'exited',
@@ -56,6 +58,7 @@ const compareUserFlow = setup({ types: { events: {} as CompareFlowEvent } }).cre
     },
     oldSide: { on: { showNew: 'newSide', exit: 'exitedOnOld' } },
     removedSelected: { on: { showNew: 'newSide' } },
+    modifiedFlownTo: {},
     nodeMarked: { on: { pickModifiedInViewer: 'modifiedMarked' } },
     modifiedMarked: {},
     exited: {},
@@ -143,6 +146,15 @@ describe('viewer diff mode (model-based, @xstate/test)', () => {
               versionId: 'version-1',
               elementId: 'C4@L1',
             });
+            // The camera flies to it once the old side is drawn.
+            expect(snapshot().context.camera).toMatchObject({ kind: 'elements', ids: ['C4@L1'] });
+          },
+          modifiedFlownTo: () => {
+            // On the side drawn: selected and flown to at once, before its properties arrive.
+            expect(scenesLoaded()).toEqual(['version-2']);
+            expect(selectSelectedId(snapshot())).toBe('B1@L1');
+            expect(snapshot().context.camera).toMatchObject({ kind: 'elements', ids: ['B1@L1'] });
+            expect(snapshot().hasTag('elementLoading')).toBe(true);
           },
           nodeMarked: () => {
             expect(selectActiveChangeKey(snapshot())).toBe('nodes:5');
@@ -150,6 +162,8 @@ describe('viewer diff mode (model-based, @xstate/test)', () => {
           },
           modifiedMarked: () => {
             expect(selectActiveChangeKey(snapshot())).toBe('elements:B1@L1');
+            // A pick on the canvas selects without moving the camera.
+            expect(snapshot().context.camera?.kind).not.toBe('elements');
           },
           exited: () => {
             expect(selectCompareBar(snapshot())).toBeNull();
@@ -205,12 +219,15 @@ describe('viewer diff mode (model-based, @xstate/test)', () => {
           },
           pickRemovedInList: async () => {
             sut().actor.send({ type: 'change.select', key: 'elements:C4@L1' });
+            // Not before the side it is on is drawn: the viewer would not know where it is.
+            expect(snapshot().context.camera?.kind).not.toBe('elements');
             await draw();
             sut()
               .elementCalls.at(-1)
               ?.resolve(anElementProperties({ element: { id: 'C4@L1', name: 'C4' } }));
             await flush();
           },
+          pickModifiedInList: () => sut().actor.send({ type: 'change.select', key: 'elements:B1@L1' }),
           pickNodeInList: () => sut().actor.send({ type: 'change.select', key: 'nodes:5' }),
           pickModifiedInViewer: async () => {
             sut().actor.send({ type: 'viewer.selectionChanged', ids: ['B1@L1'] });
@@ -222,4 +239,50 @@ describe('viewer diff mode (model-based, @xstate/test)', () => {
       });
     });
   }
+});
+
+describe('viewer diff mode: a change named in the address (a report line)', () => {
+  const open = (changeKey: string) =>
+    startViewer({ role: 'READ', versionId: 'version-2', compareVersionId: 'version-1', changeKey });
+  const draw = async (harness: ViewerHarness, index = -1) => {
+    harness.sceneCalls.at(index)?.resolve(aScene());
+    await flush();
+    harness.actor.send({ type: 'viewer.loaded', drawn: drawnScene });
+  };
+
+  it('is chosen and flown to once the scene and the diff are both in, whichever comes first', async () => {
+    for (const diffFirst of [false, true]) {
+      const harness = open('elements:B1@L1');
+      if (diffFirst) {
+        harness.diffCalls.at(-1)?.resolve(diffDone());
+        await flush();
+        expect(selectSelectedId(harness.actor.getSnapshot())).toBeNull();
+        await draw(harness);
+      } else {
+        await draw(harness);
+        expect(selectSelectedId(harness.actor.getSnapshot())).toBeNull();
+        harness.diffCalls.at(-1)?.resolve(diffDone());
+        await flush();
+      }
+      const snapshot = harness.actor.getSnapshot();
+      expect(selectSelectedId(snapshot)).toBe('B1@L1');
+      expect(selectActiveChangeKey(snapshot)).toBe('elements:B1@L1');
+      expect(snapshot.context.camera).toMatchObject({ kind: 'elements', ids: ['B1@L1'] });
+      expect(snapshot.context.pendingChangeKey).toBeNull();
+      harness.actor.stop();
+    }
+  });
+
+  it('draws the other side for a removed element, then flies to it', async () => {
+    const harness = open('elements:C4@L1');
+    await draw(harness);
+    harness.diffCalls.at(-1)?.resolve(diffDone());
+    await flush();
+    expect(harness.sceneCalls.map((call) => call.input.versionId)).toEqual(['version-2', 'version-1']);
+    await draw(harness);
+    expect(harness.actor.getSnapshot().context.camera).toMatchObject({ kind: 'elements', ids: ['C4@L1'] });
+    // Chosen once: leaving the element does not bring it back.
+    harness.actor.send({ type: 'selection.clear' });
+    expect(selectSelectedId(harness.actor.getSnapshot())).toBeNull();
+  });
 });

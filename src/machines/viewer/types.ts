@@ -48,11 +48,12 @@ export interface SectionBoxMm {
   max: [number, number, number];
 }
 
-/** A one-shot camera move: the serial grows with each request so asking twice moves twice. */
-export interface CameraCommand {
-  kind: CameraView | 'fit';
-  serial: number;
-}
+/**
+ * A one-shot camera move: the serial grows with each request so asking twice moves twice. `elements` flies to
+ * those elements (the viewer knows where they are, so the move starts at once, without waiting for any data).
+ */
+export type CameraCommand =
+  { kind: CameraView | 'fit'; serial: number } | { kind: 'elements'; ids: readonly string[]; serial: number };
 
 /** What the viewer reported after drawing a scene. */
 export interface DrawnScene {
@@ -99,6 +100,8 @@ export interface ViewerInput {
   hasThumbnail: boolean;
   /** The version to compare with (?compare=): opens in diff mode when it is another known version. */
   compareVersionId?: string | null;
+  /** A change to take the user to once the diff is in (?change=, from a report's line), in diff mode only. */
+  changeKey?: string | null;
 }
 
 /** Diff mode: two versions, the side drawn, and the diff as the diff machine has it. */
@@ -138,6 +141,10 @@ export interface ViewerContext {
   sectionBox: SectionBoxMm | null;
   layers: Record<ViewerLayer, boolean>;
   camera: CameraCommand | null;
+  /** The change named in the address, chosen as soon as the diff and the scene are both in. */
+  pendingChangeKey: string | null;
+  /** Elements to fly to once the version being loaded is drawn (a change chosen on the side not drawn). */
+  flyAfterDraw: readonly string[] | null;
   drawn: DrawnScene | null;
   selectedId: string | null;
   element: ElementProperties | null;
@@ -177,6 +184,8 @@ export type ViewerEvent =
   /** A bound of the box, in the model's display units. */
   | { type: 'sectionBox.change'; axis: 0 | 1 | 2; bound: 'min' | 'max'; value: number }
   | { type: 'selection.clear' }
+  /** Take the camera to the selected element (the properties panel's 'Show in view'). */
+  | { type: 'selection.show' }
   | { type: 'thumbnail.requested' }
   /** Diff mode: compare the shown version with another; leave; draw the other side; pick in the list. */
   | { type: 'compare.start'; versionId: string }

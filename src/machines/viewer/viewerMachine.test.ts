@@ -209,6 +209,19 @@ describe('viewer machine: filters, isolation and section box', () => {
     expect(snapshotOf(harness).context.camera?.kind).toBe('fit');
   });
 
+  it('flies to the selected element when asked, and only when something is selected', async () => {
+    const harness = await shown(startViewer());
+    harness.actor.send({ type: 'selection.show' });
+    expect(snapshotOf(harness).context.camera).toBeNull();
+    harness.actor.send({ type: 'viewer.selectionChanged', ids: ['B1@L1'] });
+    // A pick on the canvas does not move the camera.
+    expect(snapshotOf(harness).context.camera).toBeNull();
+    harness.actor.send({ type: 'selection.show' });
+    expect(snapshotOf(harness).context.camera).toEqual({ kind: 'elements', ids: ['B1@L1'], serial: 1 });
+    harness.actor.send({ type: 'selection.show' });
+    expect(snapshotOf(harness).context.camera?.serial).toBe(2);
+  });
+
   it('switches glyph layers one at a time', async () => {
     const harness = await shown(startViewer());
     const before = snapshotOf(harness).context.layers;

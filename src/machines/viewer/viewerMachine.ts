@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
 import { postModelScreenshot } from '../../api/images';
 import type { HttpClient } from '../../api/types';
 import type { Version } from '../../contract/http/versions';
@@ -113,6 +113,7 @@ function changeTarget(context: ViewerContext, key: string) {
 /** What a newly chosen version starts from: nothing selected, nothing drawn yet, no old failure. */
 const forgetVersionState = {
   selectedId: null,
+  flyAfterDraw: null,
   element: null,
   elementError: null,
   drawn: null,
@@ -156,6 +157,24 @@ export const viewerMachine = setup({
       filter: ({ context }) =>
         shownElementsOf(context.hidden, context.search, context.scene && facetsOf(context.scene)),
     }),
+    /**
+     * Takes the camera to the selected element: every list that names elements (the change list, the
+     * properties panel) ends here, and a pick on the canvas does not (the user is looking at it already).
+     */
+    flyToSelected: assign({
+      camera: ({ context }) =>
+        context.selectedId === null
+          ? context.camera
+          : { kind: 'elements', ids: [context.selectedId], serial: (context.camera?.serial ?? 0) + 1 },
+    }),
+    /** The version chosen for a listed element is drawn: now the camera can go to it. */
+    flyAfterDraw: assign({
+      camera: ({ context }) =>
+        context.flyAfterDraw
+          ? { kind: 'elements', ids: context.flyAfterDraw, serial: (context.camera?.serial ?? 0) + 1 }
+          : context.camera,
+      flyAfterDraw: null,
+    }),
     /** A pick in the viewer replaces a change chosen in the list. */
     unfocusChange: assign({
       compare: ({ context }) => context.compare && { ...context.compare, focusedKey: null },
@@ -178,6 +197,8 @@ export const viewerMachine = setup({
     selectsTheSelected: ({ context, event }) =>
       event.type === 'viewer.selectionChanged' && event.ids[0] === context.selectedId,
     hasSectionBox: ({ context }) => context.sectionBox !== null,
+    /** The change named in the address can be chosen: the diff that lists it is in, and a scene is shown. */
+    pendingChangeReady: ({ context }) => context.pendingChangeKey !== null && context.compare?.diff != null,
     hasSelectedId: ({ context }) => context.selectedId !== null,
     isComparing: ({ context }) => context.compare !== null,
     mayCompareWith: ({ context, event }) =>
@@ -224,6 +245,8 @@ export const viewerMachine = setup({
     sectionBox: null,
     layers: { ...DEFAULT_LAYERS },
     camera: null,
+    pendingChangeKey: (abilitiesOf(input.role).canViewVersions && input.changeKey) || null,
+    flyAfterDraw: null,
     drawn: null,
     selectedId: null,
     element: null,
@@ -271,6 +294,7 @@ export const viewerMachine = setup({
                 ...forgetVersionState,
                 versionId: versionOnSide(compare, target.side),
                 selectedId: target.elementId,
+                flyAfterDraw: [target.elementId],
                 compare: { ...compare, side: target.side, focusedKey: null },
               };
             }),
@@ -326,6 +350,14 @@ export const viewerMachine = setup({
         ready: {
           tags: ['ready'],
           type: 'parallel',
+          // A report's line opened the screen: its change is chosen as if clicked in the list, once.
+          always: {
+            guard: 'pendingChangeReady',
+            actions: [
+              raise(({ context }) => ({ type: 'change.select', key: context.pendingChangeKey ?? '' })),
+              assign({ pendingChangeKey: null }),
+            ],
+          },
           on: {
             'viewer.failed': {
               target: 'failed',
@@ -435,7 +467,7 @@ export const viewerMachine = setup({
                   on: {
                     'viewer.loaded': {
                       target: 'drawn',
-                      actions: assign({ drawn: ({ event }) => event.drawn }),
+                      actions: [assign({ drawn: ({ event }) => event.drawn }), 'flyAfterDraw'],
                     },
                   },
                 },
@@ -476,17 +508,22 @@ export const viewerMachine = setup({
                   target: '.none',
                   actions: [assign({ selectedId: null, element: null, elementError: null }), 'unfocusChange'],
                 },
-                // A change picked in the list, drawn on this side: selected as a pick would select it.
+                // A change picked in the list, drawn on this side: selected as a pick would select it, and the
+                // camera flies to it at once (the properties load meanwhile).
                 'change.select': {
                   guard: 'changeOnThisSide',
                   target: '.loading',
-                  actions: assign(({ context, event }) => ({
-                    selectedId: changeTarget(context, event.key)?.elementId ?? null,
-                    element: null,
-                    elementError: null,
-                    compare: context.compare && { ...context.compare, focusedKey: null },
-                  })),
+                  actions: [
+                    assign(({ context, event }) => ({
+                      selectedId: changeTarget(context, event.key)?.elementId ?? null,
+                      element: null,
+                      elementError: null,
+                      compare: context.compare && { ...context.compare, focusedKey: null },
+                    })),
+                    'flyToSelected',
+                  ],
                 },
+                'selection.show': { guard: 'hasSelectedId', actions: 'flyToSelected' },
               },
               states: {
                 // An element chosen before the scene was drawn (a change on the other side) loads once it is.
@@ -636,7 +673,7 @@ export const viewerMachine = setup({
               }),
             },
             'compare.retry': { actions: sendTo('diff', { type: 'diff.retry' }) },
-            'compare.exit': { target: 'off', actions: assign({ compare: null }) },
+            'compare.exit': { target: 'off', actions: assign({ compare: null, pendingChangeKey: null }) },
             // Another version chosen in the picker: a plain view of it.
             'version.select': {
               guard: 'isAnotherKnownVersion',

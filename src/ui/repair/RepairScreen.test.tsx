@@ -45,6 +45,7 @@ function createFakeViewer(theme: string | undefined): FakeViewer {
     setView: record('setView'),
     zoomToFit: record('zoomToFit'),
     fitBox: record('fitBox'),
+    flyTo: record('flyTo'),
     pick: () => null,
     select: record('select'),
     resize: record('resize'),

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { DiffViewChangeWire } from '../../contract/http/compare';
 import { PROPERTY_GROUPS, type ChangeKind, type PropertyGroup } from '../../engine/diff/types';
 import { detailLines, type ChangeKindGroup, type RootCauseGroup } from '../../machines/reports/changeList';
@@ -13,18 +14,21 @@ export const kindLabels: Record<ChangeKind, string> = {
  * A diff as engineers read it: root causes first ('Story L5 and its 312 nodes moved up 2.825 m'), each a
  * collapsible row with the changes it explains; then added, removed, modified (with counts), then per object
  * type, one item per object with its lines in the model's display units. With `onSelect` the items are buttons
- * (the viewer selects them); `activeKey` is marked and scrolled into view, its cause opened.
+ * (the viewer selects them), with `hrefOf` links (a report's lines open the viewer on their change); `activeKey`
+ * is marked and scrolled into view, its cause opened.
  */
 export function ChangeList({
   groups,
   causes = [],
   activeKey = null,
   onSelect,
+  hrefOf,
 }: {
   groups: readonly ChangeKindGroup[];
   causes?: readonly RootCauseGroup[];
   activeKey?: string | null;
   onSelect?: (key: string) => void;
+  hrefOf?: (key: string) => string;
 }) {
   if (groups.length === 0 && causes.length === 0) return <p className="page__note">No changes.</p>;
   return (
@@ -43,7 +47,12 @@ export function ChangeList({
               <summary>
                 {cause.text} ({cause.changes.length})
               </summary>
-              <ChangeItems changes={cause.changes} activeKey={activeKey} onSelect={onSelect} />
+              <ChangeItems
+                changes={cause.changes}
+                activeKey={activeKey}
+                onSelect={onSelect}
+                hrefOf={hrefOf}
+              />
             </details>
           ))}
         </section>
@@ -63,7 +72,12 @@ export function ChangeList({
               <h4>
                 {entry.type} ({entry.changes.length})
               </h4>
-              <ChangeItems changes={entry.changes} activeKey={activeKey} onSelect={onSelect} />
+              <ChangeItems
+                changes={entry.changes}
+                activeKey={activeKey}
+                onSelect={onSelect}
+                hrefOf={hrefOf}
+              />
             </div>
           ))}
         </section>
@@ -76,15 +90,23 @@ function ChangeItems({
   changes,
   activeKey,
   onSelect,
+  hrefOf,
 }: {
   changes: readonly DiffViewChangeWire[];
   activeKey: string | null;
   onSelect?: (key: string) => void;
+  hrefOf?: (key: string) => string;
 }) {
   return (
     <ul>
       {changes.map((change) => (
-        <ChangeItem key={change.key} change={change} active={change.key === activeKey} onSelect={onSelect} />
+        <ChangeItem
+          key={change.key}
+          change={change}
+          active={change.key === activeKey}
+          onSelect={onSelect}
+          hrefOf={hrefOf}
+        />
       ))}
     </ul>
   );
@@ -94,10 +116,12 @@ function ChangeItem({
   change,
   active,
   onSelect,
+  hrefOf,
 }: {
   change: DiffViewChangeWire;
   active: boolean;
   onSelect?: (key: string) => void;
+  hrefOf?: (key: string) => string;
 }) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -121,6 +145,10 @@ function ChangeItem({
         <button type="button" className="change-list__label" onClick={() => onSelect(change.key)}>
           {title}
         </button>
+      ) : hrefOf ? (
+        <Link className="change-list__label" to={hrefOf(change.key)}>
+          {title}
+        </Link>
       ) : (
         <span className="change-list__label">{title}</span>
       )}

@@ -70,6 +70,8 @@ describe('the reports screen', () => {
     expect(await screen.findByText('Profile: W12X26 → W14X30')).toBeTruthy();
     expect(api.callsTo('GET', '/api/models/model-1/reports/report-1/diff')).toHaveLength(1);
     expect(screen.queryByRole('link', { name: 'Open in 3D' })).toBeNull();
+    // Its lines are read, not opened in 3-D.
+    expect(within(screen.getByTestId('change-list')).queryAllByRole('link')).toHaveLength(0);
   });
 
   it('lists reports newest first with their versions, author and people', async () => {
@@ -194,6 +196,13 @@ describe('the reports screen', () => {
     expect(screen.getByRole('link', { name: 'Open in 3D' }).getAttribute('href')).toBe(
       '/model/model-1/visualize/elements?version=version-2&compare=version-1',
     );
+    // Each line opens the viewer on its change, which takes the camera to the element.
+    const lines = within(screen.getByTestId('change-list')).getAllByRole('link');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      expect(line.getAttribute('href')).toMatch(
+        /^\/model\/model-1\/visualize\/elements\?version=version-2&compare=version-1&change=[^&]+$/,
+      );
 
     api.answer(
       'GET /api/models/model-1/reports/report-1/xlsx',

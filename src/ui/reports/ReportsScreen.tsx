@@ -358,6 +358,11 @@ function DeleteConfirmation({ actor }: { actor: ReportsActor }) {
   );
 }
 
+/** The 3-D view of a report's two versions in diff mode. */
+function viewerPathOf(modelPath: string, report: Report): string {
+  return `${modelPath}/visualize/elements?version=${encodeURIComponent(report.currentVersionID)}&compare=${encodeURIComponent(report.comparisonVersionID)}`;
+}
+
 /** One report: its summary per type, its changes, 3-D for READ and up, the workbook, and print. */
 function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: string }) {
   const report = useSelector(actor, selectOpenReport);
@@ -376,11 +381,7 @@ function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: st
           Back to the reports
         </button>
         {report && !limitedView && (
-          <Link
-            className="button"
-            data-testid="report-open-3d"
-            to={`${modelPath}/visualize/elements?version=${encodeURIComponent(report.currentVersionID)}&compare=${encodeURIComponent(report.comparisonVersionID)}`}
-          >
+          <Link className="button" data-testid="report-open-3d" to={viewerPathOf(modelPath, report)}>
             Open in 3D
           </Link>
         )}
@@ -447,7 +448,17 @@ function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: st
           </tbody>
         </table>
       )}
-      {groups && <ChangeList groups={groups} />}
+      {groups && (
+        <ChangeList
+          groups={groups}
+          // READ and up open a line in 3-D, taken to its element; LIMITEDVIEW reads the lines only.
+          hrefOf={
+            report && !limitedView
+              ? (key) => `${viewerPathOf(modelPath, report)}&change=${encodeURIComponent(key)}`
+              : undefined
+          }
+        />
+      )}
     </section>
   );
 }

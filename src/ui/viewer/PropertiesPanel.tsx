@@ -12,7 +12,7 @@ export function PropertiesPanel() {
   const loading = useViewerSelector(selectIsElementLoading);
   const error = useViewerSelector(selectElementError);
   const properties = useViewerSelector(selectProperties);
-  const { clearSelection } = useViewerEvents();
+  const { clearSelection, showSelection } = useViewerEvents();
 
   return (
     <aside className="viewer-panel viewer-properties" aria-label="Properties">
@@ -80,9 +80,14 @@ export function PropertiesPanel() {
         </>
       )}
       {selectedId !== null && (
-        <button type="button" onClick={clearSelection}>
-          Clear selection
-        </button>
+        <div className="viewer-properties__actions">
+          <button type="button" onClick={showSelection}>
+            Show in view
+          </button>
+          <button type="button" onClick={clearSelection}>
+            Clear selection
+          </button>
+        </div>
       )}
     </aside>
   );

@@ -90,6 +90,7 @@ export function ViewerCanvas() {
     if (!ready || !camera || camera.serial === appliedCamera.current) return;
     appliedCamera.current = camera.serial;
     if (camera.kind === 'fit') ready.zoomToFit();
+    else if (camera.kind === 'elements') ready.flyTo(camera.ids);
     else ready.setView(camera.kind);
   }, [ready, camera]);
 

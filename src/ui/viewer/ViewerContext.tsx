@@ -60,6 +60,7 @@ export function useViewerEvents() {
       moveSectionBox: (axis: 0 | 1 | 2, bound: 'min' | 'max', value: number) =>
         actor.send({ type: 'sectionBox.change', axis, bound, value }),
       clearSelection: () => actor.send({ type: 'selection.clear' }),
+      showSelection: () => actor.send({ type: 'selection.show' }),
       takeThumbnail: () => actor.send({ type: 'thumbnail.requested' }),
       startCompare: (versionId: string) => actor.send({ type: 'compare.start', versionId }),
       exitCompare: () => actor.send({ type: 'compare.exit' }),

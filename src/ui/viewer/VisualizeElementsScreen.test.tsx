@@ -49,6 +49,7 @@ function createFakeViewer(): FakeViewer {
     setView: record('setView'),
     zoomToFit: record('zoomToFit'),
     fitBox: record('fitBox'),
+    flyTo: record('flyTo'),
     pick: () => null,
     select: record('select'),
     resize: record('resize'),
@@ -187,6 +188,9 @@ describe('the 3D viewer screen', () => {
     expect(within(panel).getByRole('table', { name: 'Source attributes' }).textContent).toContain(
       'Steel Frame Design',
     );
+    expect(callsOf(viewer, 'flyTo')).toHaveLength(0);
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show in view' }));
+    expect(callsOf(viewer, 'flyTo')).toEqual([[['B1@L1']]]);
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Clear selection' }));
     expect(callsOf(viewer, 'select').at(-1)).toEqual([null]);
     expect(within(panel).queryByRole('heading', { level: 3 })).toBeNull();
@@ -332,7 +336,11 @@ describe('the 3D viewer in diff mode', () => {
     const { viewer } = await openComparing();
     await user.click(screen.getByRole('button', { name: 'B1 at Level 1' }));
     expect(callsOf(viewer, 'select').at(-1)).toEqual([['B1@L1']]);
+    // The camera flies to it at once, without waiting for its properties.
+    expect(callsOf(viewer, 'flyTo')).toEqual([[['B1@L1']]]);
     act(() => viewer.emit('selectionChanged', { selected: [{ index: 6, id: 'C5@L1' }] }));
+    // A pick on the canvas does not move the camera.
+    expect(callsOf(viewer, 'flyTo')).toHaveLength(1);
     const item = screen
       .getAllByTestId('change-item')
       .find((element) => element.getAttribute('aria-current') === 'true');
@@ -347,6 +355,10 @@ describe('the 3D viewer in diff mode', () => {
     expect(callsOf(viewer, 'load')[1]?.[0]).toMatchObject({ versionId: 'version-1' });
     expect(screen.getByTestId('compare-toggle-old').getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(callsOf(viewer, 'select').at(-1)).toEqual([['C4@L1']]));
+    // The camera goes to it once the viewer has drawn the old side.
+    expect(callsOf(viewer, 'flyTo')).toHaveLength(0);
+    act(() => viewer.emit('loaded', { elementCount: 7, drawCalls: 4, buildMs: 3 }));
+    await waitFor(() => expect(callsOf(viewer, 'flyTo')).toEqual([[['C4@L1']]]));
     const statuses = callsOf(viewer, 'showDiff').at(-1)?.[0] as Map<string, string>;
     expect([...statuses.entries()].sort()).toEqual([
       ['B1@L1', 'modified'],

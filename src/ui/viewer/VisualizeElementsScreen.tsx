@@ -58,6 +58,7 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
       versions,
       versionId: searchParams.get('version'),
       compareVersionId: searchParams.get('compare'),
+      changeKey: searchParams.get('change'),
       theme,
       role: model.currentUserRole,
       hasThumbnail: Boolean(model.image),
