@@ -27,7 +27,7 @@ export function PaidModelConfirm({
   const paidPrice = useSelector(gating, selectPaidModelPrice);
   const priceText = paidPrice && paidModelPriceText(paidPrice.price, paidPrice.testMode);
   return (
-    <div className="confirm" role="alertdialog" aria-label="Confirm paid model">
+    <div className="confirm confirm--charge" role="alertdialog" aria-label="Confirm paid model">
       <p>{paidModelConfirmText(priceText)}</p>
       <div className="inline-form__actions">
         <button type="button" className="button button--primary" onClick={onConfirm}>
