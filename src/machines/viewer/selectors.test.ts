@@ -14,6 +14,7 @@ describe('properties panel rows', () => {
       { label: 'Profile', value: 'W12X26' },
       { label: 'Material', value: 'A992Fy50' },
       { label: 'Level', value: 'Level 1' },
+      { label: 'Releases', value: 'None (both ends fixed)' },
       { label: 'Length', value: '6 m' },
       { label: 'Loads', value: '2' },
       { label: 'Source', value: 'etabs 21.0.0' },

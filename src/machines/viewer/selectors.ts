@@ -17,6 +17,7 @@ import {
   type ElementChangeStatus,
 } from '../reports/changeList';
 import type { DiffStatus } from '../reports/diffMachine';
+import { materialFacts, profileFacts, releaseFacts } from './elementFacts';
 import { facetsOf, type FacetEntry, type SceneFacets } from './sceneFacts';
 import type { ElementProperties, FilterFacet, SectionBoxMm } from './types';
 import { viewerMessages, type viewerMachine } from './viewerMachine';
@@ -183,8 +184,11 @@ export function propertiesOf(properties: ElementProperties): PropertiesView {
     { label: 'Id', value: element.id },
     { label: 'Type', value: element.type ?? 'Unknown' },
     { label: 'Profile', value: nameOf(properties.profile) },
+    ...profileFacts(properties.profile, units),
     { label: 'Material', value: nameOf(properties.material) },
+    ...materialFacts(properties.material, units),
     { label: 'Level', value: nameOf(properties.level) },
+    ...releaseFacts(element),
   ];
   if (properties.lengthMm !== null)
     rows.push({ label: 'Length', value: formatLength(properties.lengthMm, units) });
