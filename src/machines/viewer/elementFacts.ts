@@ -40,6 +40,43 @@ function dimensions(parts: ReadonlyArray<[string, unknown]>, units: DisplayUnit)
 const record = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
 
+/** Each parametric shape's name and its dimensions as read: label, then the canonical field (mm). */
+const SECTION_DIMENSIONS: Record<string, { name: string; fields: ReadonlyArray<[string, string]> }> = {
+  rectangle: {
+    name: 'Rectangle',
+    fields: [
+      ['depth', 'depth'],
+      ['width', 'width'],
+    ],
+  },
+  circle: { name: 'Circle', fields: [['diameter', 'diameter']] },
+  i: {
+    name: 'I',
+    fields: [
+      ['depth', 'depth'],
+      ['flange', 'flangeWidth'],
+      ['tf', 'flangeThickness'],
+      ['tw', 'webThickness'],
+    ],
+  },
+  pipe: {
+    name: 'Pipe',
+    fields: [
+      ['diameter', 'diameter'],
+      ['wall', 'wallThickness'],
+    ],
+  },
+  tube: {
+    name: 'Tube',
+    fields: [
+      ['depth', 'depth'],
+      ['width', 'width'],
+      ['tf', 'flangeThickness'],
+      ['tw', 'webThickness'],
+    ],
+  },
+};
+
 /** The section of a frame profile, or the thickness of a shell property. */
 export function profileFacts(profile: CanonicalObject | null, units: DisplayUnit): FactRow[] {
   if (!profile) return [];
@@ -50,61 +87,23 @@ export function profileFacts(profile: CanonicalObject | null, units: DisplayUnit
   const section = record(profile.section);
   if (!section) return [];
   let value: string | null = null;
-  switch (section.shape) {
-    case 'rectangle':
-      value = dimensions(
-        [
-          ['Rectangle: depth', section.depth],
-          ['width', section.width],
-        ],
-        units,
-      );
-      break;
-    case 'circle':
-      value = dimensions([['Circle: diameter', section.diameter]], units);
-      break;
-    case 'i':
-      value = dimensions(
-        [
-          ['I: depth', section.depth],
-          ['flange', section.flangeWidth],
-          ['tf', section.flangeThickness],
-          ['tw', section.webThickness],
-        ],
-        units,
-      );
-      break;
-    case 'pipe':
-      value = dimensions(
-        [
-          ['Pipe: diameter', section.diameter],
-          ['wall', section.wallThickness],
-        ],
-        units,
-      );
-      break;
-    case 'tube':
-      value = dimensions(
-        [
-          ['Tube: depth', section.depth],
-          ['width', section.width],
-          ['tf', section.flangeThickness],
-          ['tw', section.webThickness],
-        ],
-        units,
-      );
-      break;
-    case 'library':
-      if (typeof section.designation === 'string') {
-        value =
-          typeof section.library === 'string' && section.library !== ''
-            ? `${section.designation} (${section.library})`
-            : section.designation;
-      }
-      break;
-    case 'general':
-      value = 'General (properties only)';
-      break;
+  const shape = typeof section.shape === 'string' ? section.shape : '';
+  const parametric = SECTION_DIMENSIONS[shape];
+  if (parametric) {
+    value = dimensions(
+      parametric.fields.map(([label, field], index) => [
+        index === 0 ? `${parametric.name}: ${label}` : label,
+        section[field],
+      ]),
+      units,
+    );
+  } else if (shape === 'library' && typeof section.designation === 'string') {
+    value =
+      typeof section.library === 'string' && section.library !== ''
+        ? `${section.designation} (${section.library})`
+        : section.designation;
+  } else if (shape === 'general') {
+    value = 'General (properties only)';
   }
   return value === null ? [] : [{ label: 'Section', value }];
 }
