@@ -79,4 +79,20 @@ describe('ETABS modifiers, modal and response spectrum cases, functions', () => 
     expect(again.loadCases).toEqual(model.loadCases);
     expect(again.functions).toEqual(model.functions);
   });
+
+  it('keeps a function type it does not read as ETABS text, says so in engineering words, and writes it back', () => {
+    const at = ANALYSIS_E2K.indexOf('$ FUNCTIONS') + 1;
+    const withPsd = [
+      ...ANALYSIS_E2K.slice(0, at),
+      '  FUNCTION "PSD1"  FUNCTYPE "POWERSPECTRALDENSITY"  FREQVAL "1  0.5"  ',
+      ...ANALYSIS_E2K.slice(at),
+    ];
+    const read = readE2k(e2kBytes(withPsd));
+    expect(read.model.functions.map((fn) => fn.id)).toEqual(['RS1']);
+    const item = read.report.items.find((candidate) => candidate.subject === 'FUNCTION');
+    expect(item).toMatchObject({ severity: 'approximated', concept: 'function' });
+    expect(item?.reason).toContain('response spectra and time histories');
+    expect(item?.reason).toContain('kept as ETABS text for ETABS exports');
+    expect(new TextDecoder().decode(writeE2k(read.model).bytes)).toContain('FUNCTION "PSD1"');
+  });
 });
