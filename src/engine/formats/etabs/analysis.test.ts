@@ -88,7 +88,7 @@ describe('ETABS modifiers, modal and response spectrum cases, functions', () => 
       ...ANALYSIS_E2K.slice(at),
     ];
     const read = readE2k(e2kBytes(withPsd));
-    expect(read.model.functions.map((fn) => fn.id)).toEqual(['RS1']);
+    expect((read.model.functions ?? []).map((fn) => fn.id)).toEqual(['RS1']);
     const item = read.report.items.find((candidate) => candidate.subject === 'FUNCTION');
     expect(item).toMatchObject({ severity: 'approximated', concept: 'function' });
     expect(item?.reason).toContain('response spectra and time histories');

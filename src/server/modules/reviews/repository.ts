@@ -1,6 +1,7 @@
 import type { TranslationReportWire, VersionOrigin } from '../../../contract/http/versions';
 import type { Queryable } from '../../db/db';
 import type { ManifestText, VersionManifest } from '../versions/manifest';
+import { manifestTextColumns, type ManifestTextColumns } from '../versions/repository';
 
 export type ReviewStatus = 'open' | 'applied' | 'discarded';
 
@@ -99,12 +100,8 @@ export const reviewStore = {
   },
 
   async content(db: Queryable, reviewId: string): Promise<ReviewContent | undefined> {
-    const rows = await db.query<Omit<ReviewContent, 'manifest'> & { json: string; entries: number }>(
-      `SELECT manifest::text AS json,
-              (SELECT COALESCE(sum(jsonb_array_length(value)), 0)::int
-                 FROM jsonb_each(manifest -> 'collections')) AS entries,
-              model_hash, counts, report, source_blob
-         FROM upload_reviews WHERE id = $1`,
+    const rows = await db.query<Omit<ReviewContent, 'manifest'> & ManifestTextColumns>(
+      `SELECT ${manifestTextColumns}, model_hash, counts, report, source_blob FROM upload_reviews WHERE id = $1`,
       [reviewId],
     );
     const row = rows[0];

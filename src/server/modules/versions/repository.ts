@@ -22,6 +22,18 @@ const READ_BATCH = 50000;
  */
 const SEPARATOR = '\u001e';
 
+/**
+ * A `manifest` column read as ManifestText: its JSON as text and its entry count, both from the database, so the
+ * driver parses nothing (the versions and the upload reviews both store one).
+ */
+export const manifestTextColumns = `manifest::text AS json,
+  (SELECT COALESCE(sum(jsonb_array_length(value)), 0)::int FROM jsonb_each(manifest -> 'collections')) AS entries`;
+
+export interface ManifestTextColumns {
+  json: string;
+  entries: number;
+}
+
 export interface NewVersion {
   id: string;
   modelId: string;
@@ -174,11 +186,8 @@ export const versionStore = {
     modelId: string,
     versionId: string,
   ): Promise<{ number: number; manifest: ManifestText } | undefined> {
-    const rows = await db.query<{ number: number; json: string; entries: number }>(
-      `SELECT number, manifest::text AS json,
-              (SELECT COALESCE(sum(jsonb_array_length(value)), 0)::int
-                 FROM jsonb_each(manifest -> 'collections')) AS entries
-         FROM versions WHERE id = $1 AND model_id = $2`,
+    const rows = await db.query<{ number: number } & ManifestTextColumns>(
+      `SELECT number, ${manifestTextColumns} FROM versions WHERE id = $1 AND model_id = $2`,
       [versionId, modelId],
     );
     const row = rows[0];
