@@ -6,6 +6,7 @@ import { createLargeModelScenario } from '../../src/server/testing/largeModelSce
 import type { TestServer } from '../../src/server/testing/testServer';
 import { defineBenchmark, type BenchCase } from '../harness';
 import { startBenchServers } from '../serverBench';
+import { REVIEW_DIFF_CACHE_KIND } from '../../src/server/modules/reviews/service';
 
 /** The slowest GET /health answer and the fewest answers seen in any run of a case. */
 interface Stall {
@@ -108,7 +109,7 @@ export default defineBenchmark({
 async function clearReviewCache(server: TestServer): Promise<void> {
   const { rm } = await import('node:fs/promises');
   const { join } = await import('node:path');
-  await rm(join(server.config.uploads.blobDir, 'derived', 'review-diff-v1'), {
+  await rm(join(server.config.uploads.blobDir, 'derived', REVIEW_DIFF_CACHE_KIND), {
     recursive: true,
     force: true,
   });

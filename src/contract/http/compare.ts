@@ -178,8 +178,11 @@ export const reportRemovedResponse = z.object({ message: z.string() });
  * - GET /api/models/{id}/reviews/{reviewId}: the review and its diff against the latest version (WRITE and up;
  *   only the uploader's reviews are open to them, ADMINs see all);
  * - POST /api/models/{id}/reviews/{reviewId}/apply with a selection: 201 with the new version, made of the latest
- *   version plus the selected changes (`{ all: true }` gives exactly the upload); ModelAdded follows as for an
- *   upload. A review whose base is no longer the latest version answers 409 (reviewOutdated).
+ *   version plus the selected changes (`{ all: true }` gives exactly the upload); `parts` takes some property
+ *   groups of a change (a resized beam's Profile without its Geometry). Without a message, a version made of
+ *   part of the upload is described by what it took ('1 beam resized W18X35 → W21X44 (from tower.e2k)'), the
+ *   whole upload by the upload's message. ModelAdded follows as for an upload. A review whose base is no longer
+ *   the latest version answers 409 (reviewOutdated).
  * - DELETE /api/models/{id}/reviews/{reviewId}: discards it.
  */
 export const changeSelectionSchema = z.union([
@@ -189,6 +192,10 @@ export const changeSelectionSchema = z.union([
     types: z.array(text().max(50)).max(50).optional(),
     groups: z.array(propertyGroupSchema).optional(),
     kinds: z.array(changeKindSchema).optional(),
+    parts: z
+      .record(text().max(300), z.array(propertyGroupSchema).max(PROPERTY_GROUPS.length))
+      .refine((parts) => Object.keys(parts).length <= 1_000_000)
+      .optional(),
   }),
 ]);
 

@@ -1,8 +1,18 @@
 import type { Model, ModelCollection } from '../schema';
 import { MODEL_COLLECTIONS } from '../schema';
 import type { Renames } from './refs';
+import { FRAME_END_FIELDS, swapEnds } from './geometry';
 import { forEachRef, renameRefs } from './refs';
-import type { Change, ChangeKey, ChangeSelection, ModelDiff, PropertyChange, Relabel } from './types';
+import type {
+  Change,
+  ChangeKey,
+  ChangeSelection,
+  ModelDiff,
+  ModifiedChange,
+  PropertyChange,
+  PropertyGroup,
+  Relabel,
+} from './types';
 
 interface Item {
   id: string;
@@ -30,13 +40,22 @@ function isNamed(
   return true;
 }
 
+/** What a selection takes of one change: the whole of it, or some of its property groups. */
+export type TakenPart = 'whole' | readonly PropertyGroup[];
+
 /**
- * The keys a selection takes, with what they need: an added or modified object brings the added (or renamed)
- * objects it refers to, and a Geometry change of an element brings the moves of its nodes; a removal brings the
- * removals of what referred to the removed object (its loads, the members on a removed node).
+ * What a selection takes, by change key, with what that needs: an added or modified object brings the added (or
+ * renamed) objects it refers to, and a Geometry change of an element brings the moves of its nodes; a removal
+ * brings the removals of what referred to the removed object (its loads, the members on a removed node). A part
+ * of a modified change (`parts`) needs only what its own groups refer to: a resized beam's new profile does not
+ * bring its move. What a part needs is taken whole.
  */
-export function selectKeys(diff: ModelDiff, selection: ChangeSelection): Set<ChangeKey> {
-  if (selectsAll(selection)) return new Set(diff.changes.map((change) => change.key));
+export function selectParts(diff: ModelDiff, selection: ChangeSelection): Map<ChangeKey, TakenPart> {
+  const taken = new Map<ChangeKey, TakenPart>();
+  if (selectsAll(selection)) {
+    for (const change of diff.changes) taken.set(change.key, 'whole');
+    return taken;
+  }
   const named = selection as Exclude<ChangeSelection, { all: true }>;
   const byKey = new Map<ChangeKey, Change>();
   for (const change of diff.changes) byKey.set(change.key, change);
@@ -51,23 +70,42 @@ export function selectKeys(diff: ModelDiff, selection: ChangeSelection): Set<Cha
       else removedReferrers.set(key, [change]);
     });
   }
-  const selected = new Set<ChangeKey>();
   const queue: Change[] = [];
-  const take = (change: Change) => {
-    if (selected.has(change.key)) return;
-    selected.add(change.key);
+  const take = (change: Change, part: TakenPart) => {
+    const before = taken.get(change.key);
+    if (before === 'whole') return;
+    let next: TakenPart;
+    if (part !== 'whole' && change.kind === 'modified') {
+      const groups = new Set([...(before ?? []), ...part]);
+      const wanted = change.groups.filter((group) => groups.has(group));
+      if (wanted.length === 0) return;
+      next = wanted.length === change.groups.length ? 'whole' : wanted;
+      if (before !== undefined && next !== 'whole' && next.length === before.length) return;
+    } else if (part !== 'whole' && part.length === 0) {
+      return;
+    } else {
+      // A part of an added or removed object (it has no groups) is the object.
+      next = 'whole';
+    }
+    taken.set(change.key, next);
     queue.push(change);
   };
   const namedKeys = new Set(named.keys ?? []);
-  for (const change of diff.changes) if (isNamed(change, named, namedKeys)) take(change);
+  for (const change of diff.changes) if (isNamed(change, named, namedKeys)) take(change, 'whole');
+  for (const [key, groups] of Object.entries(named.parts ?? {})) {
+    const change = byKey.get(key);
+    if (change) take(change, groups);
+  }
   while (queue.length > 0) {
     const change = queue.pop() as Change;
     if (change.kind === 'removed') {
-      for (const referrer of removedReferrers.get(change.key) ?? []) take(referrer);
+      for (const referrer of removedReferrers.get(change.key) ?? []) take(referrer, 'whole');
       continue;
     }
-    const moves = change.kind === 'modified' && change.groups.includes('Geometry');
-    forEachRef(change.collection, change.object, (collection, id) => {
+    const part = taken.get(change.key) as TakenPart;
+    const groups = part === 'whole' && change.kind === 'modified' ? change.groups : part;
+    const moves = change.kind === 'modified' && groups !== 'whole' && groups.includes('Geometry');
+    const visit = (collection: ModelCollection, id: string) => {
       const dependency = byKey.get(`${collection}:${id}`);
       if (!dependency || dependency.kind === 'removed') return;
       if (
@@ -75,11 +113,101 @@ export function selectKeys(diff: ModelDiff, selection: ChangeSelection): Set<Cha
         dependency.id !== dependency.beforeId ||
         (moves && collection === 'nodes' && dependency.groups.includes('Geometry'))
       ) {
-        take(dependency);
+        take(dependency, 'whole');
       }
-    });
+    };
+    if (part === 'whole' || change.kind !== 'modified') forEachRef(change.collection, change.object, visit);
+    else forEachRef(change.collection, takenFields(change, part), visit);
   }
-  return selected;
+  return taken;
+}
+
+/** The keys a selection takes, whole or in part, with what they need (see selectParts). */
+export function selectKeys(diff: ModelDiff, selection: ChangeSelection): Set<ChangeKey> {
+  return new Set(selectParts(diff, selection).keys());
+}
+
+/** The top-level fields of the after object a part of a change takes (the attributes named, not the bag). */
+function takenFields(change: ModifiedChange, groups: readonly PropertyGroup[]): Record<string, unknown> {
+  const after = change.object as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const property of change.changes) {
+    if (!groups.includes(property.group)) continue;
+    const head = headOf(property.path);
+    if (head === 'attributes') continue;
+    for (const field of fieldsOf(head)) if (after[field] !== undefined) fields[field] = after[field];
+  }
+  return fields;
+}
+
+function headOf(path: string): string {
+  const dot = path.indexOf('.');
+  return dot < 0 ? path : path.slice(0, dot);
+}
+
+/** Where an element is: its node references (a member's ends, an area's corners) or its points. */
+const PLACE_FIELDS = ['startNodeId', 'endNodeId', 'nodeIds', 'points'] as const;
+
+/** A Geometry change of an element (path 'nodeIds' or 'points') takes every field of its place. */
+function fieldsOf(head: string): readonly string[] {
+  return head === 'nodeIds' || head === 'points' ? PLACE_FIELDS : [head];
+}
+
+/** Whether a member keeps its before ends while the after object has them the other way round. */
+function drawnTheOtherWay(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  const { startNodeId, endNodeId } = before;
+  return (
+    typeof startNodeId === 'string' &&
+    startNodeId !== endNodeId &&
+    startNodeId === after['endNodeId'] &&
+    endNodeId === after['startNodeId']
+  );
+}
+
+/**
+ * The object a part of a change makes: the before object (its references following what was renamed) with the
+ * fields of the taken groups from the after object. It takes the after id: the object is the one the diff paired.
+ */
+export function partialObject(
+  collection: ModelCollection,
+  before: unknown,
+  change: ModifiedChange,
+  groups: readonly PropertyGroup[],
+  renames: Renames,
+): unknown {
+  const result = { ...(renameRefs(collection, before, renames) as Record<string, unknown>), id: change.id };
+  const after = change.object as Record<string, unknown>;
+  // Kept ends with the other way's end data would put a release on the wrong end: turn that data round.
+  const reversed = !groups.includes('Geometry') && drawnTheOtherWay(result, after);
+  for (const property of change.changes) {
+    if (!groups.includes(property.group)) continue;
+    const head = headOf(property.path);
+    if (head === 'attributes' && property.path.length > head.length) {
+      // One attribute, named whole after 'attributes.' (its name may hold dots).
+      const name = property.path.slice(head.length + 1);
+      const from = (after['attributes'] as Record<string, unknown> | undefined) ?? {};
+      const bag = { ...((result['attributes'] as Record<string, unknown> | undefined) ?? {}) };
+      if (Object.prototype.hasOwnProperty.call(from, name))
+        Object.defineProperty(bag, name, {
+          value: from[name],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else delete bag[name];
+      result['attributes'] = bag;
+      continue;
+    }
+    for (const field of fieldsOf(head)) {
+      const value =
+        reversed && (FRAME_END_FIELDS as readonly string[]).includes(field)
+          ? swapEnds(after[field])
+          : after[field];
+      if (value === undefined) delete result[field];
+      else result[field] = value;
+    }
+  }
+  return result;
 }
 
 function setPath(target: Record<string, unknown>, change: PropertyChange): void {
@@ -106,12 +234,14 @@ function setPath(target: Record<string, unknown>, change: PropertyChange): void 
 
 /** `model` with the selected changes applied; see index.ts. */
 export function applyChanges(model: Model, diff: ModelDiff, selection?: ChangeSelection): Model {
-  const all = selectsAll(selection);
-  const keys = all ? null : selectKeys(diff, selection as ChangeSelection);
-  const changes = keys === null ? diff.changes : diff.changes.filter((change) => keys.has(change.key));
-  const relabels = all ? diff.relabels : relabelsNeeded(diff.relabels, changes);
+  if (selectsAll(selection)) return applyChangeList(model, diff.changes, diff.header, false, diff.relabels);
+  const taken = selectParts(diff, selection as ChangeSelection);
+  const changes = diff.changes.filter((change) => taken.has(change.key));
+  const parts = new Map<ChangeKey, readonly PropertyGroup[]>();
+  for (const [key, part] of taken) if (part !== 'whole') parts.set(key, part);
+  const relabels = relabelsNeeded(diff.relabels, changes);
   // Model-level data (units, source text) goes with "everything" only: a partial take keeps the model's own.
-  return applyChangeList(model, changes, all ? diff.header : [], !all, relabels);
+  return applyChangeList(model, changes, [], true, relabels, parts);
 }
 
 /**
@@ -131,7 +261,8 @@ export function relabelsNeeded(relabels: readonly Relabel[], changes: readonly C
 /**
  * `model` with `changes` applied (they are relative to it: removed and beforeId name its objects). Objects the
  * changes leave alone are re-pointed at renamed ones; with `keepReferenced`, a removed object something still
- * refers to stays, so a partial take never leaves a dangling reference.
+ * refers to stays, so a partial take never leaves a dangling reference. A change in `parts` takes only those
+ * property groups (see partialObject).
  */
 export function applyChangeList(
   model: Model,
@@ -139,6 +270,7 @@ export function applyChangeList(
   header: readonly PropertyChange[],
   keepReferencedObjects: boolean,
   relabels: readonly Relabel[] = [],
+  parts: ReadonlyMap<ChangeKey, readonly PropertyGroup[]> = new Map(),
 ): Model {
   const result: Model = { ...model };
   const renames: Partial<Record<ModelCollection, Map<string, string>>> = {};
@@ -159,6 +291,9 @@ export function applyChangeList(
     if (list) list.push(change);
     else byCollection.set(change.collection, [change]);
   }
+  // Parts are built once every rename is known: their before fields follow renames made anywhere.
+  const pending: { collection: ModelCollection; change: ModifiedChange; groups: readonly PropertyGroup[] }[] =
+    [];
   for (const [collection, list] of byCollection) {
     const remove = new Set<string>();
     const replace = new Map<string, unknown>();
@@ -178,6 +313,8 @@ export function applyChangeList(
         }
         map.set(change.beforeId, change.id);
       }
+      const groups = change.kind === 'modified' ? parts.get(change.key) : undefined;
+      if (groups !== undefined && change.kind === 'modified') pending.push({ collection, change, groups });
       replace.set(change.id, change.object);
     }
     const items: unknown[] = [];
@@ -198,6 +335,15 @@ export function applyChangeList(
     (result as Record<ModelCollection, unknown[]>)[collection] = items;
   }
 
+  for (const { collection, change, groups } of pending) {
+    const before = (model[collection] as readonly Item[]).find((item) => item.id === change.beforeId);
+    const items = result[collection] as unknown[];
+    const at = items.indexOf(change.object);
+    if (before === undefined || at < 0) continue;
+    const object = partialObject(collection, before, change, groups, renames);
+    fromDiff.add(object);
+    items[at] = object;
+  }
   if (Object.keys(renames).length > 0) renameUntouched(result, renames, fromDiff, relabelIds);
   if (keepReferencedObjects) keepReferenced(result, model, removedIds, renames);
   if (header.length === 0) return result;
@@ -274,4 +420,28 @@ function keepReferenced(
       ];
     }
   }
+}
+
+/**
+ * The diff of what a selection takes: its changes, a part of a change cut to the property changes of its taken
+ * groups, so a summary of it tells exactly what applying the selection does ('1 beam resized', not 'moved').
+ */
+export function takenDiff(diff: ModelDiff, selection: ChangeSelection): ModelDiff {
+  if (selectsAll(selection)) return diff;
+  const taken = selectParts(diff, selection);
+  const changes: Change[] = [];
+  for (const change of diff.changes) {
+    const part = taken.get(change.key);
+    if (part === undefined) continue;
+    if (part === 'whole' || change.kind !== 'modified') {
+      changes.push(change);
+      continue;
+    }
+    changes.push({
+      ...change,
+      groups: change.groups.filter((group) => part.includes(group)),
+      changes: change.changes.filter((property) => part.includes(property.group)),
+    });
+  }
+  return { ...diff, changes, header: [], rootCauses: [], relabels: relabelsNeeded(diff.relabels, changes) };
 }

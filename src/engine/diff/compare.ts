@@ -8,13 +8,14 @@ function head(path: string): string {
   return dot < 0 ? path : path.slice(0, dot);
 }
 
-/** Which group a changed property belongs to (design.md: Geometry, Name, Profile, Material, Loads, Attributes). */
+/** Which group a changed property belongs to (design.md: Geometry, Name, Profile, Material, Loads…, Attributes). */
 export function groupOf(collection: ModelCollection, path: string): PropertyGroup {
   const first = head(path);
   if (first === 'name' || first === 'id') return 'Name';
   if (first === 'attributes' || first === 'source') return 'Attributes';
   switch (collection) {
     case 'nodes':
+      if (first === 'restraint' || first === 'springPropertyId') return 'Supports';
       return first === 'x' || first === 'y' || first === 'z' ? 'Geometry' : 'Attributes';
     case 'levels':
       return first === 'elevation' || first === 'height' ? 'Geometry' : 'Attributes';
@@ -23,6 +24,7 @@ export function groupOf(collection: ModelCollection, path: string): PropertyGrou
     case 'elements':
       if (first === 'profileId') return 'Profile';
       if (first === 'materialId') return 'Material';
+      if (first === 'releases') return 'Releases';
       if (first === 'points' || first === 'nodeIds') return 'Geometry';
       return 'Attributes';
     case 'profiles':

@@ -3,7 +3,16 @@ import { MODEL_COLLECTIONS } from '../schema';
 import { compareProperties } from './compare';
 import { deepEqual, equalBesideId, equalNodesBesideId } from './equal';
 import type { NodeLookup } from './geometry';
-import { alignPoints, centroid, distance, elementNodeIds, elementPoints, isPolygonal } from './geometry';
+import {
+  alignPoints,
+  centroid,
+  distance,
+  elementNodeIds,
+  elementPoints,
+  FRAME_END_FIELDS,
+  isPolygonal,
+  swapEnds,
+} from './geometry';
 import { labelsDisagree, pairDefinitions } from './labels';
 import { renameRefs } from './refs';
 import { findRootCauses } from './rootCauses';
@@ -35,7 +44,6 @@ type Loose = Record<string, unknown>;
 const NO_SKIP: ReadonlySet<string> = new Set(['id']);
 const NODE_SKIP: ReadonlySet<string> = new Set(['id', 'x', 'y', 'z']);
 const ELEMENT_SKIP: ReadonlySet<string> = new Set(['id', 'startNodeId', 'endNodeId', 'nodeIds']);
-const FRAME_END_FIELDS = ['releases', 'endOffsets', 'insertionOffsets'] as const;
 const HEADER_SKIP: ReadonlySet<string> = new Set<string>(MODEL_COLLECTIONS);
 
 function emptyCounts(): CollectionCounts {
@@ -365,12 +373,6 @@ function groupsOf(changes: readonly PropertyChange[]): PropertyGroup[] {
 function renameChanges(before: Item, after: Item, out: PropertyChange[]): void {
   if (before.id === after.id) return;
   if (before.name === after.name) out.push({ path: 'id', group: 'Name', before: before.id, after: after.id });
-}
-
-function swapEnds(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const ends = value as { i?: unknown; j?: unknown };
-  return { ...ends, i: ends.j, j: ends.i };
 }
 
 /** One side's hashes of a collection when they can be trusted to be parallel to its objects, else null. */

@@ -136,3 +136,13 @@ export function centroid(points: readonly Point3[]): Point3 {
   const n = points.length || 1;
   return { x: x / n, y: y / n, z: z / n };
 }
+
+/** A frame member's per-end data (i = start, j = end): what turns end for end when a member is drawn the other way. */
+export const FRAME_END_FIELDS = ['releases', 'endOffsets', 'insertionOffsets'] as const;
+
+/** Per-end data with its ends swapped. */
+export function swapEnds(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const ends = value as { i?: unknown; j?: unknown };
+  return { ...ends, i: ends.j, j: ends.i };
+}

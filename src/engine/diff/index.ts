@@ -3,7 +3,7 @@
  * one; these are the public signatures the server, the client and the CLI use.
  */
 import type { DisplayUnit, Model } from '../schema';
-import { applyChanges, selectKeys } from './apply';
+import { applyChanges, selectKeys, selectParts, takenDiff, type TakenPart } from './apply';
 import { describe } from './describe';
 import { computeDiff } from './diff';
 import { merge } from './merge';
@@ -57,6 +57,18 @@ export function applyDiff(model: Model, diff: ModelDiff, selection?: ChangeSelec
 export function selectChanges(diff: ModelDiff, selection: ChangeSelection): Set<string> {
   return selectKeys(diff, selection);
 }
+
+/** What a selection takes of each change it takes (whole, or some property groups), dependencies included. */
+export function selectChangeParts(diff: ModelDiff, selection: ChangeSelection): Map<string, TakenPart> {
+  return selectParts(diff, selection);
+}
+
+/** The diff of exactly what a selection takes (for its summary and the version message it makes). */
+export function selectedDiff(diff: ModelDiff, selection: ChangeSelection): ModelDiff {
+  return takenDiff(diff, selection);
+}
+
+export type { TakenPart };
 
 /** Three-way merge: the selected changes base → source applied to target, conflicts listed. */
 export function mergeModels(input: MergeInput): MergeResult {

@@ -6,8 +6,20 @@ import type { DisplayUnit, Model, ModelCollection, Point3 } from '../schema';
  * threads and sent over HTTP as it is.
  */
 
-/** How a change reads to an engineer: spec section 3's four properties, then loads and everything else. */
-export const PROPERTY_GROUPS = ['Geometry', 'Name', 'Profile', 'Material', 'Loads', 'Attributes'] as const;
+/**
+ * How a change reads to an engineer: spec section 3's four properties, a member's end releases, a node's
+ * supports (restraints and springs), then loads and everything else.
+ */
+export const PROPERTY_GROUPS = [
+  'Geometry',
+  'Name',
+  'Profile',
+  'Material',
+  'Releases',
+  'Supports',
+  'Loads',
+  'Attributes',
+] as const;
 export type PropertyGroup = (typeof PROPERTY_GROUPS)[number];
 
 export const CHANGE_KINDS = ['added', 'removed', 'modified'] as const;
@@ -167,8 +179,9 @@ export interface ModelDiff {
 /**
  * Which changes to take (upload review, merge): `keys` names changes one by one; `types` (element or object
  * types), `groups` (property groups of modified objects) and `kinds` name categories. A change is selected
- * when it is named by key, or when it passes every category list that is given. An empty selection takes
- * nothing; `{ all: true }` takes everything.
+ * when it is named by key, or when it passes every category list that is given. `parts` takes some property
+ * groups of a modified change and leaves the rest as it was (a resized beam's new profile without its move);
+ * a change also named whole is taken whole. An empty selection takes nothing; `{ all: true }` takes everything.
  */
 export type ChangeSelection =
   | { all: true }
@@ -177,6 +190,7 @@ export type ChangeSelection =
       types?: string[];
       groups?: PropertyGroup[];
       kinds?: ChangeKind[];
+      parts?: Record<ChangeKey, PropertyGroup[]>;
     };
 
 /** Three-way merge (section 3.4): take changes base → source into target. */

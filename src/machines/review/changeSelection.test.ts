@@ -4,8 +4,13 @@ import {
   checkStateOf,
   groupChanges,
   groupsPresent,
+  itemsOfChange,
   keysOf,
   nextSelection,
+  partItem,
+  selectedChangeCount,
+  selectedKeys,
+  selectedParts,
   selectsEverything,
 } from './changeSelection';
 
@@ -49,5 +54,39 @@ describe('picking changes', () => {
     expect(selectsEverything(selected, changes)).toBe(true);
     selected = nextSelection(selected, changes, { type: 'selection.none' });
     expect(checkStateOf(selected, keys)).toBe('none');
+  });
+
+  it('by property, a group box ticks only that group of a change with several, and the rest stays', () => {
+    expect(itemsOfChange(changes[1]!, true)).toEqual([
+      partItem('elements:B1', 'Geometry'),
+      partItem('elements:B1', 'Profile'),
+    ]);
+    // A change with one group is its own item.
+    expect(itemsOfChange(changes[4]!, true)).toEqual(['nodes:N5']);
+    const all = nextSelection(new Set(), changes, { type: 'selection.all' }, true);
+    const geometry = keysOf(changes, { group: 'Geometry' }, true);
+    expect(geometry).toEqual([partItem('elements:B1', 'Geometry'), 'nodes:N5']);
+    const selected = nextSelection(
+      all,
+      changes,
+      { type: 'selection.set', keys: geometry, selected: false },
+      true,
+    );
+    expect(checkStateOf(selected, keysOf(changes, { group: 'Profile' }, true))).toBe('all');
+    expect(checkStateOf(selected, itemsOfChange(changes[1]!, true))).toBe('some');
+    expect(selectsEverything(selected, changes, true)).toBe(false);
+    expect(selectedKeys(selected, changes, true)).toEqual(['elements:C1', 'elements:B2', 'elements:A1']);
+    expect(selectedParts(selected, changes)).toEqual({ 'elements:B1': ['Profile'] });
+    expect(selectedChangeCount(selected, changes, true)).toBe(4);
+    // A type box ticks every group of its changes.
+    const beams = keysOf(changes, { kind: 'modified', type: 'Beam' }, true);
+    const again = nextSelection(
+      selected,
+      changes,
+      { type: 'selection.set', keys: beams, selected: true },
+      true,
+    );
+    expect(selectedParts(again, changes)).toEqual({});
+    expect(selectedKeys(again, changes, true)).toContain('elements:B1');
   });
 });

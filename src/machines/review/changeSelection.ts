@@ -3,8 +3,10 @@ import { CHANGE_KINDS, PROPERTY_GROUPS, type ChangeKind, type PropertyGroup } fr
 
 /**
  * Which changes of a diff the user ticked, for the upload review and the merge screens. The selection is a set
- * of change keys; the category boxes (a kind, a type within a kind, a property group) tick or untick every change
- * they cover, and show 'some' when only part of them is ticked. Pure functions: the statecharts keep the set.
+ * of items: a change's key, or (taken by property, the upload review) one item per property group of a change
+ * that has several, so a moved and resized beam can give its new section without its move. The category boxes
+ * (a kind, a type within a kind, a property group) tick or untick every item they cover, and show 'some' when
+ * only part of them is ticked. Pure functions: the statecharts keep the set.
  */
 
 export type CheckState = 'all' | 'some' | 'none';
@@ -51,15 +53,48 @@ export function groupsPresent(changes: readonly DiffViewChangeWire[]): PropertyG
   return PROPERTY_GROUPS.filter((group) => present.has(group));
 }
 
+/** Between a change's key and a property group in the item of a part; no key or group holds it. */
+const PART_SEPARATOR = '\u001f';
+
+/** The item of one property group of a change. */
+export function partItem(key: string, group: PropertyGroup): string {
+  return `${key}${PART_SEPARATOR}${group}`;
+}
+
+/** Whether a change is ticked by property: a modified change with more than one group, when asked for. */
+export function isSplit(change: DiffViewChangeWire, byProperty: boolean): boolean {
+  return byProperty && change.kind === 'modified' && change.groups.length > 1;
+}
+
+/** The items of one change: its key, or one per property group when it is ticked by property. */
+export function itemsOfChange(change: DiffViewChangeWire, byProperty = false): string[] {
+  return isSplit(change, byProperty)
+    ? change.groups.map((group) => partItem(change.key, group))
+    : [change.key];
+}
+
 function covers(category: ChangeCategory, change: DiffViewChangeWire): boolean {
   if ('group' in category) return change.groups.includes(category.group);
   if ('type' in category) return change.kind === category.kind && change.type === category.type;
   return change.kind === category.kind;
 }
 
-/** The keys of the changes a category covers. */
-export function keysOf(changes: readonly DiffViewChangeWire[], category: ChangeCategory): string[] {
-  return changes.filter((change) => covers(category, change)).map((change) => change.key);
+/**
+ * The items a category covers: a property group covers only that group of a change ticked by property (unticking
+ * Geometry leaves a moved and resized beam's Profile ticked); kinds and types cover every item of their changes.
+ */
+export function keysOf(
+  changes: readonly DiffViewChangeWire[],
+  category: ChangeCategory,
+  byProperty = false,
+): string[] {
+  const items: string[] = [];
+  for (const change of changes) {
+    if (!covers(category, change)) continue;
+    if ('group' in category && isSplit(change, byProperty)) items.push(partItem(change.key, category.group));
+    else items.push(...itemsOfChange(change, byProperty));
+  }
+  return items;
 }
 
 /** Whether all, some or none of `keys` are selected. */
@@ -80,25 +115,58 @@ export function withKeys(selected: ReadonlySet<string>, keys: readonly string[],
   return next;
 }
 
-/** Every key of the diff. */
-export function allKeys(changes: readonly DiffViewChangeWire[]): Set<string> {
-  return new Set(changes.map((change) => change.key));
+/** Every item of the diff. */
+export function allKeys(changes: readonly DiffViewChangeWire[], byProperty = false): Set<string> {
+  return new Set(changes.flatMap((change) => itemsOfChange(change, byProperty)));
 }
 
-/** Whether every change of the diff is ticked (then the request can say `all` instead of listing them). */
+/** Whether every item of the diff is ticked (then the request can say `all` instead of listing them). */
 export function selectsEverything(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
+  byProperty = false,
 ): boolean {
-  return changes.length > 0 && changes.every((change) => selected.has(change.key));
+  return (
+    changes.length > 0 &&
+    changes.every((change) => itemsOfChange(change, byProperty).every((item) => selected.has(item)))
+  );
 }
 
-/** The keys ticked, in the diff's order (stable requests, readable tests). */
+/** The keys of the changes ticked whole, in the diff's order (stable requests, readable tests). */
 export function selectedKeys(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
+  byProperty = false,
 ): string[] {
-  return changes.filter((change) => selected.has(change.key)).map((change) => change.key);
+  return changes
+    .filter((change) => checkStateOf(selected, itemsOfChange(change, byProperty)) === 'all')
+    .map((change) => change.key);
+}
+
+/** The property groups ticked of each change ticked only in part (ticked by property). */
+export function selectedParts(
+  selected: ReadonlySet<string>,
+  changes: readonly DiffViewChangeWire[],
+): Record<string, PropertyGroup[]> {
+  const parts: Record<string, PropertyGroup[]> = {};
+  for (const change of changes) {
+    if (!isSplit(change, true)) continue;
+    const groups = change.groups.filter((group) => selected.has(partItem(change.key, group)));
+    if (groups.length > 0 && groups.length < change.groups.length) parts[change.key] = groups;
+  }
+  return parts;
+}
+
+/** How many changes are ticked, whole or in part. */
+export function selectedChangeCount(
+  selected: ReadonlySet<string>,
+  changes: readonly DiffViewChangeWire[],
+  byProperty = false,
+): number {
+  let count = 0;
+  for (const change of changes)
+    if (itemsOfChange(change, byProperty).some((item) => selected.has(item))) count += 1;
+  return count;
 }
 
 /** The events both selection screens understand. */
@@ -112,12 +180,13 @@ export function nextSelection(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
   event: SelectionEvent,
+  byProperty = false,
 ): Set<string> {
   switch (event.type) {
     case 'selection.set':
       return withKeys(selected, event.keys, event.selected);
     case 'selection.all':
-      return allKeys(changes);
+      return allKeys(changes, byProperty);
     case 'selection.none':
       return new Set();
   }

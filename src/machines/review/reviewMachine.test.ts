@@ -5,8 +5,33 @@ import { failure, ok } from '../auth/fakeHttpClient';
 import { settle } from '../merge/mergeTestKit';
 import { aVersion, createRecordingHttp } from '../model/modelTestKit';
 import { createReviewImplementations, reviewMachine } from './reviewMachine';
+import { aChange } from '../merge/mergeTestKit';
+import { keysOf } from './changeSelection';
 import { aReviewResponse } from './reviewTestKit';
-import { selectAppliedVersion, selectReviewCounts, selectReviewError, selectReviewStep } from './selectors';
+import {
+  selectAppliedVersion,
+  selectReviewCounts,
+  selectReviewError,
+  selectReviewMessage,
+  selectReviewStep,
+} from './selectors';
+
+/** The review with a beam that moved and was resized: two property groups in one change. */
+function withMovedAndResizedBeam() {
+  const answer = aReviewResponse({ message: 'Tower v3 from the architect' });
+  answer.diff.changes.push(
+    aChange({
+      key: 'elements:B7',
+      label: 'B7 at Story 3',
+      groups: ['Geometry', 'Profile'],
+      details: [
+        { group: 'Geometry', path: 'nodeIds', text: 'End j moved 0.1 m in X', deviation: 100 },
+        { group: 'Profile', path: 'profileId', text: 'Profile: W18X35 → W21X44', deviation: null },
+      ],
+    }),
+  );
+  return answer;
+}
 
 const reviewPath = '/api/models/model-1/reviews/review-1';
 
@@ -107,5 +132,42 @@ describe('the upload review', () => {
     await settle();
     expect(selectReviewError(actor.getSnapshot())).toBe(messages.serverNotResponding);
     expect(api.callsTo('GET', reviewPath)).toHaveLength(2);
+  });
+
+  it('unticking Geometry keeps the resize of a moved beam, sent as a part, with the message left to the server', async () => {
+    const answer = withMovedAndResizedBeam();
+    const { actor, applied } = await openReview(ok(answer));
+    expect(selectReviewMessage(actor.getSnapshot())).toBe('Tower v3 from the architect');
+    const geometry = keysOf(answer.diff.changes, { group: 'Geometry' }, true);
+    actor.send({ type: 'selection.set', keys: geometry, selected: false });
+    // 6 of 7: the node move is left, the beam counts as taken, in part.
+    expect(selectReviewCounts(actor.getSnapshot())).toEqual({ selected: 6, total: 7 });
+    // The upload's message no longer says what the version is.
+    expect(selectReviewMessage(actor.getSnapshot())).toBe('');
+    actor.send({ type: 'apply' });
+    await settle();
+    expect(applied()).toEqual([
+      {
+        selection: {
+          keys: ['elements:B2', 'elements:C1', 'elements:B1', 'nodes:N9', 'levels:L4'],
+          parts: { 'elements:B7': ['Profile'] },
+        },
+      },
+    ]);
+  });
+
+  it('sends the message the user wrote, even for a part', async () => {
+    const { actor, applied } = await openReview(ok(withMovedAndResizedBeam()));
+    actor.send({ type: 'selection.none' });
+    actor.send({ type: 'selection.set', keys: ['elements:B7\u001fProfile'], selected: true });
+    actor.send({ type: 'message.change', value: 'B7 upsized for the plant load' });
+    actor.send({ type: 'apply' });
+    await settle();
+    expect(applied()).toEqual([
+      {
+        selection: { keys: [], parts: { 'elements:B7': ['Profile'] } },
+        message: 'B7 upsized for the plant load',
+      },
+    ]);
   });
 });

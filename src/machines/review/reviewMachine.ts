@@ -10,9 +10,13 @@ import {
   allKeys,
   nextSelection,
   selectedKeys,
+  selectedParts,
   selectsEverything,
   type SelectionEvent,
 } from './changeSelection';
+
+/** The review takes changes by property: a moved and resized beam's section without its move. */
+export const REVIEW_BY_PROPERTY = true;
 
 export interface ReviewInput {
   modelId: string;
@@ -23,10 +27,18 @@ export interface ReviewContext {
   modelId: string;
   reviewId: string;
   loaded: ReviewResponse | null;
-  /** The keys of the changes that will be applied; everything at first (the upload as it is). */
+  /**
+   * The items (changes, or property groups of a change: see changeSelection) that will be applied; everything at
+   * first (the upload as it is).
+   */
   selected: Set<string>;
-  /** The new version's message. */
+  /** The new version's message, as the user typed it. */
   message: string;
+  /**
+   * Whether the user wrote the message. Until they do, the server words it: the upload's own message for the
+   * whole upload, what was taken for a part of it ('1 beam resized W18X35 → W21X44 (from tower.e2k)').
+   */
+  messageEdited: boolean;
   /** The version applying made (or, for a review applied earlier, the one it made then). */
   appliedVersionId: string | null;
   appliedNumber: number | null;
@@ -55,13 +67,20 @@ export interface ApplyInput {
 
 const changesOf = (context: ReviewContext) => context.loaded?.diff.changes ?? [];
 
-/** `{ all: true }` when every change is ticked (exactly the upload), else the ticked keys. */
+/**
+ * `{ all: true }` when every item is ticked (exactly the upload), else the changes ticked whole (`keys`) and the
+ * property groups of those ticked in part (`parts`); the message only when the user wrote one.
+ */
 export function applyBodyOf(context: ReviewContext): ApplyReviewBody {
   const changes = changesOf(context);
-  const selection = selectsEverything(context.selected, changes)
-    ? ({ all: true } as const)
-    : { keys: selectedKeys(context.selected, changes) };
-  const message = context.message.trim();
+  let selection: ApplyReviewBody['selection'];
+  if (selectsEverything(context.selected, changes, REVIEW_BY_PROPERTY)) selection = { all: true };
+  else {
+    const parts = selectedParts(context.selected, changes);
+    selection = { keys: selectedKeys(context.selected, changes, REVIEW_BY_PROPERTY) };
+    if (Object.keys(parts).length > 0) selection.parts = parts;
+  }
+  const message = context.messageEdited ? context.message.trim() : '';
   return message === '' ? { selection } : { selection, message };
 }
 
@@ -92,7 +111,7 @@ export const reviewMachine = setup({
     select: assign({
       selected: ({ context, event }) =>
         event.type === 'selection.set' || event.type === 'selection.all' || event.type === 'selection.none'
-          ? nextSelection(context.selected, changesOf(context), event)
+          ? nextSelection(context.selected, changesOf(context), event, REVIEW_BY_PROPERTY)
           : context.selected,
       error: null,
     }),
@@ -105,6 +124,7 @@ export const reviewMachine = setup({
     loaded: null,
     selected: new Set(),
     message: '',
+    messageEdited: false,
     appliedVersionId: null,
     appliedNumber: null,
     error: null,
@@ -123,7 +143,7 @@ export const reviewMachine = setup({
             target: 'reviewing',
             actions: assign({
               loaded: ({ event }) => event.output,
-              selected: ({ event }) => allKeys(event.output.diff.changes),
+              selected: ({ event }) => allKeys(event.output.diff.changes, REVIEW_BY_PROPERTY),
               message: ({ event }) => event.output.review.message ?? '',
               error: null,
             }),
@@ -153,7 +173,7 @@ export const reviewMachine = setup({
         'selection.set': { actions: 'select' },
         'selection.all': { actions: 'select' },
         'selection.none': { actions: 'select' },
-        'message.change': { actions: assign({ message: ({ event }) => event.value }) },
+        'message.change': { actions: assign({ message: ({ event }) => event.value, messageEdited: true }) },
         apply: [
           // The server would refuse it the same way; say it without asking.
           { guard: 'nothingSelected', actions: assign({ error: ownMessages.nothingSelected }) },

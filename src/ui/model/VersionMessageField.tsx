@@ -4,23 +4,35 @@ import { useId } from 'react';
 export function VersionMessageField({
   value,
   disabled,
+  hint,
   onChange,
 }: {
   value: string;
   disabled?: boolean;
+  /** What an empty message becomes, said under the field. */
+  hint?: string;
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const hintId = useId();
   return (
-    <label className="form__field" htmlFor={id}>
-      <span>Version message (optional)</span>
-      <input
-        id={id}
-        name="message"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
+    <>
+      <label className="form__field" htmlFor={id}>
+        <span>Version message (optional)</span>
+        <input
+          id={id}
+          name="message"
+          value={value}
+          disabled={disabled}
+          aria-describedby={hint ? hintId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </label>
+      {hint && (
+        <p id={hintId} className="form__hint">
+          {hint}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,11 +1,15 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { DiffViewChangeWire } from '../../contract/http/compare';
-import type { ChangeKind } from '../../engine/diff/types';
+import type { ChangeKind, PropertyGroup } from '../../engine/diff/types';
 import {
   checkStateOf,
   groupChanges,
   groupsPresent,
+  isSplit,
+  itemsOfChange,
   keysOf,
+  partItem,
+  selectedChangeCount,
   type CheckState,
 } from '../../machines/review/changeSelection';
 
@@ -55,9 +59,14 @@ export interface ChangeListProps {
   onSet: (keys: string[], selected: boolean) => void;
   onAll: () => void;
   onNone: () => void;
-  /** data-testid of each change's checkbox, with its key in data-key. */
+  /**
+   * data-testid of each change's checkbox, with its key in data-key; a property group's box (ticked by property)
+   * has `${changeTestId}-part` with data-key and data-group.
+   */
   changeTestId: string;
   disabled?: boolean;
+  /** Tick a change's property groups one by one (the upload review); the selection holds their items. */
+  byProperty?: boolean;
 }
 
 /**
@@ -65,11 +74,15 @@ export interface ChangeListProps {
  * ('Profile: W12X26 → W14X30'); boxes per change, per type, per kind and per property group; select all or none.
  */
 export function ChangeList(props: ChangeListProps) {
-  const { changes, selected, onSet, disabled = false } = props;
+  const { changes, selected, onSet, disabled = false, byProperty = false } = props;
   const grouped = useMemo(() => groupChanges(changes), [changes]);
   const groups = useMemo(() => groupsPresent(changes), [changes]);
+  const anySplit = useMemo(
+    () => changes.some((change) => isSplit(change, byProperty)),
+    [changes, byProperty],
+  );
   const headingId = useId();
-  const count = selected.size;
+  const count = selectedChangeCount(selected, changes, byProperty);
 
   return (
     <section className="change-list" aria-labelledby={headingId}>
@@ -88,8 +101,15 @@ export function ChangeList(props: ChangeListProps) {
       {groups.length > 0 && (
         <fieldset className="change-list__groups">
           <legend>Modified properties</legend>
+          {anySplit && (
+            <p className="page__note change-list__parts-note">
+              Each property of a change is taken on its own: a beam&apos;s new section does not need its move.
+              A section or material it names that is new comes with it, and a member&apos;s move brings its
+              nodes&apos; moves.
+            </p>
+          )}
           {groups.map((group) => {
-            const keys = keysOf(changes, { group });
+            const keys = keysOf(changes, { group }, byProperty);
             return (
               <CategoryCheckbox
                 key={group}
@@ -104,7 +124,7 @@ export function ChangeList(props: ChangeListProps) {
       )}
       {changes.length === 0 && <p className="page__note">No changes.</p>}
       {grouped.map((kindGroup) => {
-        const kindKeys = keysOf(changes, { kind: kindGroup.kind });
+        const kindKeys = keysOf(changes, { kind: kindGroup.kind }, byProperty);
         return (
           <section key={kindGroup.kind} className="change-list__kind" aria-label={kindLabels[kindGroup.kind]}>
             <h3>
@@ -116,7 +136,7 @@ export function ChangeList(props: ChangeListProps) {
               />
             </h3>
             {kindGroup.types.map((typeGroup) => {
-              const typeKeys = typeGroup.changes.map((change) => change.key);
+              const typeKeys = typeGroup.changes.flatMap((change) => itemsOfChange(change, byProperty));
               const hidden = typeGroup.changes.length - ROWS_PER_TYPE;
               return (
                 <div key={typeGroup.type} className="change-list__type">
@@ -133,10 +153,11 @@ export function ChangeList(props: ChangeListProps) {
                       <ChangeRow
                         key={change.key}
                         change={change}
-                        checked={selected.has(change.key)}
+                        selected={selected}
+                        byProperty={byProperty}
                         disabled={disabled}
                         testId={props.changeTestId}
-                        onChange={(on) => onSet([change.key], on)}
+                        onSet={onSet}
                       />
                     ))}
                   </ul>
@@ -158,41 +179,116 @@ export function ChangeList(props: ChangeListProps) {
 
 function ChangeRow({
   change,
-  checked,
+  selected,
+  byProperty,
   disabled,
   testId,
-  onChange,
+  onSet,
 }: {
   change: DiffViewChangeWire;
-  checked: boolean;
+  selected: ReadonlySet<string>;
+  byProperty: boolean;
   disabled: boolean;
   testId: string;
-  onChange: (selected: boolean) => void;
+  onSet: (keys: string[], selected: boolean) => void;
 }) {
   const matched =
     change.matchedBy !== 'id' && change.matchedBy !== null && change.beforeId !== null
       ? ` (was ${change.beforeId})`
       : '';
+  const items = itemsOfChange(change, byProperty);
+  const state = checkStateOf(selected, items);
+  const split = isSplit(change, byProperty);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
   return (
     <li className="change-list__item">
       <label className="form-check">
         <input
+          ref={ref}
           type="checkbox"
           data-testid={testId}
           data-key={change.key}
-          checked={checked}
+          checked={state === 'all'}
+          aria-checked={state === 'some' ? 'mixed' : state === 'all'}
           disabled={disabled}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={() => onSet(items, state !== 'all')}
         />
         <span>
           {change.label}
           {matched}
         </span>
       </label>
-      {change.details.length > 0 && (
+      {split ? (
+        <ul className="change-list__parts" aria-label={`Properties of ${change.label}`}>
+          {change.groups.map((group) => (
+            <PartRow
+              key={group}
+              change={change}
+              group={group}
+              checked={selected.has(partItem(change.key, group))}
+              disabled={disabled}
+              testId={`${testId}-part`}
+              onChange={(on) => onSet([partItem(change.key, group)], on)}
+            />
+          ))}
+          {state === 'some' && (
+            <li className="page__note change-list__kept">
+              Left as it was:{' '}
+              {change.groups.filter((group) => !selected.has(partItem(change.key, group))).join(', ')}.
+            </li>
+          )}
+        </ul>
+      ) : (
+        change.details.length > 0 && (
+          <ul className="change-list__details">
+            {change.details.map((detail) => (
+              <li key={`${detail.group}:${detail.path}`}>{detail.text}</li>
+            ))}
+          </ul>
+        )
+      )}
+    </li>
+  );
+}
+
+/** One property group of a change ticked by property, with its lines. */
+function PartRow({
+  change,
+  group,
+  checked,
+  disabled,
+  testId,
+  onChange,
+}: {
+  change: DiffViewChangeWire;
+  group: PropertyGroup;
+  checked: boolean;
+  disabled: boolean;
+  testId: string;
+  onChange: (selected: boolean) => void;
+}) {
+  const lines = change.details.filter((detail) => detail.group === group);
+  return (
+    <li className="change-list__part">
+      <label className="form-check">
+        <input
+          type="checkbox"
+          data-testid={testId}
+          data-key={change.key}
+          data-group={group}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>{group}</span>
+      </label>
+      {lines.length > 0 && (
         <ul className="change-list__details">
-          {change.details.map((detail) => (
-            <li key={`${detail.group}:${detail.path}`}>{detail.text}</li>
+          {lines.map((detail) => (
+            <li key={detail.path}>{detail.text}</li>
           ))}
         </ul>
       )}

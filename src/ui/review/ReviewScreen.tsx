@@ -3,7 +3,11 @@ import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ownMessages } from '../../contract/errors';
 import type { Model } from '../../contract/http/models';
-import { createReviewImplementations, reviewMachine } from '../../machines/review/reviewMachine';
+import {
+  createReviewImplementations,
+  REVIEW_BY_PROPERTY,
+  reviewMachine,
+} from '../../machines/review/reviewMachine';
 import {
   selectAppliedVersion,
   selectReview,
@@ -11,6 +15,7 @@ import {
   selectReviewDiff,
   selectReviewError,
   selectReviewMessage,
+  selectReviewMessageHint,
   selectReviewSelected,
   selectReviewStep,
 } from '../../machines/review/selectors';
@@ -55,6 +60,7 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
   const diff = useSelector(actor, selectReviewDiff);
   const selected = useSelector(actor, selectReviewSelected);
   const message = useSelector(actor, selectReviewMessage);
+  const messageHint = useSelector(actor, selectReviewMessageHint);
   const error = useSelector(actor, selectReviewError);
   const busy = useSelector(actor, selectReviewBusy);
   const applied = useSelector(actor, selectAppliedVersion);
@@ -110,6 +116,7 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
             selected={selected}
             disabled={busy || step !== 'reviewing'}
             changeTestId="review-change"
+            byProperty={REVIEW_BY_PROPERTY}
             onSet={(keys, on) => actor.send({ type: 'selection.set', keys, selected: on })}
             onAll={() => actor.send({ type: 'selection.all' })}
             onNone={() => actor.send({ type: 'selection.none' })}
@@ -124,6 +131,7 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
           >
             <VersionMessageField
               value={message}
+              hint={messageHint}
               disabled={step !== 'reviewing'}
               onChange={(value) => actor.send({ type: 'message.change', value })}
             />

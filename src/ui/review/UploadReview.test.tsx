@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ownMessages } from '../../contract/errors';
 import { failure, ok } from '../../machines/auth/fakeHttpClient';
 import { aModel, anUploadJob, aVersion, createRecordingHttp } from '../../machines/model/modelTestKit';
+import { aChange } from '../../machines/merge/mergeTestKit';
 import { aReviewResponse } from '../../machines/review/reviewTestKit';
 import { renderApp } from '../app/testApp';
 
@@ -73,6 +74,50 @@ describe('reviewing an upload before it becomes a version', () => {
     expect(screen.getByRole('link', { name: 'View it in 3D' }).getAttribute('href')).toBe(
       '/model/model-1/visualize/elements?version=version-3',
     );
+  });
+
+  it('takes the resize of a moved beam without its move: one box per property, the message left to Gusset', async () => {
+    const api = reviewServer();
+    const answer = aReviewResponse({ message: 'Tower v3 from the architect' });
+    answer.diff.changes.push(
+      aChange({
+        key: 'elements:B7',
+        label: 'B7 at Story 3',
+        groups: ['Geometry', 'Profile'],
+        details: [
+          { group: 'Geometry', path: 'nodeIds', text: 'End j moved 0.1 m in X', deviation: 100 },
+          { group: 'Profile', path: 'profileId', text: 'Profile: W18X35 → W21X44', deviation: null },
+        ],
+      }),
+    );
+    api.answer(`GET ${reviewPath}`, ok(answer));
+    await renderApp({ path: '/model/model-1/review/review-1', http: api.http });
+    const list = await screen.findByRole('region', { name: 'Changes in this upload' });
+    const message = screen.getByRole('textbox', { name: 'Version message (optional)' }) as HTMLInputElement;
+    expect(message.value).toBe('Tower v3 from the architect');
+
+    await userEvent.click(within(list).getByRole('checkbox', { name: 'Geometry (2)' }));
+    const parts = within(list).getByRole('list', { name: 'Properties of B7 at Story 3' });
+    expect((within(parts).getByRole('checkbox', { name: 'Profile' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(parts).getByRole('checkbox', { name: 'Geometry' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    const beam = screen.getAllByTestId('review-change').find((box) => box.dataset.key === 'elements:B7');
+    expect(beam?.getAttribute('aria-checked')).toBe('mixed');
+    expect(within(parts).getByText('Left as it was: Geometry.')).toBeTruthy();
+    expect(within(list).getByText('6 of 7 changes selected')).toBeTruthy();
+    // The upload's message would now be wrong: the field is empty and says what Gusset will write.
+    expect(message.value).toBe('');
+    expect(screen.getByText(/Gusset writes one from the changes you take/)).toBeTruthy();
+
+    await userEvent.click(screen.getByTestId('apply-review'));
+    expect(await screen.findByText('Version 3 is ready.')).toBeTruthy();
+    expect(api.callsTo('POST', `${reviewPath}/apply`)[0]?.options.json).toEqual({
+      selection: {
+        keys: ['elements:B2', 'elements:C1', 'elements:B1', 'nodes:N9', 'levels:L4'],
+        parts: { 'elements:B7': ['Profile'] },
+      },
+    });
   });
 
   it('shows the server’s refusal in its words', async () => {

@@ -7,7 +7,8 @@ import { versionStore } from '../versions/repository';
 import { diffInWorker } from './diffInWorker';
 
 /** The derived cache's kind for DiffView JSON; a new DiffView shape takes a new kind, never a migration. */
-export const DIFF_CACHE_KIND = 'diff-v1';
+/** v2: end releases and supports are property groups of their own (were Attributes). */
+export const DIFF_CACHE_KIND = 'diff-v2';
 /** The job kind that computes a diff. */
 export const DIFF_JOB_KIND = 'diff';
 

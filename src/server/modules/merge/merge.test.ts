@@ -294,6 +294,54 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
       }
     });
 
+    it('applies one property of a change: a moved, resized beam gets its section, not its move; a wrong group is 400', async () => {
+      // In an organization of its own: the shared one's three free models are the other tests'.
+      const job0 = await uploadAndWait(server, owner.token, bytesOf(BASE), {
+        fileName: 'by-property.json',
+        organizationId: await createOrganization(server, owner.user._id),
+        name: 'By property',
+      });
+      const { modelId: ownModel, versionId: ownBase } = job0;
+      const moved = structuredClone(BASE);
+      const beam = elementOf(moved, 'B1@Story1') as Extract<Element, { type: 'Beam' }>;
+      const to = otherBeamProfile('B1@Story1');
+      const from = (elementOf(BASE, 'B1@Story1') as Extract<Element, { type: 'Beam' }>).profileId;
+      beam.profileId = to;
+      const end = moved.nodes.find((node) => node.id === beam.endNodeId);
+      if (!end) throw new Error('the beam has an end node');
+      end.x += 100;
+      const job = await review(owner.token, ownModel, moved);
+      const shown = reviewResponse.parse(
+        (
+          await server.request('GET', `/api/models/${ownModel}/reviews/${job.reviewId}`, {
+            token: owner.token,
+          })
+        ).body,
+      );
+      const change = shown.diff.changes.find((item) => item.key === 'elements:B1@Story1');
+      expect(change?.groups).toEqual(['Geometry', 'Profile']);
+
+      // A group Gusset does not have is refused, and the review stays open.
+      const wrong = await server.request('POST', `/api/models/${ownModel}/reviews/${job.reviewId}/apply`, {
+        token: owner.token,
+        json: { selection: { parts: { 'elements:B1@Story1': ['Colour'] } } },
+      });
+      expect(wrong.status).toBe(400);
+
+      const applied = await apply(owner.token, ownModel, job.reviewId as string, {
+        parts: { 'elements:B1@Story1': ['Profile'] },
+      });
+      expect(applied.status).toBe(201);
+      const version = versionSchema.parse(applied.body);
+      expect(version.message).toBe(`1 beam resized ${from} → ${to} (from review.json)`);
+      const made = await stored(ownModel, version.ID);
+      const diff = diffModels(await stored(ownModel, ownBase), made);
+      expect(keysOf(diff)).toEqual(['elements:B1@Story1']);
+      expect(diff.changes[0]?.kind === 'modified' && diff.changes[0].changes).toEqual([
+        { path: 'profileId', group: 'Profile', before: from, after: to },
+      ]);
+    });
+
     it('refuses a review whose base is no longer the latest version (409 reviewOutdated)', async () => {
       // The reviews made before version 2 compared with version 1.
       const open = await server.db.query<{ id: string }>(

@@ -5,6 +5,7 @@ import {
   diffModels,
   mergeModels,
   selectChanges,
+  selectedDiff,
   summarizeDiff,
   type ChangeSummary,
   type Change,
@@ -84,8 +85,16 @@ export interface ModelTaskResults {
   /** The review's DiffView as JSON text (what the cache stores). */
   reviewDiff: string;
   changeSummary: ChangeSummary;
-  /** `version` null: the selection takes every change (the upload is stored as it is) or none. */
-  reviewApply: { totalChanges: number; changeCount: number; version: BuiltVersion | null };
+  /**
+   * `version` null: the selection takes every change (the upload is stored as it is) or none. `summary`: what a
+   * part of the upload takes (null for all or none), for the version's message.
+   */
+  reviewApply: {
+    totalChanges: number;
+    changeCount: number;
+    version: BuiltVersion | null;
+    summary: ChangeSummary | null;
+  };
   merge: { applied: number; conflicts: number; version: BuiltVersion };
 }
 
@@ -226,10 +235,16 @@ function performWith(
       const diff = diffModels(base, upload, undefined, manifestDiffHints(task.base, task.upload));
       if (task.task === 'reviewDiff') return JSON.stringify(describeDiff(diff, base, upload, task.units));
       const totalChanges = diff.changes.length;
-      if ('all' in task.selection) return { totalChanges, changeCount: totalChanges, version: null };
+      if ('all' in task.selection)
+        return { totalChanges, changeCount: totalChanges, version: null, summary: null };
       const changeCount = selectChanges(diff, task.selection).size;
-      if (changeCount === 0) return { totalChanges, changeCount, version: null };
-      return { totalChanges, changeCount, version: built(applyDiff(base, diff, task.selection)) };
+      if (changeCount === 0) return { totalChanges, changeCount, version: null, summary: null };
+      return {
+        totalChanges,
+        changeCount,
+        version: built(applyDiff(base, diff, task.selection)),
+        summary: summarizeDiff(selectedDiff(diff, task.selection), base, upload),
+      };
     }
     case 'changeSummary': {
       const before = rebuildModel(task.before, bodies);

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ApplyReviewBody, Review } from '../../../contract/http/compare';
 import type { Version } from '../../../contract/http/versions';
 import type { ChangeSelection } from '../../../engine/diff';
+import { changeSummaryText, type ChangeSummary } from '../../../engine/diff/summary';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
@@ -19,9 +20,23 @@ import { versionStore } from '../versions/repository';
 import { reviewStore, type ReviewRow } from './repository';
 
 /** The cached DiffView of a review (base → upload): both sides never change, so it is computed once. */
-export const REVIEW_DIFF_CACHE_KIND = 'review-diff-v1';
+export const REVIEW_DIFF_CACHE_KIND = 'review-diff-v2';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * A version made of part of an upload says what it took, not what the whole upload was for:
+ * '1 beam resized W18X35 → W21X44 (from tower.e2k)'. Null for the whole upload.
+ */
+export function messageOfPart(
+  summary: ChangeSummary | null,
+  fileName: string,
+  units: DisplayUnit,
+): string | null {
+  if (summary === null) return null;
+  const text = changeSummaryText(summary, units);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} (from ${fileName})`;
+}
 
 /**
  * Upload reviews (issue #7): an upload made with review=true waits as a review; its uploader (or an ADMIN of the
@@ -126,7 +141,10 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
       refuseClosedOrOutdated(row, (await latestVersion(db, modelId))?.id);
 
       const selection: ChangeSelection = body.selection;
-      const { base, upload, objects, content: stored } = await sides(row);
+      const [{ base, upload, objects, content: stored }, units] = await Promise.all([
+        sides(row),
+        unitsOf(modelId),
+      ]);
       // The diff, and for a part of it the version it makes: a model task (off the event loop when large).
       const applied = await runModelTask({ task: 'reviewApply', base, upload, selection, objects });
       const { totalChanges, changeCount } = applied;
@@ -153,7 +171,8 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
           modelId,
           authorId: userId,
           now: clock(),
-          message: body.message?.trim() || row.message,
+          message:
+            body.message?.trim() || messageOfPart(applied.summary, row.file_name, units) || row.message,
           origin,
           jobId: null,
           content,
