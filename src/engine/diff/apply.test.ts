@@ -155,7 +155,7 @@ describe('taking a change by property group', () => {
     const before = building();
     const after = building();
     const node = after.nodes[0] as Node;
-    node.restraint = { ux: true, uy: true, uz: true, rx: false, ry: false, rz: false };
+    node.restraint = { type: 'Restraint', ux: true, uy: true, uz: true, rx: false, ry: false, rz: false };
     const diff = diffModels(before, after);
     expect(modified(diff.changes, `nodes:${node.id}`).groups).toEqual(['Supports']);
   });

@@ -175,7 +175,10 @@ export function partialObject(
   groups: readonly PropertyGroup[],
   renames: Renames,
 ): unknown {
-  const result = { ...(renameRefs(collection, before, renames) as Record<string, unknown>), id: change.id };
+  const result: Record<string, unknown> = {
+    ...(renameRefs(collection, before, renames) as Record<string, unknown>),
+    id: change.id,
+  };
   const after = change.object as Record<string, unknown>;
   // Kept ends with the other way's end data would put a release on the wrong end: turn that data round.
   const reversed = !groups.includes('Geometry') && drawnTheOtherWay(result, after);
