@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import type { ViewerTestApi } from '../src/viewer/types';
+import { expect, test } from '@playwright/test';
 import { createOrganizationAndModel, e2kFixtures, signUp, uploadVersion } from './fixtures/journeys';
+import { cameraOn, flightOutcome, MIN_SCREEN_HEIGHT, screenPositionOf } from './fixtures/viewer';
 
 /**
  * Issue #23 item 1: a change chosen in the compare list takes the engineer to the element. The camera flies to
@@ -14,27 +14,6 @@ const before = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
 const after = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
 const stamp = Date.now();
 const engineer = { email: `fly.${stamp}@example.com`, firstName: 'Flora', lastName: 'Flyer' };
-/** The element's screen height, as a fraction of the canvas's, that counts as "taken to it". */
-const MIN_SCREEN_HEIGHT = 0.05;
-
-type TestWindow = { __gussetViewer?: ViewerTestApi };
-
-/** What the camera shows of one element, read in the page. */
-const cameraOn = (page: Page, elementId: string) =>
-  page.evaluate((id) => {
-    const api = (globalThis as unknown as TestWindow).__gussetViewer;
-    if (!api) return null;
-    const box = api.boundsOf([id]);
-    const camera = api.camera();
-    // Within a millimetre: the target is the box's centre, computed in floating point.
-    const inside =
-      box !== null &&
-      camera.target.every(
-        (value, axis) => value >= (box.min[axis] ?? 0) - 1 && value <= (box.max[axis] ?? 0) + 1,
-      );
-    return { ...camera, inside, height: api.screenHeightOf(id) ?? 0, selection: api.selection() };
-  }, elementId);
-
 test('a change chosen in the compare list flies the camera to its element; the wheel zooms about it', async ({
   page,
 }) => {
@@ -66,14 +45,7 @@ test('a change chosen in the compare list flies the camera to its element; the w
 
   await added.getByRole('button').click();
   await expect.poll(async () => (await cameraOn(page, beam))?.selection).toEqual([beam]);
-  await expect
-    .poll(async () => {
-      const facts = await cameraOn(page, beam);
-      if (!facts || facts.flying) return 'flying';
-      if (!facts.inside) return `target ${facts.target.join(', ')} outside the beam's box`;
-      return facts.height >= MIN_SCREEN_HEIGHT ? 'taken to it' : `only ${facts.height} of the canvas tall`;
-    })
-    .toBe('taken to it');
+  await expect.poll(() => flightOutcome(page, beam)).toBe('taken to it');
   const flown = await cameraOn(page, beam);
   expect(flown?.radius ?? Infinity).toBeLessThan(whole?.radius ?? 0);
   expect(flown?.height ?? 0).toBeGreaterThan(whole?.height ?? 1);
@@ -81,10 +53,7 @@ test('a change chosen in the compare list flies the camera to its element; the w
   // The wheel over the beam zooms toward it: closer, and the beam stays under the cursor.
   const canvas = page.getByRole('img', { name: '3D model view' });
   const box = await canvas.boundingBox();
-  const at = await page.evaluate(
-    (id) => (globalThis as unknown as TestWindow).__gussetViewer?.screenPositionOf(id) ?? null,
-    beam,
-  );
+  const at = await screenPositionOf(page, beam);
   if (!box || !at) throw new Error('The beam is not on screen after the flight');
   await page.mouse.move(box.x + at.x, box.y + at.y);
   await page.mouse.wheel(0, -100);

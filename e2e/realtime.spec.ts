@@ -9,6 +9,7 @@ import {
   uploadVersion,
   versionHeadings,
 } from './fixtures/journeys';
+import { loggedIn, socketFrames } from './fixtures/socket';
 
 /**
  * Issue #5's acceptance journey: live collaboration over the socket. The owner uploads a version to a model
@@ -44,20 +45,6 @@ async function watchFor(page: Page, selector: string): Promise<() => Promise<boo
   );
   return () => page.evaluate((key) => (globalThis as unknown as PageGlobals)[key] === true, key);
 }
-
-/** The socket.io frames a page receives from now on (the page's live socket, across its reloads). */
-function socketFrames(page: Page): string[] {
-  const frames: string[] = [];
-  page.on('websocket', (socket) => {
-    if (!socket.url().includes('/socket.io/')) return;
-    socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
-  });
-  return frames;
-}
-
-/** A `login` acknowledged: the socket is in its rooms and would receive what its user may see. */
-const loggedIn = (frames: readonly string[]) =>
-  frames.some((frame) => /^43\d*\[\{"ok":true\}\]$/.test(frame));
 
 /** What watchFor uses of the page's globals. */
 interface PageGlobals {
