@@ -234,7 +234,8 @@ export const applyReviewResponse = versionSchema;
  * be this model) against `baseVersion`. When `baseVersion` is left out and the target is a version of this model,
  * the base is the version before it (the changes made in that version, cherry-picked); for another model's
  * version there is no base and the changes are those from the latest version to the target. `targetElements`
- * (element ids) and `categories` narrow what is taken; conflicts are decided in `resolutions`.
+ * (element ids), `targetParts` (some property groups of an element's change) and `categories` narrow what is
+ * taken; conflicts are decided in `resolutions`.
  * Missing targetId: 400 messages.targetIdMissing; missing targetVersion (or targetElements and categories both
  * empty on a merge): 400 messages.targetVersionMissing, verbatim.
  */
@@ -243,6 +244,11 @@ export const mergeBody = z.object({
   targetVersion: text().max(100).optional(),
   baseVersion: text().max(100).optional(),
   targetElements: z.array(text().max(300)).max(1_000_000).optional(),
+  /** Some property groups of an element's change, by element id (its Profile without its Geometry). */
+  targetParts: z
+    .record(text().max(300), z.array(propertyGroupSchema).min(1).max(PROPERTY_GROUPS.length))
+    .refine((parts) => Object.keys(parts).length <= 1_000_000)
+    .optional(),
   categories: z
     .strictObject({
       types: z.array(text().max(50)).max(50).optional(),

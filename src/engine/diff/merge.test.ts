@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateBuilding } from '../../../bench/generator/building';
 import { hashModel } from '../canonical';
 import type { FrameElement, Model, Node, Profile } from '../schema';
-import { isFrameElement } from '../schema';
+import { isFrameElement, noEndReleases } from '../schema';
 import { forEachRef } from './refs';
 import { mergeModels } from './index';
 
@@ -108,6 +108,48 @@ describe('mergeModels (three-way)', () => {
     });
     expect(find(taken.model, second)?.profileId).toBe('COL-LIGHT');
     expect(taken.applied).toContain(`elements:${second}`);
+  });
+
+  it('takes one property group of a change: no conflict with what the target did to the others', () => {
+    const pinned = (end: 'i' | 'j') => ({
+      type: 'Releases' as const,
+      i: { ...noEndReleases(), m3: end === 'i' },
+      j: { ...noEndReleases(), m3: end === 'j' },
+    });
+    const { base, target, source } = sides(
+      (model) => {
+        beam(model).releases = pinned('i');
+      },
+      (model) => {
+        beam(model).profileId = other(beam(model).profileId);
+        beam(model).releases = pinned('j');
+      },
+    );
+    const id = beam(base).id;
+    const key = `elements:${id}`;
+    const whole = mergeModels({ base, target, source, selection: { keys: [key] } });
+    expect(whole.conflicts.map((item) => item.key)).toEqual([key]);
+
+    const profileOnly = mergeModels({ base, target, source, selection: { parts: { [key]: ['Profile'] } } });
+    expect(profileOnly.conflicts).toEqual([]);
+    expect(find(profileOnly.model, id)).toMatchObject({
+      profileId: beam(source).profileId,
+      releases: pinned('i'),
+    });
+
+    // Resolved to the source side, a conflicting part still takes only its group.
+    const releasesOnly = mergeModels({
+      base,
+      target,
+      source,
+      selection: { parts: { [key]: ['Releases'] } },
+      resolutions: { [key]: 'source' },
+    });
+    expect(releasesOnly.conflicts.map((item) => item.key)).toEqual([key]);
+    expect(find(releasesOnly.model, id)).toMatchObject({
+      profileId: beam(base).profileId,
+      releases: pinned('j'),
+    });
   });
 
   it('lists delete/modify and modify/delete, keeping the target unless the source side is chosen', () => {

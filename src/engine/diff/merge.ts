@@ -1,6 +1,6 @@
 import type { Element, Model, ModelCollection, Node } from '../schema';
 import { MODEL_COLLECTIONS } from '../schema';
-import { applyChangeList, relabelsNeeded, selectKeys } from './apply';
+import { applyChangeList, partialObject, relabelsNeeded, selectParts } from './apply';
 import { computeDiff } from './diff';
 import { deepEqual } from './equal';
 import type { NodeLookup } from './geometry';
@@ -17,6 +17,7 @@ import type {
   MergeInput,
   MergeResult,
   ModelDiff,
+  PropertyGroup,
 } from './types';
 import { DEFAULT_DIFF_OPTIONS } from './types';
 
@@ -146,7 +147,9 @@ export function merge(input: MergeInput): MergeResult {
   const { base, target, source } = input;
   const resolutions = input.resolutions ?? {};
   const sourceDiff = computeDiff(base ?? target, source, options);
-  const selected = selectKeys(sourceDiff, input.selection);
+  const selected = selectParts(sourceDiff, input.selection);
+  // Property groups taken of a change (a resized beam's Profile without its move), by the planned change's key.
+  const parts = new Map<ChangeKey, readonly PropertyGroup[]>();
   const sourceNodes = lookupOf(source.nodes);
   const duplicates = new DuplicateFinder(target, options, (id) => sourceNodes(id) as Node | undefined);
 
@@ -233,22 +236,31 @@ export function merge(input: MergeInput): MergeResult {
     if (other?.kind === 'modified') {
       if (deepEqual(other.object, change.object)) continue;
       const original = baseObject(change.collection, change.beforeId);
+      const part = selected.get(change.key);
+      // A part only touches its groups' fields: what the target did to the others is no conflict with it.
+      const taken =
+        original && part !== undefined && part !== 'whole'
+          ? (partialObject(change.collection, original, change, part, {}) as Loose)
+          : (change.object as Loose);
       const merged =
         original && change.id === change.beforeId && other.id === other.beforeId
-          ? mergeFields(original as unknown as Loose, change.object as Loose, other.object as Loose)
+          ? mergeFields(original as unknown as Loose, taken, other.object as Loose)
           : null;
       if (merged) {
         take(change, { ...change, beforeId: other.id, object: merged });
         continue;
       }
+      if (part !== undefined && part !== 'whole') parts.set(change.key, part);
       decide(conflict('modify/modify', change, other), { ...change, beforeId: other.id });
       continue;
     }
+    const part = selected.get(change.key);
+    if (part !== undefined && part !== 'whole') parts.set(change.key, part);
     take(change);
   }
 
   // Objects the source only relabelled (a renamed story) take their new ids where what is merged names them.
-  let model = applyChangeList(target, plan, [], true, relabelsNeeded(sourceDiff.relabels, plan));
+  let model = applyChangeList(target, plan, [], true, relabelsNeeded(sourceDiff.relabels, plan), parts);
   model = bringMissing(model, source, applied);
   return { model, applied, conflicts };
 }

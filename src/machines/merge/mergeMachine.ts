@@ -8,7 +8,16 @@ import type { DiffViewChangeWire, MergeBody, MergePreview } from '../../contract
 import type { UploadJob, Version } from '../../contract/http/versions';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { pageMessageOf, unwrap } from '../model/failure';
-import { nextSelection, selectsEverything, withKeys, type SelectionEvent } from '../review/changeSelection';
+import {
+  itemsOfChange,
+  nextSelection,
+  selectedKeys,
+  selectedParts,
+  selectsEverything,
+  withKeys,
+  type ByProperty,
+  type SelectionEvent,
+} from '../review/changeSelection';
 import { jobFailureOf, marksMergeDone, mergedVersionOf } from '../socket/eventRules';
 import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
 import { watchUploadJob } from '../upload/uploadMachine';
@@ -126,20 +135,30 @@ export function withObjectTypes(changes: readonly DiffViewChangeWire[], keys: re
   return [...new Set([...keys, ...sameType])];
 }
 
+/** A merge takes parts of elements (the server names them by id); other objects go by type, whole. */
+export const MERGE_BY_PROPERTY: ByProperty = (change) => isElement(change);
+
 /**
  * The merge itself: the preview's question, what is ticked (nothing more: every change when all are ticked;
- * else the ticked elements by id and the ticked object types), the decided conflicts and the message.
+ * else the ticked elements by id, whole or some of their property groups, and the ticked object types), the
+ * decided conflicts and the message.
  */
 export function mergeBodyOf(context: MergeContext): MergeBody {
   const changes = context.preview?.changes.changes ?? [];
   const body: MergeBody = previewBodyOf(context);
-  if (!selectsEverything(context.selected, changes)) {
-    const elements = changes.filter((change) => isElement(change) && context.selected.has(change.key));
+  if (!selectsEverything(context.selected, changes, MERGE_BY_PROPERTY)) {
+    const elementChanges = changes.filter(isElement);
+    const elements = selectedKeys(context.selected, elementChanges, MERGE_BY_PROPERTY);
+    const parts = Object.entries(selectedParts(context.selected, elementChanges, MERGE_BY_PROPERTY));
+    const byId = new Map(elementChanges.map((change) => [change.key, change.id]));
     const objects = changes.filter((change) => !isElement(change));
     const objectTypes = [...new Set(objects.map((change) => change.type))].filter((type) =>
       objects.every((change) => change.type !== type || context.selected.has(change.key)),
     );
-    if (elements.length > 0 || objectTypes.length === 0) body.targetElements = elements.map((c) => c.id);
+    if (elements.length > 0 || (objectTypes.length === 0 && parts.length === 0))
+      body.targetElements = elements.map((key) => byId.get(key) as string);
+    if (parts.length > 0)
+      body.targetParts = Object.fromEntries(parts.map(([key, groups]) => [byId.get(key) as string, groups]));
     if (objectTypes.length > 0) body.categories = { types: objectTypes };
   }
   if (Object.keys(context.resolutions).length > 0) body.resolutions = context.resolutions;
@@ -213,7 +232,7 @@ export const mergeMachine = setup({
         event.type === 'selection.set'
           ? withKeys(context.selected, withObjectTypes(changesOf(context), event.keys), event.selected)
           : event.type === 'selection.all' || event.type === 'selection.none'
-            ? nextSelection(context.selected, changesOf(context), event)
+            ? nextSelection(context.selected, changesOf(context), event, MERGE_BY_PROPERTY)
             : context.selected,
       error: null,
     }),
@@ -323,11 +342,13 @@ export const mergeMachine = setup({
         'conflict.resolve': {
           actions: assign({
             resolutions: ({ context, event }) => ({ ...context.resolutions, [event.key]: event.resolution }),
-            // Taking theirs takes that change.
-            selected: ({ context, event }) =>
-              event.resolution === 'source' && changesOf(context).some((change) => change.key === event.key)
-                ? withKeys(context.selected, withObjectTypes(changesOf(context), [event.key]), true)
-                : context.selected,
+            // Taking theirs takes that change, every property group of it.
+            selected: ({ context, event }) => {
+              const change = changesOf(context).find((item) => item.key === event.key);
+              if (event.resolution !== 'source' || !change) return context.selected;
+              const items = itemsOfChange(change, MERGE_BY_PROPERTY);
+              return withKeys(context.selected, withObjectTypes(changesOf(context), items), true);
+            },
           }),
         },
         'message.change': { actions: assign({ message: ({ event }) => event.value }) },

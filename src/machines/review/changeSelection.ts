@@ -61,13 +61,20 @@ export function partItem(key: string, group: PropertyGroup): string {
   return `${key}${PART_SEPARATOR}${group}`;
 }
 
+/**
+ * Which changes are ticked by property: all (the upload review takes parts of any change), none, or those a rule
+ * names (a merge takes parts of elements only: other objects go by type).
+ */
+export type ByProperty = boolean | ((change: DiffViewChangeWire) => boolean);
+
 /** Whether a change is ticked by property: a modified change with more than one group, when asked for. */
-export function isSplit(change: DiffViewChangeWire, byProperty: boolean): boolean {
-  return byProperty && change.kind === 'modified' && change.groups.length > 1;
+export function isSplit(change: DiffViewChangeWire, byProperty: ByProperty): boolean {
+  const asked = typeof byProperty === 'function' ? byProperty(change) : byProperty;
+  return asked && change.kind === 'modified' && change.groups.length > 1;
 }
 
 /** The items of one change: its key, or one per property group when it is ticked by property. */
-export function itemsOfChange(change: DiffViewChangeWire, byProperty = false): string[] {
+export function itemsOfChange(change: DiffViewChangeWire, byProperty: ByProperty = false): string[] {
   return isSplit(change, byProperty)
     ? change.groups.map((group) => partItem(change.key, group))
     : [change.key];
@@ -86,7 +93,7 @@ function covers(category: ChangeCategory, change: DiffViewChangeWire): boolean {
 export function keysOf(
   changes: readonly DiffViewChangeWire[],
   category: ChangeCategory,
-  byProperty = false,
+  byProperty: ByProperty = false,
 ): string[] {
   const items: string[] = [];
   for (const change of changes) {
@@ -116,7 +123,7 @@ export function withKeys(selected: ReadonlySet<string>, keys: readonly string[],
 }
 
 /** Every item of the diff. */
-export function allKeys(changes: readonly DiffViewChangeWire[], byProperty = false): Set<string> {
+export function allKeys(changes: readonly DiffViewChangeWire[], byProperty: ByProperty = false): Set<string> {
   return new Set(changes.flatMap((change) => itemsOfChange(change, byProperty)));
 }
 
@@ -124,7 +131,7 @@ export function allKeys(changes: readonly DiffViewChangeWire[], byProperty = fal
 export function selectsEverything(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
-  byProperty = false,
+  byProperty: ByProperty = false,
 ): boolean {
   return (
     changes.length > 0 &&
@@ -136,7 +143,7 @@ export function selectsEverything(
 export function selectedKeys(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
-  byProperty = false,
+  byProperty: ByProperty = false,
 ): string[] {
   return changes
     .filter((change) => checkStateOf(selected, itemsOfChange(change, byProperty)) === 'all')
@@ -147,10 +154,11 @@ export function selectedKeys(
 export function selectedParts(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
+  byProperty: ByProperty = true,
 ): Record<string, PropertyGroup[]> {
   const parts: Record<string, PropertyGroup[]> = {};
   for (const change of changes) {
-    if (!isSplit(change, true)) continue;
+    if (!isSplit(change, byProperty)) continue;
     const groups = change.groups.filter((group) => selected.has(partItem(change.key, group)));
     if (groups.length > 0 && groups.length < change.groups.length) parts[change.key] = groups;
   }
@@ -161,7 +169,7 @@ export function selectedParts(
 export function selectedChangeCount(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
-  byProperty = false,
+  byProperty: ByProperty = false,
 ): number {
   let count = 0;
   for (const change of changes)
@@ -180,7 +188,7 @@ export function nextSelection(
   selected: ReadonlySet<string>,
   changes: readonly DiffViewChangeWire[],
   event: SelectionEvent,
-  byProperty = false,
+  byProperty: ByProperty = false,
 ): Set<string> {
   switch (event.type) {
     case 'selection.set':

@@ -3,18 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../contract/errors';
 import { failure, ok } from '../../machines/auth/fakeHttpClient';
-import { aPreview, mergeJob, otherModels } from '../../machines/merge/mergeTestKit';
+import { aChange, aPreview, mergeJob, otherModels } from '../../machines/merge/mergeTestKit';
 import { aModel, aVersion, createRecordingHttp } from '../../machines/model/modelTestKit';
 import { aRealtimeEvent } from '../../machines/socket/socketTestKit';
 import type { EventOrigin } from '../../machines/socket/types';
 import { renderApp } from '../app/testApp';
 
 /** An ADMIN of model-1 (versions 1 and 2) on its merge screen, the server answering as for a merge that works. */
-async function openMerge(path = '/model/model-1/visualize/merge') {
+async function openMerge(path = '/model/model-1/visualize/merge', preview = aPreview()) {
   const api = createRecordingHttp({ unansweredRoutes: 'offline' });
   api.answer('GET /api/models/model-1', ok(aModel('ADMIN', { versions: [aVersion(2), aVersion(1)] })));
   api.answer('GET /api/models', ok({ data: otherModels }));
-  api.answer('POST /api/models/model-1/merge/preview', ok(aPreview()));
+  api.answer('POST /api/models/model-1/merge/preview', ok(preview));
   api.answer('POST /api/models/model-1/merge', ok(mergeJob(), 202));
   const app = await renderApp({ path, http: api.http });
   await screen.findByRole('heading', { name: 'Merge into Tower', level: 1 });
@@ -126,6 +126,35 @@ describe('the merge screen', () => {
     });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The merge could not be completed: C1 is gone',
+    );
+  });
+  it("merges a moved and resized beam's new section without its move: one box per property", async () => {
+    const preview = aPreview({ conflicts: [] });
+    const movedAndResized = aChange({
+      key: 'elements:B1',
+      groups: ['Geometry', 'Profile'],
+      details: [
+        { group: 'Geometry', path: 'nodeIds', text: 'Moved 100 mm in X', deviation: 100 },
+        { group: 'Profile', path: 'profileId', text: 'Profile: W12X26 → W14X30', deviation: null },
+      ],
+    });
+    const { api } = await openMerge(undefined, {
+      ...preview,
+      changes: { ...preview.changes, changes: [movedAndResized] },
+    });
+    const list = await previewVersionOne();
+    const parts = within(list).getByRole('list', { name: /^Properties of B1 at Story 1/ });
+    await userEvent.click(within(parts).getByRole('checkbox', { name: 'Profile' }));
+    expect(within(parts).getByText('Left as it was: Geometry.')).toBeTruthy();
+    expect(within(list).getByText('1 of 1 changes selected')).toBeTruthy();
+
+    await userEvent.click(screen.getByTestId('merge-start'));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/models/model-1/merge')[0]?.options.json).toEqual({
+        targetId: 'model-1',
+        targetVersion: 'version-1',
+        targetParts: { B1: ['Profile'] },
+      }),
     );
   });
 });

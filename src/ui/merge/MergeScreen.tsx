@@ -6,7 +6,12 @@ import { ownMessages } from '../../contract/errors';
 import type { MergeConflictWire } from '../../contract/http/compare';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
-import { createMergeImplementations, mergeMachine, type Resolution } from '../../machines/merge/mergeMachine';
+import {
+  createMergeImplementations,
+  MERGE_BY_PROPERTY,
+  mergeMachine,
+  type Resolution,
+} from '../../machines/merge/mergeMachine';
 import {
   selectBaseVersionId,
   selectCanRetryMerge,
@@ -254,6 +259,7 @@ function Selecting({ actor, error }: { actor: MergeActor; error: ReactNode }) {
         changes={preview.changes.changes}
         selected={selected}
         changeTestId="merge-change"
+        byProperty={MERGE_BY_PROPERTY}
         onSet={(keys, on) => actor.send({ type: 'selection.set', keys, selected: on })}
         onAll={() => actor.send({ type: 'selection.all' })}
         onNone={() => actor.send({ type: 'selection.none' })}

@@ -10,6 +10,7 @@ import {
   keysOf,
   partItem,
   selectedChangeCount,
+  type ByProperty,
   type CheckState,
 } from '../../machines/review/changeSelection';
 
@@ -65,8 +66,8 @@ export interface ChangeListProps {
    */
   changeTestId: string;
   disabled?: boolean;
-  /** Tick a change's property groups one by one (the upload review); the selection holds their items. */
-  byProperty?: boolean;
+  /** Tick a change's property groups one by one (all changes, or those a rule names); the selection holds their items. */
+  byProperty?: ByProperty;
 }
 
 /**
@@ -187,7 +188,7 @@ function ChangeRow({
 }: {
   change: DiffViewChangeWire;
   selected: ReadonlySet<string>;
-  byProperty: boolean;
+  byProperty: ByProperty;
   disabled: boolean;
   testId: string;
   onSet: (keys: string[], selected: boolean) => void;

@@ -530,6 +530,54 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
       }
     });
 
+    it('merges one property of a change: a moved, resized beam brings its section, not its move', async () => {
+      // In an organization of its own: the shared one's three free models are the other tests'.
+      const { modelId: ownModel } = await uploadAndWait(server, owner.token, bytesOf(BASE), {
+        fileName: 'parts.json',
+        organizationId: await createOrganization(server, owner.user._id),
+        name: 'Merged by property',
+      });
+      const moved = edited(BASE, { profiles: { 'B1@Story1': otherBeamProfile('B1@Story1') } });
+      const beam = elementOf(moved, 'B1@Story1') as Extract<Element, { type: 'Beam' }>;
+      const end = moved.nodes.find((node) => node.id === beam.endNodeId);
+      if (!end) throw new Error('the beam has an end node');
+      end.x += 100;
+      const source = (
+        await uploadAndWait(server, owner.token, bytesOf(moved), {
+          fileName: 'moved.json',
+          modelId: ownModel,
+        })
+      ).versionId;
+      const latestModel = edited(BASE, { profiles: { 'B5@Story1': otherBeamProfile('B5@Story1') } });
+      const latest = (
+        await uploadAndWait(server, owner.token, bytesOf(latestModel), {
+          fileName: 'latest.json',
+          modelId: ownModel,
+        })
+      ).versionId;
+      const accepted = await server.request('POST', `/api/models/${ownModel}/merge`, {
+        token: owner.token,
+        json: { targetId: ownModel, targetVersion: source, targetParts: { 'B1@Story1': ['Profile'] } },
+      });
+      expect(accepted.status).toBe(202);
+      const job = await waitForJob(server, owner.token, uploadJobSchema.parse(accepted.body)._id);
+      expect(job.status).toBe('done');
+      const diff = diffModels(
+        await stored(ownModel, latest),
+        await stored(ownModel, job.versionId as string),
+      );
+      expect(keysOf(diff)).toEqual(['elements:B1@Story1']);
+      expect(diff.changes[0]?.kind === 'modified' && diff.changes[0].changes).toEqual([
+        {
+          path: 'profileId',
+          group: 'Profile',
+          before: (elementOf(BASE, 'B1@Story1') as Extract<Element, { type: 'Beam' }>).profileId,
+          after: beam.profileId,
+        },
+      ]);
+      // Three uploads and a merge: four jobs' worth of work, however busy the machine is.
+    }, 120_000);
+
     it('takes a conflicting change when the conflict is decided for the source', async () => {
       const latest = (
         await server.db.query<{ id: string }>(

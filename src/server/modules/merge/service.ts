@@ -41,20 +41,29 @@ interface MergeSides {
 
 type MergeCategories = NonNullable<MergeBody['categories']>;
 
+/** Whether the body narrows the merge to elements, whole or in part. */
+function namesElements(body: MergeBody): boolean {
+  return body.targetElements !== undefined || body.targetParts !== undefined;
+}
+
 function hasCategories(categories: MergeCategories | undefined): boolean {
   if (!categories) return false;
   return [categories.types, categories.groups, categories.kinds].some((list) => (list?.length ?? 0) > 0);
 }
 
 /**
- * The selection a merge takes: the named elements (each with what it needs, by the engine's closure) and the
- * categories; neither given takes every change.
+ * The selection a merge takes: the named elements, whole or some of their property groups (each with what it
+ * needs, by the engine's closure), and the categories; none given takes every change.
  */
 export function selectionOf(body: MergeBody): ChangeSelection {
-  if (body.targetElements === undefined && !hasCategories(body.categories)) return { all: true };
+  if (!namesElements(body) && !hasCategories(body.categories)) return { all: true };
   const categories = body.categories ?? {};
+  const parts = Object.entries(body.targetParts ?? {});
   return {
     ...(body.targetElements ? { keys: body.targetElements.map((id) => `elements:${id}`) } : {}),
+    ...(parts.length > 0
+      ? { parts: Object.fromEntries(parts.map(([id, groups]) => [`elements:${id}`, groups])) }
+      : {}),
     ...(categories.types?.length ? { types: categories.types } : {}),
     ...(categories.groups?.length ? { groups: categories.groups } : {}),
     ...(categories.kinds?.length ? { kinds: categories.kinds } : {}),
@@ -91,8 +100,9 @@ export function createMergeService(context: ServerContext, deps: { runner: JobRu
     if (!body.targetId) throw new HttpError(400, messages.targetIdMissing);
     if (!body.targetVersion) throw new HttpError(400, messages.targetVersionMissing);
     // Narrowed to nothing: elements or categories were given, every list empty. Neither given takes all.
-    const narrowed = body.targetElements !== undefined || body.categories !== undefined;
-    if (forMerge && narrowed && !body.targetElements?.length && !hasCategories(body.categories)) {
+    const narrowed = namesElements(body) || body.categories !== undefined;
+    const elements = (body.targetElements?.length ?? 0) + Object.keys(body.targetParts ?? {}).length;
+    if (forMerge && narrowed && elements === 0 && !hasCategories(body.categories)) {
       throw new HttpError(400, messages.targetVersionMissing);
     }
     await access.requireModel(userId, modelId, 'update');
