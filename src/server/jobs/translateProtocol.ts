@@ -26,6 +26,8 @@ export interface TranslatedVersion {
   minimalContent: Uint8Array;
   /** The version's scene data for the viewer without its unit (sceneContentJson), UTF-8 like minimalContent. */
   sceneContent: Uint8Array;
+  /** The model's sketch (modelSketchSvg at the thumbnail's size), UTF-8 SVG; absent when no element is drawn. */
+  sketch?: Uint8Array;
   /**
    * IFC only: the products the reader approximated or dropped, tessellated as glTF binary (extractContextGlb),
    * cached once stored as CONTEXT_GLB_CACHE_KIND; absent when there are none or their geometry failed.

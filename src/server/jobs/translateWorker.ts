@@ -6,7 +6,9 @@ import { isParseError } from '../../engine/formats/parseError';
 import { translatorForFile } from '../../engine/formats/registry';
 import { buildManifest, manifestModelHash } from '../modules/versions/manifest';
 import { minimalContentJson } from '../modules/versions/minimal';
-import { sceneContentJson } from '../modules/versions/scene';
+import { modelSketchSvg } from '../../engine/scene/sketch';
+import { MODEL_THUMBNAIL_HEIGHT_PX, MODEL_THUMBNAIL_WIDTH_PX } from '../../contract/http/images';
+import { sceneContentOf } from '../modules/versions/scene';
 import type { TranslateMessage, TranslateRequest } from './translateProtocol';
 
 /**
@@ -49,6 +51,11 @@ async function translate({ fileName, bytes, limits }: TranslateRequest): Promise
     }
   });
   const contextGlb = translator.id === 'ifc' ? await ifcContextGlb(bytes, report) : undefined;
+  const scene = sceneContentOf(model);
+  const sketch = modelSketchSvg(scene, {
+    width: MODEL_THUMBNAIL_WIDTH_PX,
+    height: MODEL_THUMBNAIL_HEIGHT_PX,
+  });
   return {
     kind: 'result',
     version: {
@@ -59,7 +66,8 @@ async function translate({ fileName, bytes, limits }: TranslateRequest): Promise
       objects,
       report,
       minimalContent: utf8(minimalContentJson(model.units, model.nodes, model.elements)),
-      sceneContent: utf8(sceneContentJson(model)),
+      sceneContent: utf8(JSON.stringify(scene)),
+      ...(sketch === null ? {} : { sketch: utf8(sketch) }),
       ...(contextGlb ? { contextGlb } : {}),
     },
   };
@@ -70,10 +78,13 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 /** The buffers of a result to move to the main thread rather than copy. */
 function transferOf(message: TranslateMessage): ArrayBuffer[] {
   if (message.kind !== 'result') return [];
-  const { minimalContent, sceneContent, contextGlb } = message.version;
-  const buffers = [minimalContent, sceneContent, ...(contextGlb ? [contextGlb] : [])].map(
-    (bytes) => bytes.buffer,
-  );
+  const { minimalContent, sceneContent, sketch, contextGlb } = message.version;
+  const buffers = [
+    minimalContent,
+    sceneContent,
+    ...(sketch ? [sketch] : []),
+    ...(contextGlb ? [contextGlb] : []),
+  ].map((bytes) => bytes.buffer);
   return [...new Set(buffers)].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 }
 

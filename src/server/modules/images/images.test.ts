@@ -404,6 +404,42 @@ describe.each(databases())('images API on $kind', ({ kind }) => {
           .status,
       ).toBe(403);
     });
+
+    it('draws a new model from a file as its thumbnail; a view someone set is never replaced by an upload', async () => {
+      const file = writeModelJson(generateBuilding(presetParameters('1k', 5))).bytes;
+      const organizationId = await createOrganization(server, owner.user._id);
+      const made = await uploadAndWait(server, owner.token, file, {
+        fileName: 'sketched.json',
+        organizationId,
+        name: 'Sketched',
+      });
+      const sketched = await listedImage(owner, made.modelId);
+      expect(sketched).toMatch(/^\/api\/images\/blobs\/[0-9a-f]{64}$/);
+      const { response, bytes } = await fetchImage(sketched as string);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.width, metadata.height]).toEqual([
+        MODEL_THUMBNAIL_WIDTH_PX,
+        MODEL_THUMBNAIL_HEIGHT_PX,
+      ]);
+      // A drawing, not a blank tile: the members' colours are in it.
+      const stats = await sharp(bytes).stats();
+      expect(stats.channels.some((channel) => channel.min < 150)).toBe(true);
+
+      const chosen = await postScreenshot(owner, {
+        data: dataUrl(await picture('png', 600, 400), 'png'),
+        modelId: made.modelId,
+        versionId: made.versionId,
+      });
+      const chosenUrl = modelScreenshotResponse.parse(chosen.body).imageUrl;
+      await uploadAndWait(server, owner.token, file, { fileName: 'again.json', modelId: made.modelId });
+      expect(await listedImage(owner, made.modelId)).toBe(chosenUrl);
+
+      // A model without one (its thumbnail cleared) is drawn at its next version.
+      await server.db.query('UPDATE models SET image_blob = NULL WHERE id = $1', [made.modelId]);
+      await uploadAndWait(server, owner.token, file, { fileName: 'third.json', modelId: made.modelId });
+      expect(await listedImage(owner, made.modelId)).toBe(sketched);
+    }, 120_000);
   });
 
   it('serves nothing but avatars and thumbnails', async () => {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ownMessages } from '../../../contract/errors';
 import { modelLimitCount, type ReadLimits } from '../../../engine/formats/limits';
 import { capReportItems } from '../../../engine/formats/report';
 import type { DisplayUnit } from '../../../engine/schema';
-import type { BlobStore } from '../../blobs/blobStore';
+import { MODEL_SCREENSHOT_MAX_BYTES } from '../../../contract/http/images';
+import type { BlobStore, StoredBlob } from '../../blobs/blobStore';
+import { recordBlob } from '../../blobs/repository';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { Clock } from '../../clock';
 import type { Db, Queryable } from '../../db/db';
@@ -14,6 +17,7 @@ import { translateInWorker } from '../../jobs/translateInWorker';
 import { WorkerOutOfMemoryError } from '../../jobs/workerThread';
 import type { TranslatedVersion } from '../../jobs/translateProtocol';
 import { planForNewModel, refreshBillingStatus } from '../billing/quota';
+import { thumbnailFrom } from '../images/service';
 import { createModelsRepository } from '../models/repository';
 import { reviewStore } from '../reviews/repository';
 import { ensureChangeSummary } from '../versions/changeSummary';
@@ -84,6 +88,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     attempt: JobAttempt,
     payload: UploadPayload,
     translated: TranslatedVersion,
+    sketch: StoredBlob | null,
   ): Promise<StoredUpload> {
     const { job } = attempt;
     return db.transaction(async (tx): Promise<StoredUpload> => {
@@ -191,6 +196,14 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         jobId: job.id,
       });
       await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
+      if (sketch) {
+        // Only a model without a thumbnail: one someone set from the viewer is their choice, never replaced.
+        await recordBlob(tx, sketch, now);
+        await tx.query('UPDATE models SET image_blob = $2 WHERE id = $1 AND image_blob IS NULL', [
+          modelId,
+          sketch.sha256,
+        ]);
+      }
       if (translated.contextGlb) {
         // Issue #9: the IFC file's own geometry of what the reader approximated or dropped, so it belongs to the
         // version even when filters changed its objects. Written before the job is done, so the viewer a done job
@@ -205,6 +218,33 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
       await jobQueue.complete(tx, job.id, now, modelId, result);
       return { ...result, cacheMinimal: stored === translated, paidModelIn };
     });
+  }
+
+  /**
+   * The model's sketch as a stored thumbnail, for a model that has none yet (a new one, or one nobody set a view
+   * of), so its tile shows the building before anyone opens the viewer. A sketch that cannot be drawn costs the
+   * tile, never the version.
+   */
+  async function sketchThumbnail(
+    modelId: string | null,
+    payload: UploadPayload,
+    translated: TranslatedVersion,
+  ): Promise<StoredBlob | null> {
+    if (!translated.sketch || (payload.review && !payload.newModel)) return null;
+    if (!payload.newModel) {
+      const rows = await db.query<{ image_blob: string | null }>(
+        'SELECT image_blob FROM models WHERE id = $1',
+        [modelId],
+      );
+      if (rows[0]?.image_blob !== null) return null;
+    }
+    try {
+      const webp = await thumbnailFrom(Buffer.from(translated.sketch));
+      return await blobs.put(Readable.from([webp]), { maxBytes: MODEL_SCREENSHOT_MAX_BYTES });
+    } catch (error) {
+      log.warn({ err: error, modelId }, 'Could not draw the model sketch');
+      return null;
+    }
   }
 
   return async (attempt) => {
@@ -264,7 +304,8 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     await attempt.progress(`Storing ${objectCount.toLocaleString('en-US')} elements`, 70, { flush: true });
     attempt.signal.throwIfAborted();
     const translated = performance.now();
-    const { versionId, cacheMinimal, paidModelIn } = await store(attempt, payload, outcome.version);
+    const sketch = await sketchThumbnail(job.model_id, payload, outcome.version);
+    const { versionId, cacheMinimal, paidModelIn } = await store(attempt, payload, outcome.version, sketch);
     if (paidModelIn) deps.paidModelsChanged?.(paidModelIn);
     log.info(
       {

@@ -1,4 +1,4 @@
-import { toSceneData } from '../../../engine/scene';
+import { toSceneData, type SceneData } from '../../../engine/scene';
 import type { DisplayUnit, Element, Model, ModelCollection } from '../../../engine/schema';
 import { emptyModel } from '../../../engine/schema';
 
@@ -23,10 +23,15 @@ export type SceneCollection = (typeof SCENE_COLLECTIONS)[number];
  * out because it is the model's setting, which can change after the version was stored.
  */
 export function sceneContentJson(collections: Pick<Model, SceneCollection>): string {
+  return JSON.stringify(sceneContentOf(collections));
+}
+
+/** A version's scene data without its display unit (what sceneContentJson writes). */
+export function sceneContentOf(collections: Pick<Model, SceneCollection>): Omit<SceneData, 'units'> {
   // toSceneData reads only the collections above and the unit, which the answer replaces.
   const model: Model = { ...emptyModel({ tool: 'gusset' }), ...collections };
   const { units: _units, ...content } = toSceneData(model);
-  return JSON.stringify(content);
+  return content;
 }
 
 const CONTENT_START = '{"levels":';
