@@ -1,11 +1,13 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { newPage, signUp, type Person } from './fixtures/journeys';
+import { e2kFixtures, newPage, signUp, type Person } from './fixtures/journeys';
 
 /**
  * Issue #10's acceptance journey against the real server, which runs without Stripe keys and so uses the local
  * test payment provider: an owner's fourth model is blocked; a declined test card is refused; the test card is
  * added in place; the fourth model shows its test price and is created once the charge is confirmed (cancelling
- * sends nothing); a clone (a fifth, paid model) goes through; removing the payment
+ * sends nothing); a clone (a fifth, paid model) goes through; a sixth model from a file asks to confirm the charge
+ * the same way before the file is sent; removing the payment
  * method while paid models exist is refused with the spec's message. Stripe.js is never fetched.
  */
 
@@ -48,9 +50,11 @@ test('the fourth model needs a payment method, and the last one cannot be remove
     if (/stripe\.(com|network)/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
   });
   const modelPosts: string[] = [];
+  const uploadPosts: string[] = [];
   page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (request.method() === 'POST' && /^\/api\/models\/?$/.test(path)) modelPosts.push(path);
+    const pathname = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && /^\/api\/models\/?$/.test(pathname)) modelPosts.push(pathname);
+    if (request.method() === 'POST' && pathname === '/api/v2/uploads') uploadPosts.push(pathname);
   });
 
   await signUp(page, owner);
@@ -117,6 +121,27 @@ test('the fourth model needs a payment method, and the last one cannot be remove
     .getByRole('button', { name: 'Create paid model' })
     .click();
   await expect(page.getByRole('heading', { name: 'Fourth (copy)', level: 1 })).toBeVisible();
+
+  // "New model from a file" asks the same before its file is sent (a sixth, paid model); cancelling keeps the file.
+  await page.goto(organizationModelsUrl);
+  const fromFile = page.getByRole('region', { name: 'New model from a file' });
+  await expect(
+    fromFile.getByRole('group', { name: 'Billing for this upload' }).getByRole('status'),
+  ).toContainText('New models are paid');
+  await fromFile.getByLabel('Model file').setInputFiles(path.join(e2kFixtures, 'RDC_PERFORM__chimba.e2k'));
+  await fromFile.getByLabel('Model name').fill('Sixth');
+  await fromFile.getByRole('button', { name: 'Upload' }).click();
+  const confirmUpload = fromFile.getByRole('alertdialog', { name: 'Confirm paid model' });
+  await expect(confirmUpload).toContainText(`this model will be paid, ${testPrice}`);
+  await expect(fromFile.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await confirmUpload.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmUpload).toBeHidden();
+  await expect(fromFile.getByText(/RDC_PERFORM__chimba\.e2k/)).toBeVisible();
+  expect(uploadPosts).toEqual([]);
+  await fromFile.getByRole('button', { name: 'Upload' }).click();
+  await confirmUpload.getByRole('button', { name: 'Create paid model' }).click();
+  await expect(fromFile.getByText('Version 1 is ready.')).toBeVisible({ timeout: 30_000 });
+  expect(uploadPosts).toHaveLength(1);
 
   // Removing the only payment method while paid models exist is refused with the spec's message.
   await page.goto(billingUrl);

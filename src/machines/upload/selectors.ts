@@ -24,6 +24,8 @@ export const selectAsksModelName = (snapshot: UploadSnapshot) =>
   'organizationId' in snapshot.context.destination;
 export const selectCanStart = (snapshot: UploadSnapshot) => snapshot.hasTag('canStart');
 export const selectCanRetry = (snapshot: UploadSnapshot) => snapshot.hasTag('canRetry');
+/** The new model will be paid: the user is asked to confirm the charge before the file is sent. */
+export const selectConfirmingPaidUpload = (snapshot: UploadSnapshot) => snapshot.hasTag('confirmingPaid');
 export const selectIsBusy = (snapshot: UploadSnapshot) => snapshot.hasTag('busy');
 export const selectNewVersion = (snapshot: UploadSnapshot) => snapshot.context.version;
 /** Whether the 'Review changes before they become a version' box is offered (a model with a version). */

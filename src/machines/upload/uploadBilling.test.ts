@@ -4,10 +4,16 @@ import { ownMessages } from '../../contract/errors';
 import type { BillingQuotaResponse } from '../../contract/http/billing';
 import { failure, ok } from '../auth/fakeHttpClient';
 import { billingGatingMachine, createBillingGatingImplementations } from '../billing/billingGatingMachine';
-import { aPaymentMethodAdded, aQuota, atLimit, localSetup, quotaPath } from '../billing/billingTestKit';
+import { aPaymentMethodAdded, aQuota, atLimit, localSetup, paid, quotaPath } from '../billing/billingTestKit';
 import { selectCreationBlocked, selectGatingPaymentForm } from '../billing/gatingSelectors';
 import { aVersionDetail, anUploadJob, createRecordingHttp } from '../model/modelTestKit';
-import { selectUploadBillingGating, selectUploadError, selectUploadStep } from './selectors';
+import {
+  selectCanStart,
+  selectConfirmingPaidUpload,
+  selectUploadBillingGating,
+  selectUploadError,
+  selectUploadStep,
+} from './selectors';
 import { createUploadImplementations, uploadMachine, type UploadDestination } from './uploadMachine';
 
 /** The upload panel's machine with the billing gating statechart bound to the same fake server. */
@@ -94,6 +100,10 @@ describe('a new model from a file, at the free-model limit', () => {
     api.answer('POST /api/v2/uploads', ok(finishedNewModel, 202));
     api.answer('GET /api/models/model-9/versions/v-1', ok(aVersionDetail(1)));
     actor.send({ type: 'upload.start' });
+    // The fourth model is paid now: the charge is confirmed first.
+    expect(selectConfirmingPaidUpload(actor.getSnapshot())).toBe(true);
+    expect(uploads()).toEqual([]);
+    actor.send({ type: 'paid.confirm' });
     await waitFor(actor, (s) => s.hasTag('report'));
     expect(uploads()).toHaveLength(1);
     expect(uploads()[0]?.options.searchParams).toEqual({ organizationId: 'org-1', name: 'tower' });
@@ -132,6 +142,55 @@ describe('a new model from a file, at the free-model limit', () => {
     await waitFor(actor, (s) => s.hasTag('report'));
     await waitFor(gating(), (s) => s.hasTag('atLimit'));
     expect(quotaReads()).toBe(2);
+  });
+});
+
+describe('a new model from a file that will be paid', () => {
+  it('asks to confirm the charge: cancelling keeps the file and sends nothing, confirming sends it once', async () => {
+    const { api, actor, gating, choose, uploads } = startUpload(newModelInOrg1, paid());
+    await waitFor(gating(), (s) => s.hasTag('paid'));
+    choose();
+    actor.send({ type: 'upload.start' });
+    expect(selectConfirmingPaidUpload(actor.getSnapshot())).toBe(true);
+    expect(selectUploadStep(actor.getSnapshot())).toBe('choosing');
+    expect(selectCanStart(actor.getSnapshot())).toBe(false);
+
+    actor.send({ type: 'paid.cancel' });
+    expect(selectConfirmingPaidUpload(actor.getSnapshot())).toBe(false);
+    expect(selectCanStart(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.file?.name).toBe('tower.e2k');
+    expect(uploads()).toEqual([]);
+
+    api.answer('POST /api/v2/uploads', ok(finishedNewModel, 202));
+    api.answer('GET /api/models/model-9/versions/v-1', ok(aVersionDetail(1)));
+    actor.send({ type: 'upload.start' });
+    actor.send({ type: 'paid.confirm' });
+    await waitFor(actor, (s) => s.hasTag('report'));
+    expect(uploads()).toHaveLength(1);
+    expect(uploads()[0]?.options.searchParams).toEqual({ organizationId: 'org-1', name: 'tower' });
+  });
+
+  it('asks while the quota is re-read, when the last count said the next model is paid', async () => {
+    const { actor, gating, choose, uploads } = startUpload(newModelInOrg1, paid());
+    await waitFor(gating(), (s) => s.hasTag('paid'));
+    gating().send({ type: 'billing.refresh' });
+    expect(gating().getSnapshot().hasTag('checking')).toBe(true);
+    choose();
+    actor.send({ type: 'upload.start' });
+    expect(selectConfirmingPaidUpload(actor.getSnapshot())).toBe(true);
+    expect(uploads()).toEqual([]);
+  });
+
+  it('does not ask for a free model', async () => {
+    const { api, actor, gating, choose, uploads } = startUpload(newModelInOrg1, aQuota({ freeModels: 2 }));
+    await waitFor(gating(), (s) => s.hasTag('free'));
+    api.answer('POST /api/v2/uploads', ok(finishedNewModel, 202));
+    api.answer('GET /api/models/model-9/versions/v-1', ok(aVersionDetail(1)));
+    choose();
+    actor.send({ type: 'upload.start' });
+    expect(selectConfirmingPaidUpload(actor.getSnapshot())).toBe(false);
+    await waitFor(actor, (s) => s.hasTag('report'));
+    expect(uploads()).toHaveLength(1);
   });
 });
 

@@ -13,7 +13,7 @@ import { messages } from '../../contract/errors';
 import type { UploadJob, VersionDetail } from '../../contract/http/versions';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { billingGatingMachine } from '../billing/billingGatingMachine';
-import { selectCreationBlocked } from '../billing/gatingSelectors';
+import { selectCreationBlocked, selectNextModelIsPaid } from '../billing/gatingSelectors';
 import { failedJobIdOf, progressOf } from '../socket/eventRules';
 import { silentFeed, type RealtimeFeed } from '../socket/realtimeFeed';
 import { newIdempotencyKey } from './idempotencyKey';
@@ -70,6 +70,9 @@ export type UploadEvent =
   | { type: 'upload.retry' }
   | { type: 'upload.reset' }
   | { type: 'report.close' }
+  /** The user agrees that the new model is paid (asked when the free models are used). */
+  | { type: 'paid.confirm' }
+  | { type: 'paid.cancel' }
   /** From the job watcher: the job's latest state. */
   | { type: 'job.updated'; job: UploadJob }
   /** From the job watcher: the job's state could not be read. */
@@ -77,13 +80,15 @@ export type UploadEvent =
 
 /**
  * `choosing`: the file input is offered; `canStart`: a valid file is chosen; `busy`: the upload or the
- * translation is under way (`uploading`, then `processing`); `report`: the translation report is shown;
+ * translation is under way (`uploading`, then `processing`); `confirmingPaid`: the file would start a model that
+ * is charged, and nothing is sent until the user agrees; `report`: the translation report is shown;
  * `done`: the user closed it; `reviewReady`: a review upload's changes wait on the review screen; `failed`
  * (with `canRetry` when sending again can help).
  */
 export type UploadTag =
   | 'choosing'
   | 'canStart'
+  | 'confirmingPaid'
   | 'busy'
   | 'uploading'
   | 'processing'
@@ -200,6 +205,9 @@ export const uploadMachine = setup({
     /** At the free-model limit without a payment method: the server would refuse the new model (402). */
     creationBlocked: ({ context }) =>
       context.billingGating !== null && selectCreationBlocked(context.billingGating.getSnapshot()),
+    /** The new model would be charged (free models used, a payment method on file): the user is asked first. */
+    nextModelIsPaid: ({ context }) =>
+      context.billingGating !== null && selectNextModelIsPaid(context.billingGating.getSnapshot()),
     paymentRequired: ({ event }) => 'error' in event && isPaymentRequired(event.error),
     jobFinished: (_, params: { job: UploadJob }) => finishedVersion(params.job) !== null,
     jobMadeReview: (_, params: { job: UploadJob }) => finishedReview(params.job) !== null,
@@ -269,8 +277,26 @@ export const uploadMachine = setup({
           // Nothing is sent; the panel shows the gating's notice (free models used, add a payment method).
           { guard: 'creationBlocked' },
           { guard: 'modelNameIsMissing', actions: assign({ error: messages.modelNameBlank }) },
+          { guard: 'nextModelIsPaid', target: 'confirmingPaid', actions: assign({ error: null }) },
           { target: 'uploading', actions: assign({ error: null }) },
         ],
+        'upload.reset': { target: 'idle', actions: assign(cleared) },
+      },
+    },
+    /** The new model will be charged: the file stays chosen and nothing is sent until the user agrees. */
+    confirmingPaid: {
+      tags: ['choosing', 'confirmingPaid'],
+      on: {
+        'name.change': { actions: assign({ modelName: ({ event }) => event.value }) },
+        'paid.confirm': [
+          {
+            guard: 'modelNameIsMissing',
+            target: 'selected',
+            actions: assign({ error: messages.modelNameBlank }),
+          },
+          { target: 'uploading' },
+        ],
+        'paid.cancel': { target: 'selected' },
         'upload.reset': { target: 'idle', actions: assign(cleared) },
       },
     },

@@ -6,6 +6,7 @@ import {
   selectCanRetry,
   selectCanStart,
   selectChosenFile,
+  selectConfirmingPaidUpload,
   selectModelName,
   selectNewVersion,
   selectNewVersionModelId,
@@ -27,6 +28,7 @@ import {
 import { uploadAccept } from '../../machines/upload/validation';
 import { useAppServices } from '../app/AppServices';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
+import { PaidModelConfirm } from '../billing/PaidModelConfirm';
 import { useBillingGatingLogic } from '../billing/useBillingGating';
 import { TranslationReport } from './TranslationReport';
 
@@ -49,7 +51,7 @@ function sizeText(bytes: number): string {
  * Upload a model file: as a new version (`modelId`) or as a new model of an organization (`organizationId`).
  * Shows the upload, the translation's progress, then its report. A new model counts against the organization's
  * free models: the billing gating statechart (a child of the upload's machine) blocks the upload at the limit until
- * a payment method is on file.
+ * a payment method is on file, and once it is, the upload asks to confirm the charge before the file is sent.
  */
 export function UploadPanel(props: UploadPanelProps) {
   const { http, realtime } = useAppServices();
@@ -90,6 +92,7 @@ export function UploadPanel(props: UploadPanelProps) {
   const version = useSelector(actor, selectNewVersion);
   const newModelId = useSelector(actor, selectNewVersionModelId);
   const gating = useSelector(actor, selectUploadBillingGating);
+  const confirmingPaid = useSelector(actor, selectConfirmingPaidUpload);
   const reviewOffered = useSelector(actor, selectReviewOffered);
   const reviewChosen = useSelector(actor, selectReviewChosen);
   const reviewPath = useSelector(actor, selectReviewPath);
@@ -182,6 +185,13 @@ export function UploadPanel(props: UploadPanelProps) {
             Upload
           </button>
         </form>
+      )}
+      {confirmingPaid && gating && (
+        <PaidModelConfirm
+          gating={gating}
+          onConfirm={() => actor.send({ type: 'paid.confirm' })}
+          onCancel={() => actor.send({ type: 'paid.cancel' })}
+        />
       )}
       {/* Outside the form: the payment method form it may show is a form of its own. */}
       {gating && (step === 'choosing' || step === 'done') && (

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ownMessages } from '../../contract/errors';
 import type { BillingQuotaResponse } from '../../contract/http/billing';
 import { createFakeHttpClient, ok } from '../../machines/auth/fakeHttpClient';
-import { atLimit, localSetup, quotaPath } from '../../machines/billing/billingTestKit';
+import { atLimit, localSetup, paid, quotaPath } from '../../machines/billing/billingTestKit';
 import { aModel, anOrganization } from '../../machines/organizations/organizationsTestKit';
 import { renderApp } from '../app/testApp';
 
@@ -57,5 +57,29 @@ describe('"New model from a file" at the free-model limit', () => {
     await waitFor(() =>
       expect(within(panel).getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(false),
     );
+  });
+
+  it('asks to confirm the charge of a paid model, naming its price; cancelling sends nothing', async () => {
+    const fake = organizationServer(paid());
+    const uploads = () => fake.requests.filter((request) => request.path === '/api/v2/uploads').length;
+    await renderApp({ path: '/organizations/org-1/models', http: fake.http });
+    const panel = await screen.findByRole('region', { name: 'New model from a file' });
+    await within(panel).findByRole('group', { name: 'Billing for this upload' });
+    await chooseFile(panel);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload' }));
+    const confirm = within(panel).getByRole('alertdialog', { name: 'Confirm paid model' });
+    expect(confirm.textContent).toContain(
+      "this model will be paid, $25.00 per month (Test mode), charged to your organization's payment method.",
+    );
+    expect(within(panel).getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(within(panel).queryByRole('alertdialog', { name: 'Confirm paid model' })).toBeNull();
+    expect(within(panel).getByText(/tower\.e2k/)).toBeTruthy();
+    expect(uploads()).toBe(0);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Upload' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Create paid model' }));
+    await waitFor(() => expect(uploads()).toBe(1));
   });
 });

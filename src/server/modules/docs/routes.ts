@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { marked } from 'marked';
@@ -63,6 +63,26 @@ function renderPage(title: string, markdown: string): string {
 <body><header><a href="/">Gusset</a><nav class="docs" aria-label="Documentation">${nav}</nav></header><main>${body}</main></body></html>`;
 }
 
+/**
+ * An image the pages show: a path under docs/images/ of plain names (letters, digits, '-', '_', '.', never a
+ * leading dot, so never '..') ending in .png. Anything else is not an image of the docs.
+ */
+const docsImagePath = /^(?:[A-Za-z0-9][A-Za-z0-9_-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*\.png$/;
+
+/** The file behind GET /docs/images/{path}, or null: checked by name, then where it really is (no symlink out). */
+async function docsImageFile(docsDir: string, imagePath: string): Promise<Buffer | null> {
+  if (!docsImagePath.test(imagePath)) return null;
+  try {
+    const imagesDir = await realpath(path.join(docsDir, 'images'));
+    const file = await realpath(path.join(imagesDir, imagePath));
+    if (!file.startsWith(imagesDir + path.sep)) return null;
+    return await readFile(file);
+  } catch {
+    // Missing, a folder, unreadable: not an image we serve.
+    return null;
+  }
+}
+
 /** GET /docs/{page}: one documentation page rendered from docs/{page}.md. */
 export function registerDocsRoutes(app: FastifyInstance, { docsDir }: { docsDir: string }) {
   app.get<{ Params: { page: string } }>('/docs/:page', async (request, reply) => {
@@ -73,6 +93,17 @@ export function registerDocsRoutes(app: FastifyInstance, { docsDir }: { docsDir:
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(renderPage(titles[page], markdown));
+  });
+  // The pictures the pages show (docs/images/, e.g. the getting-started screenshots the e2e journey takes), linked
+  // from the markdown by relative paths (images/getting-started/01-sign-up.png from /docs/getting-started).
+  app.get<{ Params: { '*': string } }>('/docs/images/*', async (request, reply) => {
+    const image = await docsImageFile(docsDir, request.params['*']);
+    if (!image) return reply.code(404).send({ message: ownMessages.notFound });
+    return reply
+      .type('image/png')
+      .header('Cache-Control', 'public, max-age=3600')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(image);
   });
   // issue #9: plugin downloads. The export/import guides of Get Plugins (docs/guides/{guide}.md), public like
   // the pages above; only the catalogue's guide names are served.
