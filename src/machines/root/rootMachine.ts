@@ -8,6 +8,8 @@ import { startupMachine } from '../startup/startupMachine';
 export interface RootInput extends SessionInput {
   /** This browser tab's GussetSessionId, which realtime rule (a) compares. */
   tabSessionId?: string;
+  /** How long the page had been loading when the app started (ms; the initializing screen's two seconds). */
+  startedAfterMs?: number;
 }
 
 /** The session the live socket was opened for. */
@@ -18,6 +20,7 @@ interface SocketSession {
 
 interface RootContext extends SessionInput {
   tabSessionId: string;
+  startedAfterMs: number;
   socketFor: SocketSession | null;
 }
 
@@ -63,6 +66,7 @@ export const rootMachine = setup({
   context: ({ input }) => ({
     storage: input.storage,
     tabSessionId: input.tabSessionId ?? '',
+    startedAfterMs: input.startedAfterMs ?? 0,
     socketFor: null,
   }),
   invoke: [
@@ -85,7 +89,12 @@ export const rootMachine = setup({
         },
       ],
     },
-    { id: 'startup', systemId: 'startup', src: 'startup' },
+    {
+      id: 'startup',
+      systemId: 'startup',
+      src: 'startup',
+      input: ({ context }) => ({ elapsedMs: context.startedAfterMs }),
+    },
     { id: 'loading', systemId: 'loading', src: 'loading' },
   ],
   initial: 'signedOut',

@@ -31,6 +31,7 @@ export function composeApp(): { services: AppServices; router: ReturnType<typeof
     logProblem: logRealtimeProblem,
     reloadBrowser: () => window.location.reload(),
     getSessionId: tabSessionId(),
+    sincePageStart: () => performance.now(),
   });
   listenForStyleChunkFailures(window);
   const router = createBrowserRouter(appRoutes);

@@ -32,6 +32,8 @@ export interface BrowserPorts {
   getSessionId: () => string;
   baseUrl?: string;
   userAgent?: string;
+  /** How long the page has been loading (ms since navigation start; performance.now() in a browser). */
+  sincePageStart?: () => number;
 }
 
 /**
@@ -76,7 +78,13 @@ export function createAppServices(ports: BrowserPorts): AppServices {
         }),
       },
     }),
-    { input: { storage: ports.storage, tabSessionId: ports.getSessionId() } },
+    {
+      input: {
+        storage: ports.storage,
+        tabSessionId: ports.getSessionId(),
+        startedAfterMs: ports.sincePageStart?.() ?? 0,
+      },
+    },
   );
 
   // A socket the root stops (logout, expiry) says nothing more itself: the feed learns here that none is open.

@@ -54,7 +54,9 @@ export async function renderApp(options: TestAppOptions = {}) {
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 
-  const startup = createActor(startupMachine.provide({ delays: { initialScreenDelay: 0 } })).start();
+  const startup = createActor(startupMachine.provide({ delays: { initialScreenDelay: 0 } }), {
+    input: {},
+  }).start();
   await waitFor(startup, (s) => !s.hasTag('initializing'));
 
   let reloads = 0;
