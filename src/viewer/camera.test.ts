@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   fitDistance,
+  orthoFitRadius,
+  orthoHalfHeight,
   flightDurationMs,
   flightPose,
   padBox,
@@ -168,5 +170,30 @@ describe('zoom about the point under the cursor', () => {
     const notches = Math.log(10 / 250) / Math.log(wheelScale(-100, 0));
     expect(notches).toBeLessThan(12);
     expect(wheelScale(-4, 0)).toBeGreaterThan(0.985);
+  });
+});
+
+describe('orthoFitRadius', () => {
+  const plan: CameraAxes = { right: [1, 0, 0], up: [0, 1, 0], forward: [0, 0, -1] };
+
+  it('fits a wide plan to the width and a tall one to the height, with the margin to spare', () => {
+    const wide: SectionBox = { min: [0, 0, 3000], max: [40_000, 10_000, 3000] };
+    const radius = orthoFitRadius(wide, plan, FOV, 2, 0.1);
+    const halfHeight = orthoHalfHeight(radius, FOV);
+    // 40 m across a canvas twice as wide as tall: the half-width (20 m) is what binds.
+    expect(halfHeight).toBeCloseTo((20_000 * 1.1) / 2, 6);
+    const tall: SectionBox = { min: [0, 0, 0], max: [10_000, 40_000, 0] };
+    expect(orthoHalfHeight(orthoFitRadius(tall, plan, FOV, 2, 0.1), FOV)).toBeCloseTo(20_000 * 1.1, 6);
+  });
+
+  it('ignores depth: a tall building seen from above fits its footprint', () => {
+    const tower: SectionBox = { min: [0, 0, 0], max: [10_000, 10_000, 200_000] };
+    const flat: SectionBox = { min: [0, 0, 0], max: [10_000, 10_000, 0] };
+    expect(orthoFitRadius(tower, plan, FOV, 1, 0.1)).toBeCloseTo(orthoFitRadius(flat, plan, FOV, 1, 0.1), 6);
+  });
+
+  it('gives a point a metre of view around it', () => {
+    const point: SectionBox = { min: [5, 5, 5], max: [5, 5, 5] };
+    expect(orthoHalfHeight(orthoFitRadius(point, plan, FOV, 1, 0), FOV)).toBeCloseTo(500, 6);
   });
 });

@@ -148,3 +148,39 @@ export function wheelScale(deltaY: number, deltaMode: number): number {
   const notches = Math.max(-4, Math.min(4, pixels / NOTCH_PX));
   return Math.pow(NOTCH_SCALE, -notches);
 }
+
+/**
+ * An orthographic view is drawn at the scale a perspective camera of the same `fov` has at its target: its
+ * half-height is `radius · tan(fov / 2)`. The distance then stays the one zoom parameter, so zooming about the
+ * cursor, flights and panning speed work the same in both projections.
+ */
+export function orthoHalfHeight(radius: number, fov: number): number {
+  return radius * Math.tan(fov / 2);
+}
+
+/**
+ * The distance whose orthographic view (see `orthoHalfHeight`) shows `box` seen along `axes`, centred, with
+ * `margin` to spare on the tighter side (0.1: the box takes 1/1.1 of the width or height). Depth does not
+ * matter to an orthographic picture, so only the box's extent across the screen counts.
+ */
+export function orthoFitRadius(
+  box: SectionBox,
+  axes: CameraAxes,
+  fov: number,
+  aspect: number,
+  margin: number,
+): number {
+  const centre = boxCentre(box);
+  let halfWidth = 0;
+  let halfHeight = 0;
+  for (const x of [box.min[0], box.max[0]])
+    for (const y of [box.min[1], box.max[1]])
+      for (const z of [box.min[2], box.max[2]]) {
+        const offset: Vec3 = [x - centre[0], y - centre[1], z - centre[2]];
+        halfWidth = Math.max(halfWidth, Math.abs(dot(offset, axes.right)));
+        halfHeight = Math.max(halfHeight, Math.abs(dot(offset, axes.up)));
+      }
+  // A single point or a line seen end-on still gets a metre of view around it.
+  const needed = Math.max(halfHeight, halfWidth / Math.max(aspect, 1e-6), 500) * (1 + margin);
+  return needed / Math.tan(fov / 2);
+}
