@@ -23,6 +23,7 @@ import {
   flightPose,
   orthoFitRadius,
   orthoHalfHeight,
+  orthoPoseForBox,
   padBox,
   poseForBox,
   wheelScale,
@@ -85,8 +86,11 @@ const FIT_MARGIN = 1.08;
 /** Flying to elements: the box with half its size again around it, never less than 2 m across. */
 const FLY_MARGIN = 0.5;
 const FLY_MIN_SIZE_MM = 2000;
-/** A plan or elevation fills the canvas but for this margin on its tighter side. */
-const ORTHO_MARGIN = 0.08;
+/** A plan or elevation fills the room left by its labels but for this margin on its tighter side. */
+const ORTHO_MARGIN = 0.04;
+/** Room (CSS px) for a grid bubble beside a drawing, and for a level's name left of an elevation. */
+const BUBBLE_ROOM_PX = 44;
+const LEVEL_NAME_ROOM_PX = 200;
 /** Babylon's default: the right button pans. */
 const PAN_BUTTON = 2;
 /** glTF is Y-up in metres; the model is Z-up in millimetres. */
@@ -265,6 +269,8 @@ export class BabylonViewer implements Viewer {
       });
       this.visibleBuffer.fill(1);
       this.model.setGridElevation(this.gridElevation());
+      if (this.ortho?.view.kind === 'elevation') this.model.setElevationGrids(this.ortho.view.crossings);
+      this.model.setLevelNamesHidden(this.ortho?.view.kind === 'plan');
       this.applyVisibility();
       this.applyDiff();
       this.applySelection(this.selectedIds, false);
@@ -481,7 +487,7 @@ export class BabylonViewer implements Viewer {
     camera.mode = Camera.ORTHOGRAPHIC_CAMERA;
     // Babylon's angles: alpha 0 looks from +X and π/2 from −Y; beta from +Z. A plan is the top view, north up.
     const [fx, fy, fz] = view.axes.forward;
-    const alpha = view.kind === 'plan' ? VIEW_ANGLES.top.alpha : Math.atan2(fx, -fy);
+    const alpha = view.kind === 'plan' ? VIEW_ANGLES.top.alpha : Math.atan2(fy, -fx);
     const beta = view.kind === 'plan' ? VIEW_ANGLES.top.beta : Math.acos(Math.max(-1, Math.min(1, -fz)));
     camera.lowerAlphaLimit = null;
     camera.upperAlphaLimit = null;
@@ -496,6 +502,8 @@ export class BabylonViewer implements Viewer {
     // The left button, which would orbit, pans instead: dragging a drawing moves it.
     camera._panningMouseButton = 0;
     this.model?.setGridElevation(this.gridElevation());
+    this.model?.setElevationGrids(view.kind === 'elevation' ? view.crossings : null);
+    this.model?.setLevelNamesHidden(view.kind === 'plan');
     if (fit) {
       this.applyVisibility();
       this.fitOrtho(view);
@@ -513,6 +521,8 @@ export class BabylonViewer implements Viewer {
     camera.upperBetaLimit = Math.PI - 1e-4;
     camera._panningMouseButton = PAN_BUTTON;
     this.model?.setGridElevation(null);
+    this.model?.setElevationGrids(null);
+    this.model?.setLevelNamesHidden(false);
   }
 
   /** A plan's level, where its grids are drawn; null otherwise (the grids at the lowest level). */
@@ -522,13 +532,27 @@ export class BabylonViewer implements Viewer {
     return this.data?.levels.find(({ id }) => id === request.levelId)?.elevation ?? null;
   }
 
-  /** Jumps to the drawing's box, centred and filling the canvas but for the margin. */
+  /**
+   * Jumps to the drawing's box, filling the canvas but for the margin and room for its labels: bubbles around a
+   * plan; in an elevation the levels' names on the left and the bubbles on top.
+   */
   private fitOrtho(view: OrthoView): void {
     this.cancelFlight();
-    this.setCameraPose({
-      target: boxCentre(view.box),
-      radius: orthoFitRadius(view.box, view.axes, this.camera.fov, this.aspect(), ORTHO_MARGIN),
-    });
+    const scaling = this.engine.getHardwareScalingLevel();
+    const names = (this.data?.levels.length ?? 0) > 0 && this.layers.levels;
+    const padding =
+      view.kind === 'plan'
+        ? { left: BUBBLE_ROOM_PX, right: BUBBLE_ROOM_PX, top: BUBBLE_ROOM_PX, bottom: BUBBLE_ROOM_PX }
+        : { left: names ? LEVEL_NAME_ROOM_PX : 24, right: 24, top: BUBBLE_ROOM_PX, bottom: 28 };
+    this.setCameraPose(
+      orthoPoseForBox(view.box, view.axes, {
+        fov: this.camera.fov,
+        width: this.engine.getRenderWidth() * scaling,
+        height: this.engine.getRenderHeight() * scaling,
+        margin: ORTHO_MARGIN,
+        padding,
+      }),
+    );
     this.stopCameraInertia();
     this.requestRender();
   }

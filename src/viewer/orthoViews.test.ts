@@ -110,6 +110,18 @@ describe('orthoViewOf', () => {
     );
   });
 
+  it('marks where the other grid lines cross the line of an elevation, in order along it', () => {
+    expect(orthoViewOf(data, { kind: 'elevation', gridId: 'g1' })?.crossings).toEqual([
+      { label: 'B', point: [6000, 0] },
+      { label: 'A', point: [0, 0] },
+    ]);
+    // A and B are parallel: the elevation on A crosses only line 1, and a plan marks none.
+    expect(orthoViewOf(data, { kind: 'elevation', gridId: 'gA' })?.crossings).toEqual([
+      { label: '1', point: [0, 0] },
+    ]);
+    expect(orthoViewOf(data, { kind: 'plan', levelId: 'L1' })?.crossings).toEqual([]);
+  });
+
   it('frames the whole model when nothing is on the level, and knows no unknown level or grid', () => {
     const empty = orthoViewOf(
       { ...data, levels: [{ id: 'sky', name: 'Sky', elevation: 90_000 }] },

@@ -20,6 +20,16 @@ export interface OrthoView {
   members: Uint8Array;
   /** The box of the drawing's elements' nodes (mm), what the camera fits; the whole model's when none. */
   box: SectionBox;
+  /**
+   * An elevation's other grid lines where they cross its own, in plan (mm): drawn upright with their bubbles,
+   * as an elevation drawing marks them. Empty for a plan.
+   */
+  crossings: GridCrossing[];
+}
+
+export interface GridCrossing {
+  label: string;
+  point: [number, number];
 }
 
 /**
@@ -45,7 +55,38 @@ export function orthoViewOf(
     return level ? planOf(data, level.elevation, tolerance) : null;
   }
   const grid = data.grids.find(({ id }) => id === request.gridId);
-  return grid ? elevationOf(data, grid.start, grid.end, tolerance) : null;
+  if (!grid) return null;
+  const view = elevationOf(data, grid.start, grid.end, tolerance);
+  view.crossings = crossingsOf(data.grids, grid);
+  return view;
+}
+
+/**
+ * Where the other grid lines cross this one (its whole line, their segments give or take a millimetre), along
+ * it; parallel lines never cross and are left out. Two lines crossing at one point (two systems) both count.
+ */
+export function crossingsOf(grids: SceneData['grids'], of: SceneData['grids'][number]): GridCrossing[] {
+  const [ax, ay] = of.start;
+  const dx = of.end[0] - ax;
+  const dy = of.end[1] - ay;
+  const crossings: Array<GridCrossing & { along: number }> = [];
+  for (const other of grids) {
+    if (other.id === of.id) continue;
+    const ex = other.end[0] - other.start[0];
+    const ey = other.end[1] - other.start[1];
+    const denominator = dx * ey - dy * ex;
+    const lengths = Math.hypot(dx, dy) * Math.hypot(ex, ey);
+    if (lengths === 0 || Math.abs(denominator) < 1e-9 * lengths) continue;
+    const wx = other.start[0] - ax;
+    const wy = other.start[1] - ay;
+    // Fraction along `other` where the two lines meet; it must lie on that segment.
+    const u = (wx * dy - wy * dx) / denominator;
+    const slack = 1 / Math.max(Math.hypot(ex, ey), 1);
+    if (u < -slack || u > 1 + slack) continue;
+    const point: [number, number] = [other.start[0] + ex * u, other.start[1] + ey * u];
+    crossings.push({ label: other.label, point, along: (point[0] - ax) * dx + (point[1] - ay) * dy });
+  }
+  return crossings.sort((a, b) => a.along - b.along).map(({ label, point }) => ({ label, point }));
 }
 
 /** Elements whose height range meets the level's elevation ± tolerance. */
@@ -126,5 +167,5 @@ function assemble(
   }
   // Nothing on the level or line: the drawing is empty, framed like the whole model so the user sees why.
   if (min[0] === Infinity) for (let node = 0; node < data.nodes.ids.length; node++) include(node);
-  return { kind, axes, members, box: { min, max } };
+  return { kind, axes, members, box: { min, max }, crossings: [] };
 }

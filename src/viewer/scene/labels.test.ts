@@ -12,9 +12,14 @@ const fromAbove = (orthographic: boolean, mmPerPixel: number): LabelCamera => ({
   pixelRatio: 1,
 });
 
-function quad(anchor: [number, number, number], camera: LabelCamera, align: 'centre' | 'end' = 'centre') {
+function quad(
+  anchor: [number, number, number],
+  camera: LabelCamera,
+  align: 'centre' | 'end' = 'centre',
+  bubble = true,
+) {
   const out = new Float32Array(12);
-  labelCorners(anchor, { heightPx: 20, align }, camera, out, 0);
+  labelCorners(anchor, { heightPx: 20, align, bubble }, camera, out, 0);
   const xs = [out[0], out[3], out[6], out[9]] as number[];
   const ys = [out[1], out[4], out[7], out[10]] as number[];
   return { width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys), xs, ys, out };
@@ -26,6 +31,8 @@ describe('labelCorners', () => {
     expect(quad([0, 0, 0], fromAbove(true, 5)).height).toBeCloseTo(100, 3);
     expect(quad([0, 0, 0], fromAbove(true, 50)).height).toBeCloseTo(1000, 3);
     expect(quad([0, 0, 0], fromAbove(true, 5)).width).toBeCloseTo(400, 3);
+    // A name is twice as wide as a bubble for the same height.
+    expect(quad([0, 0, 0], fromAbove(true, 5), 'centre', false).width).toBeCloseTo(800, 3);
   });
 
   it('grows with depth in perspective, so a far bubble reads as large as a near one', () => {

@@ -26,6 +26,8 @@ export interface LabelStyle {
   heightPx: number;
   bubble: boolean;
   align: 'centre' | 'end';
+  /** Lifts the quad by this fraction of its height on screen (0.5: it stands on its anchor). */
+  raise?: number;
 }
 
 /**
@@ -43,11 +45,14 @@ export interface LabelCamera {
   pixelRatio: number;
 }
 
-const CELL_WIDTH = 256;
 const CELL_HEIGHT = 64;
 const ATLAS_WIDTH = 2048;
 const MAX_ATLAS_HEIGHT = 4096;
-const CELLS_PER_ROW = ATLAS_WIDTH / CELL_WIDTH;
+
+/** A bubble's cell is 4:1; a name's 8:1, so "07_P5_m155 +11.750 m" is not squeezed to fit. */
+function cellWidth(style: Pick<LabelStyle, 'bubble'>): number {
+  return style.bubble ? 256 : 512;
+}
 /** Quad corners as the reader sees them, in cell units across (0 left … 1 right) and up (0 … 1). */
 const CORNERS: ReadonlyArray<readonly [number, number]> = [
   [0, 0],
@@ -58,12 +63,12 @@ const CORNERS: ReadonlyArray<readonly [number, number]> = [
 
 /**
  * Writes the four corners (x y z each) of a label's quad facing the camera into `out` at `at`: `heightPx` tall
- * on screen and four times as wide (the atlas cell's shape). A label behind a perspective camera collapses to its
+ * on screen and as wide as its atlas cell's shape makes it (4:1 a bubble, 8:1 a name). A label behind a perspective camera collapses to its
  * anchor rather than showing mirrored.
  */
 export function labelCorners(
   anchor: Vec3,
-  style: Pick<LabelStyle, 'heightPx' | 'align'>,
+  style: Pick<LabelStyle, 'heightPx' | 'align' | 'raise' | 'bubble'>,
   camera: LabelCamera,
   out: Float32Array,
   at: number,
@@ -76,12 +81,12 @@ export function labelCorners(
       (anchor[2] - camera.position[2]) * camera.forward[2];
     mm = depth > 0 ? mm * depth : 0;
   }
-  const width = (mm * CELL_WIDTH) / CELL_HEIGHT;
+  const width = (mm * cellWidth(style)) / CELL_HEIGHT;
   const shift = style.align === 'end' ? -1 : -0.5;
   for (let corner = 0; corner < 4; corner++) {
     const [u, v] = CORNERS[corner] as readonly [number, number];
     const across = (u + shift) * width;
-    const up = (v - 0.5) * mm;
+    const up = (v - 0.5 + (style.raise ?? 0)) * mm;
     for (let axis = 0; axis < 3; axis++) {
       out[at + corner * 3 + axis] =
         (anchor[axis] as number) + (camera.right[axis] as number) * across + (camera.up[axis] as number) * up;
@@ -121,7 +126,7 @@ export class LabelLayer {
     const drawn = labels.filter((label) => this.cells.has(label.text));
     this.anchors = Float32Array.from(drawn.flatMap(({ x, y, z }) => [x, y, z]));
     this.positions = new Float32Array(drawn.length * 12);
-    const rows = Math.max(1, Math.ceil(this.cells.size / CELLS_PER_ROW));
+    const rows = Math.max(1, Math.ceil(this.cells.size / this.cellsPerRow()));
     const canvas = scene.getEngine().createCanvas(ATLAS_WIDTH, nextPowerOfTwo(rows * CELL_HEIGHT));
     this.texture = new DynamicTexture(`${name}:atlas`, canvas, scene, true);
     this.texture.hasAlpha = true;
@@ -155,31 +160,36 @@ export class LabelLayer {
   }
 
   private capacity(): number {
-    return (MAX_ATLAS_HEIGHT / CELL_HEIGHT) * CELLS_PER_ROW;
+    return (MAX_ATLAS_HEIGHT / CELL_HEIGHT) * this.cellsPerRow();
+  }
+
+  private cellsPerRow(): number {
+    return ATLAS_WIDTH / cellWidth(this.style);
   }
 
   /** Redraws the atlas in a colour (theme changes). */
   draw(color: HexColor): void {
     const context = this.texture.getContext();
-    const { width, height } = this.texture.getSize();
-    context.clearRect(0, 0, width, height);
+    const size = this.texture.getSize();
+    context.clearRect(0, 0, size.width, size.height);
     context.fillStyle = color;
     context.strokeStyle = color;
     const bubble = this.style.bubble;
     context.font = `bold ${Math.round(CELL_HEIGHT * (bubble ? 0.5 : 0.62))}px sans-serif`;
     context.lineWidth = 5;
+    const width = cellWidth(this.style);
+    const perRow = this.cellsPerRow();
     for (const [text, cell] of this.cells) {
-      const x = (cell % CELLS_PER_ROW) * CELL_WIDTH;
-      const y = Math.floor(cell / CELLS_PER_ROW) * CELL_HEIGHT;
-      const room = CELL_WIDTH - (bubble ? 24 : 8);
+      const x = (cell % perRow) * width;
+      const y = Math.floor(cell / perRow) * CELL_HEIGHT;
+      const room = width - (bubble ? 24 : 8);
       // Placed by hand (the canvas interface Babylon types has no textAlign), on an alphabetic baseline.
       const textWidth = Math.min(context.measureText(text).width, room);
-      const left =
-        this.style.align === 'end' ? x + CELL_WIDTH - 4 - textWidth : x + (CELL_WIDTH - textWidth) / 2;
+      const left = this.style.align === 'end' ? x + width - 4 - textWidth : x + (width - textWidth) / 2;
       if (bubble) {
         // A long label (a grid named "A-12") widens its bubble into a rounded box rather than overflowing.
         const half = Math.max(CELL_HEIGHT / 2 - 4, textWidth / 2 + 8);
-        const centre = x + CELL_WIDTH / 2;
+        const centre = x + width / 2;
         const radius = CELL_HEIGHT / 2 - 4;
         context.beginPath();
         context.arc(centre - half + radius, y + CELL_HEIGHT / 2, radius, Math.PI / 2, (3 * Math.PI) / 2);
@@ -215,10 +225,12 @@ export class LabelLayer {
     const indices: number[] = [];
     labels.forEach((label, index) => {
       const cell = this.cells.get(label.text) as number;
-      const u0 = ((cell % CELLS_PER_ROW) * CELL_WIDTH) / ATLAS_WIDTH;
-      const u1 = u0 + CELL_WIDTH / ATLAS_WIDTH;
+      const width = cellWidth(this.style);
+      const perRow = this.cellsPerRow();
+      const u0 = ((cell % perRow) * width) / ATLAS_WIDTH;
+      const u1 = u0 + width / ATLAS_WIDTH;
       // Canvas rows run down; the texture's v runs up.
-      const v1 = 1 - (Math.floor(cell / CELLS_PER_ROW) * CELL_HEIGHT) / atlasHeight;
+      const v1 = 1 - (Math.floor(cell / perRow) * CELL_HEIGHT) / atlasHeight;
       const v0 = v1 - CELL_HEIGHT / atlasHeight;
       const base = index * 4;
       uvs.push(u0, v0, u1, v0, u1, v1, u0, v1);

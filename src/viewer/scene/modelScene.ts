@@ -13,6 +13,7 @@ import {
   SCENE_LOAD_KINDS,
 } from '../../engine/scene';
 import type { Vec3 } from '../geometry/polygon';
+import type { GridCrossing } from '../orthoViews';
 import { assignOpenings, triangulatePolygon } from '../geometry/polygon';
 import type { ChangeStatus, GlyphLayer, HexColor, Theme } from '../types';
 import { CHANGE_STATUSES, GLYPH_LAYERS } from '../types';
@@ -54,7 +55,9 @@ const GLYPH_MAX_MM = 3000;
 const NODE_POINT_PX = 4;
 /** Grid bubbles and level names keep these sizes on screen (CSS px) at any zoom. */
 const GRID_BUBBLE: LabelStyle = { heightPx: 26, bubble: true, align: 'centre' };
-const LEVEL_LABEL: LabelStyle = { heightPx: 18, bubble: false, align: 'end' };
+/** An elevation's bubbles sit on top of their upright lines. */
+const GRID_ABOVE: LabelStyle = { ...GRID_BUBBLE, raise: 0.5 };
+const LEVEL_LABEL: LabelStyle = { heightPx: 22, bubble: false, align: 'end' };
 const LEVEL_LINE_ALPHA = 0.45;
 
 export interface SceneBounds {
@@ -117,6 +120,11 @@ export class ModelScene {
   private readonly glyphs: Record<'restraints' | 'releases' | 'loads', InstanceBatch | null>;
   private readonly grids: LineLayer | null;
   private readonly levels: LineLayer | null;
+  /** An elevation's crossing grid lines (`setElevationGrids`), shown instead of `grids` while it is. */
+  private elevationGrids: LineLayer | null = null;
+  private inElevation = false;
+  /** In a plan every level's name is at the same corner, one over another: the toolbar names the plan. */
+  private levelNamesHidden = false;
   private readonly memberMaterial: StandardMaterial;
   private readonly areaMaterial: StandardMaterial;
   private readonly nodeMaterial: StandardMaterial;
@@ -764,9 +772,54 @@ export class ModelScene {
 
   /** Turns grid bubbles and level names to the camera at their fixed screen size; before each frame. */
   orientLabels(camera: LabelCamera): void {
-    for (const layer of [this.grids, this.levels]) {
+    for (const layer of [this.grids, this.levels, this.elevationGrids]) {
       if (layer?.labels?.mesh.isEnabled()) layer.labels.orient(camera);
     }
+  }
+
+  /**
+   * An elevation's crossing grid lines, upright through the model's height with a bubble above each, in place of
+   * the plan's grid lines (seen edge-on they are a tangle at the base); null shows the plan's again.
+   */
+  setElevationGrids(crossings: readonly GridCrossing[] | null): void {
+    this.disposeElevationGrids();
+    if (crossings && crossings.length > 0) {
+      const reach = this.labelSize();
+      const bottom = this.bounds.min[2] - reach / 2;
+      const top = this.bounds.max[2] + reach / 2;
+      const positions: number[] = [];
+      const labels: Label[] = [];
+      for (const { label, point } of crossings) {
+        positions.push(point[0], point[1], bottom, point[0], point[1], top);
+        labels.push({ text: label, x: point[0], y: point[1], z: top });
+      }
+      this.elevationGrids = this.lineLayer('elevation grids', positions, labels, this.theme.grid, GRID_ABOVE);
+    }
+    this.inElevation = crossings !== null;
+    this.showGrids();
+  }
+
+  private showGrids(): void {
+    const visible = this.layers.grids;
+    for (const [layer, shown] of [
+      [this.grids, visible && !this.inElevation],
+      [this.elevationGrids, visible && this.inElevation],
+    ] as const) {
+      layer?.lines.setEnabled(shown);
+      layer?.labels?.mesh.setEnabled(shown);
+    }
+  }
+
+  private disposeElevationGrids(): void {
+    this.elevationGrids?.lines.dispose();
+    this.elevationGrids?.labels?.dispose();
+    this.elevationGrids = null;
+  }
+
+  /** Hides the levels' names (a plan) or shows them again, within the levels layer's switch. */
+  setLevelNamesHidden(hidden: boolean): void {
+    this.levelNamesHidden = hidden;
+    this.setLayerVisible('levels', this.layers.levels);
   }
 
   /** Draws the grid lines and bubbles at this elevation (mm), or at the lowest level again (null). */
@@ -807,9 +860,10 @@ export class ModelScene {
     this.glyphMaterials.releases.diffuseColor = Color3.FromHexString(theme.glyphs.release);
     this.glyphMaterials.loads.diffuseColor = Color3.FromHexString(theme.glyphs.load);
     if (this.outlines) (this.outlines.mesh as LinesMesh).color = Color3.FromHexString(theme.edge);
-    if (this.grids) {
-      this.grids.lines.color = Color3.FromHexString(theme.grid);
-      this.grids.labels?.draw(theme.grid);
+    for (const grids of [this.grids, this.elevationGrids]) {
+      if (!grids) continue;
+      grids.lines.color = Color3.FromHexString(theme.grid);
+      grids.labels?.draw(theme.grid);
     }
     if (this.levels) {
       this.levels.lines.color = Color3.FromHexString(theme.level);
@@ -961,12 +1015,12 @@ export class ModelScene {
         this.nodeCloud?.setEnabled(visible);
         break;
       case 'grids':
-      case 'levels': {
-        const lineLayer = layer === 'grids' ? this.grids : this.levels;
-        lineLayer?.lines.setEnabled(visible);
-        lineLayer?.labels?.mesh.setEnabled(visible);
+        this.showGrids();
         break;
-      }
+      case 'levels':
+        this.levels?.lines.setEnabled(visible);
+        this.levels?.labels?.mesh.setEnabled(visible && !this.levelNamesHidden);
+        break;
       default:
         this.glyphs[layer]?.mesh.setEnabled(visible);
     }
@@ -1120,7 +1174,7 @@ export class ModelScene {
     if (this.geo) meshes.push(this.geo.mesh);
     if (this.nodeCloud) meshes.push(this.nodeCloud);
     for (const batch of Object.values(this.glyphs)) if (batch) meshes.push(batch.mesh);
-    for (const layer of [this.grids, this.levels]) {
+    for (const layer of [this.grids, this.levels, this.elevationGrids]) {
       if (!layer) continue;
       meshes.push(layer.lines);
       if (layer.labels) meshes.push(layer.labels.mesh);
@@ -1150,6 +1204,7 @@ export class ModelScene {
       layer?.lines.dispose();
       layer?.labels?.dispose();
     }
+    this.disposeElevationGrids();
     this.memberMaterial.dispose();
     this.areaMaterial.dispose();
     this.nodeMaterial.dispose();
