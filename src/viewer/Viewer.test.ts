@@ -345,6 +345,7 @@ describe('BabylonViewer', () => {
     const viewer = newViewer();
     const api = createViewerTestApi(viewer);
     await viewer.load(building);
+    const iso = { alpha: viewer.camera.alpha, beta: viewer.camera.beta };
     viewer.showPlan('Story1');
     viewer.renderNow();
     const beam = building.elements.ids.find((id) => id.startsWith('B') && api.screenPositionOf(id)) ?? '';
@@ -372,6 +373,9 @@ describe('BabylonViewer', () => {
     const all = Object.values(api.instanceCounts()).reduce((sum, count) => sum + count, 0);
     expect(all).toBe(building.elements.ids.length);
     expect(viewer.camera.lowerAlphaLimit).toBeNull();
+    // Back where the 3-D view looked from before the plan.
+    expect(viewer.camera.alpha).toBeCloseTo(iso.alpha, 9);
+    expect(viewer.camera.beta).toBeCloseTo(iso.beta, 9);
     // A standard view leaves a plan too.
     viewer.showPlan('Story1');
     viewer.setView('iso');

@@ -125,6 +125,8 @@ export class BabylonViewer implements Viewer {
   private sectionBox: SectionBox | null = null;
   /** The plan or elevation shown (an orthographic camera), or null in the 3-D view. */
   private ortho: { request: OrthoViewRequest; view: OrthoView } | null = null;
+  /** Where the 3-D camera looked from before a drawing was shown: 'Back to 3-D' returns there. */
+  private anglesBeforeOrtho: { alpha: number; beta: number } | null = null;
   private selectedIds: string[] = [];
   private visibleBuffer = new Uint8Array(0);
   private readonly contextContainers: AssetContainer[] = [];
@@ -459,6 +461,10 @@ export class BabylonViewer implements Viewer {
     if (!this.ortho) return;
     this.cancelFlight();
     this.leaveOrtho();
+    if (this.anglesBeforeOrtho) {
+      this.camera.alpha = this.anglesBeforeOrtho.alpha;
+      this.camera.beta = this.anglesBeforeOrtho.beta;
+    }
     this.applyVisibility();
     this.zoomToFit();
   }
@@ -482,6 +488,7 @@ export class BabylonViewer implements Viewer {
     }
     this.cancelFlight();
     this.stopCameraInertia();
+    if (!this.ortho) this.anglesBeforeOrtho = { alpha: this.camera.alpha, beta: this.camera.beta };
     this.ortho = { request, view };
     const camera = this.camera;
     camera.mode = Camera.ORTHOGRAPHIC_CAMERA;
@@ -562,6 +569,9 @@ export class BabylonViewer implements Viewer {
     const model = this.model;
     if (!model) return;
     const camera = this.camera;
+    // The camera's position and axes are recomputed only when a frame is drawn: this frame's are wanted, or the
+    // labels are sized for the last picture's camera (a jump to a plan would leave them at the 3-D view's size).
+    camera.getViewMatrix(true);
     const axes = this.cameraAxes();
     const height = Math.max(1, this.engine.getRenderHeight());
     const orthographic = camera.mode === Camera.ORTHOGRAPHIC_CAMERA;

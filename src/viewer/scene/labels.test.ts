@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelCorners, type LabelCamera } from './labels';
+import { declutter, labelCorners, type LabelCamera } from './labels';
 
 /** Looking down −Z from 10 m up, screen right +X, screen up +Y. */
 const fromAbove = (orthographic: boolean, mmPerPixel: number): LabelCamera => ({
@@ -51,5 +51,21 @@ describe('labelCorners', () => {
     expect(Math.max(...end.xs)).toBeCloseTo(1000, 3);
     const behind = quad([0, 0, 20_000], fromAbove(false, 0.001));
     expect(behind.width).toBe(0);
+  });
+});
+
+describe('declutter', () => {
+  it('keeps the first of two labels that would overlap on screen, and both once zoomed in enough', () => {
+    // Two level names 1 m apart, 20 px tall: at 100 mm a pixel they are 10 px apart, at 10 mm 100 px.
+    const front: LabelCamera = {
+      ...fromAbove(true, 100),
+      right: [1, 0, 0],
+      up: [0, 0, 1],
+      forward: [0, 1, 0],
+    };
+    const anchors = Float32Array.from([0, 0, 3000, 0, 0, 4000, 50_000, 0, 3000]);
+    const style = { heightPx: 20, align: 'end', bubble: false } as const;
+    expect([...declutter(anchors, style, front)]).toEqual([1, 0, 1]);
+    expect([...declutter(anchors, style, { ...front, mmPerPixel: 10 })]).toEqual([1, 1, 1]);
   });
 });

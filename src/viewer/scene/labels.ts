@@ -94,6 +94,54 @@ export function labelCorners(
   }
 }
 
+/** Past this many labels a layer is not decluttered (the check is quadratic); they may overlap. */
+const MAX_DECLUTTERED = 1000;
+
+/**
+ * Which labels to draw (1) so that none overlaps another on screen: greedily in their order, each label is kept
+ * unless its screen rectangle meets one kept before it. Anchors are x y z per label (mm); labels behind a
+ * perspective camera are dropped.
+ */
+export function declutter(
+  anchors: Float32Array,
+  style: Pick<LabelStyle, 'heightPx' | 'align' | 'raise' | 'bubble'>,
+  camera: LabelCamera,
+): Uint8Array {
+  const count = anchors.length / 3;
+  const kept = new Uint8Array(count);
+  const rects: number[] = [];
+  const height = style.heightPx * camera.pixelRatio;
+  const width = (height * cellWidth(style)) / CELL_HEIGHT;
+  const shift = style.align === 'end' ? -1 : -0.5;
+  const lift = style.raise ?? 0;
+  for (let label = 0; label < count; label++) {
+    const offset = [0, 1, 2].map(
+      (axis) => (anchors[label * 3 + axis] as number) - (camera.position[axis] as number),
+    );
+    const along = (axis: Vec3) =>
+      (offset[0] as number) * axis[0] + (offset[1] as number) * axis[1] + (offset[2] as number) * axis[2];
+    const depth = along(camera.forward);
+    if (!camera.orthographic && depth <= 0) continue;
+    const scale = camera.mmPerPixel * (camera.orthographic ? 1 : depth);
+    const left = along(camera.right) / scale + shift * width;
+    const bottom = along(camera.up) / scale + (lift - 0.5) * height;
+    // A bubble is about as wide as it is tall, in the middle of its cell; a name may fill its cell.
+    const inset = style.bubble ? (width - height) / 2 : 0;
+    const rect = [left + inset, bottom, left + width - inset, bottom + height] as const;
+    let free = true;
+    for (let k = 0; k < rects.length && free; k += 4)
+      free =
+        rect[0] >= (rects[k + 2] as number) ||
+        rect[2] <= (rects[k] as number) ||
+        rect[1] >= (rects[k + 3] as number) ||
+        rect[3] <= (rects[k + 1] as number);
+    if (!free) continue;
+    kept[label] = 1;
+    rects.push(...rect);
+  }
+  return kept;
+}
+
 /**
  * All labels of a layer as one mesh on one texture atlas (one draw call however many grid lines there are).
  * Each distinct text is drawn once; labels past the atlas's capacity are left out. The quads are turned to the
@@ -211,11 +259,20 @@ export class LabelLayer {
 
   /** Turns the quads to the camera at their screen size; call before drawing a frame. */
   orient(camera: LabelCamera): void {
+    const count = this.anchors.length / 3;
+    const anchors = new Float32Array(this.anchors.length);
+    for (let k = 0; k < anchors.length; k++)
+      anchors[k] = (this.anchors[k] as number) + (this.offset[k % 3] as number);
+    const kept = count <= MAX_DECLUTTERED ? declutter(anchors, this.style, camera) : null;
     const anchor: [number, number, number] = [0, 0, 0];
-    for (let label = 0; label * 3 < this.anchors.length; label++) {
-      for (let axis = 0; axis < 3; axis++)
-        anchor[axis] = (this.anchors[label * 3 + axis] as number) + (this.offset[axis] as number);
+    for (let label = 0; label < count; label++) {
+      for (let axis = 0; axis < 3; axis++) anchor[axis] = anchors[label * 3 + axis] as number;
       labelCorners(anchor, this.style, camera, this.positions, label * 12);
+      // A label overlapping one drawn before it is collapsed to its anchor: drawn, it would make both unreadable.
+      if (kept && kept[label] === 0)
+        for (let corner = 0; corner < 4; corner++)
+          for (let axis = 0; axis < 3; axis++)
+            this.positions[label * 12 + corner * 3 + axis] = anchor[axis] as number;
     }
     this.mesh.updateVerticesData(VertexBuffer.PositionKind, this.positions, false, false);
   }
