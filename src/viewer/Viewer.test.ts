@@ -339,6 +339,14 @@ describe('BabylonViewer', () => {
     // Does not orbit: the angles are locked where the plan put them.
     expect(viewer.camera.lowerAlphaLimit).toBe(viewer.camera.upperAlphaLimit);
     expect(viewer.camera.lowerBetaLimit).toBe(viewer.camera.upperBetaLimit);
+    // A left drag pans instead (in 3-D it orbits).
+    const leftDrag = () =>
+      viewer.camera.movement.input.inputMap.find(
+        (entry) => entry.source === 'pointer' && entry.button === 0 && !entry.modifiers,
+      )?.interaction;
+    expect(leftDrag()).toBe('pan');
+    viewer.showPerspective();
+    expect(leftDrag()).toBe('rotate');
   });
 
   it('zooms a plan about the cursor, and leaves it for the 3-D view', async () => {

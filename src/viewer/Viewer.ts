@@ -91,8 +91,6 @@ const ORTHO_MARGIN = 0.04;
 /** Room (CSS px) for a grid bubble beside a drawing, and for a level's name left of an elevation. */
 const BUBBLE_ROOM_PX = 44;
 const LEVEL_NAME_ROOM_PX = 200;
-/** Babylon's default: the right button pans. */
-const PAN_BUTTON = 2;
 /** glTF is Y-up in metres; the model is Z-up in millimetres. */
 const GLTF_METRES_TO_MM = 1000;
 
@@ -506,8 +504,7 @@ export class BabylonViewer implements Viewer {
     camera.upperAlphaLimit = alpha;
     camera.lowerBetaLimit = beta;
     camera.upperBetaLimit = beta;
-    // The left button, which would orbit, pans instead: dragging a drawing moves it.
-    camera._panningMouseButton = 0;
+    this.setLeftDrag('pan');
     this.model?.setGridElevation(this.gridElevation());
     this.model?.setElevationGrids(view.kind === 'elevation' ? view.crossings : null);
     this.model?.setLevelNamesHidden(view.kind === 'plan');
@@ -526,10 +523,22 @@ export class BabylonViewer implements Viewer {
     camera.upperAlphaLimit = null;
     camera.lowerBetaLimit = 1e-4;
     camera.upperBetaLimit = Math.PI - 1e-4;
-    camera._panningMouseButton = PAN_BUTTON;
+    this.setLeftDrag('rotate');
     this.model?.setGridElevation(null);
     this.model?.setElevationGrids(null);
     this.model?.setLevelNamesHidden(false);
+  }
+
+  /**
+   * What a left-button drag does: orbit in 3-D; in a drawing, whose angles are locked, it pans, so dragging a
+   * plan moves it. Babylon 9 maps pointer buttons to interactions in the camera's input map.
+   */
+  private setLeftDrag(interaction: 'pan' | 'rotate'): void {
+    for (const entry of this.camera.movement.input.inputMap) {
+      const plainLeft = entry.source === 'pointer' && entry.button === 0 && !entry.modifiers;
+      if (plainLeft && (entry.interaction === 'pan' || entry.interaction === 'rotate'))
+        entry.interaction = interaction;
+    }
   }
 
   /** A plan's level, where its grids are drawn; null otherwise (the grids at the lowest level). */
