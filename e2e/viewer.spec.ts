@@ -38,6 +38,8 @@ const testApi = (page: Page) => ({
       () =>
         (globalThis as unknown as TestWindow).__gussetViewer?.frameStats() ?? { lastFrameMs: NaN, frames: 0 },
     ),
+  cameraMode: () =>
+    page.evaluate(() => (globalThis as unknown as TestWindow).__gussetViewer?.camera().mode ?? null),
   screenPositionOf: (id: string) =>
     page.evaluate(
       (elementId) =>
@@ -220,4 +222,60 @@ test('an engineer opens an uploaded model in 3D, inspects an element, changes th
       }),
     )
     .toBe(480);
+});
+
+test('an engineer reads the plan of a level through an orthographic camera and goes back to 3-D', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Not named Plan: the version list's label holds its options' text, author included, and getByLabel would
+  // find the word there too.
+  const person = { email: `plans.${stamp}@example.com`, firstName: 'Petra', lastName: 'Storey' };
+  await signUp(page, person);
+  await page.goto('/profile/organizations');
+  const newOrganization = page.getByRole('form', { name: 'New organization' });
+  await newOrganization.getByLabel('Organization name').fill('RDC Plans');
+  await newOrganization.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page).toHaveURL(/\/organizations\/[^/]+\/models$/);
+  const fromFile = page.getByRole('region', { name: 'New model from a file' });
+  await fromFile.getByLabel('Model file').setInputFiles(fixture);
+  await fromFile.getByLabel('Model name').fill('Perform plans');
+  await fromFile.getByRole('button', { name: 'Upload' }).click();
+  await expect(fromFile.getByText('Version 1 is ready.')).toBeVisible({ timeout: 60_000 });
+  await fromFile.getByRole('link', { name: 'Open the model' }).click();
+  await expect(page).toHaveURL(/\/model\/[^/]+\/history$/);
+  const modelId = /\/model\/([^/]+)\/history$/.exec(page.url())?.[1] ?? '';
+
+  await page.goto(`/model/${modelId}/visualize/elements`);
+  const stage = page.getByRole('region', { name: '3D view' });
+  await expect(stage).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  expect(await testApi(page).cameraMode()).toBe('perspective');
+  const everything = Object.values(await testApi(page).instanceCounts()).reduce((sum, n) => sum + n, 0);
+
+  // The storeys are offered by name with their elevation in the model's units; the first is the top one.
+  const plan = page.getByLabel('Plan');
+  const levels = await plan.locator('option').allTextContents();
+  expect(levels.length).toBeGreaterThan(2);
+  expect(levels[1]).toMatch(/\([+±-][\d,.]+ m\)$/);
+  await plan.selectOption({ index: 2 });
+  await expect.poll(() => testApi(page).cameraMode()).toBe('orthographic');
+  await expect(page.getByText(/^Plan: /)).toBeVisible();
+  // Only that level's elements are drawn.
+  const onLevel = Object.values(await testApi(page).instanceCounts()).reduce((sum, n) => sum + n, 0);
+  expect(onLevel).toBeGreaterThan(0);
+  expect(onLevel).toBeLessThan(everything);
+
+  // An elevation is orthographic too.
+  const elevation = page.getByLabel('Elevation');
+  await elevation.selectOption({ index: 1 });
+  await expect(page.getByText(/^Elevation: /)).toBeVisible();
+  expect(await testApi(page).cameraMode()).toBe('orthographic');
+
+  await page.getByRole('button', { name: 'Back to 3-D' }).click();
+  await expect.poll(() => testApi(page).cameraMode()).toBe('perspective');
+  await expect(page.getByRole('button', { name: 'Back to 3-D' })).toHaveCount(0);
+  await expect
+    .poll(async () => Object.values(await testApi(page).instanceCounts()).reduce((sum, n) => sum + n, 0))
+    .toBe(everything);
 });

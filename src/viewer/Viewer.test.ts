@@ -292,6 +292,137 @@ describe('BabylonViewer', () => {
     expect(api.camera().radius).toBeCloseTo(start, 6);
   });
 
+  it('shows the plan of a level through an orthographic camera: north up, fitted, its elements only', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    const level = building.levels.find(({ id }) => id === 'Story2');
+    if (!level) throw new Error('no Story2');
+    viewer.showPlan(level.id);
+    viewer.renderNow();
+    expect(api.camera().mode).toBe('orthographic');
+    expect(viewer.orthoView).toEqual({ kind: 'plan', levelId: 'Story2' });
+    // Only elements that touch the level: beams on it, columns into it; fewer than the whole building.
+    const shown = api.instanceCounts();
+    const total = Object.values(shown).reduce((sum, count) => sum + count, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(building.elements.ids.length);
+    for (const id of building.elements.ids) {
+      if (api.screenPositionOf(id) === null) continue;
+      const box = api.boundsOf([id]);
+      expect(box && box.min[2] <= level.elevation + 100 && box.max[2] >= level.elevation - 100, id).toBe(
+        true,
+      );
+    }
+    // North up, east right.
+    const target = api.camera().target;
+    const centre = viewer.projectToCanvas(target);
+    const east = viewer.projectToCanvas([target[0] + 1000, target[1], target[2]]);
+    const north = viewer.projectToCanvas([target[0], target[1] + 1000, target[2]]);
+    if (!centre || !east || !north) throw new Error('the plan centre is off the canvas');
+    expect(east.x).toBeGreaterThan(centre.x);
+    expect(Math.abs(east.y - centre.y)).toBeLessThan(1);
+    expect(north.y).toBeLessThan(centre.y);
+    // Fitted: the plan's box fills the canvas on its tighter side, all of it on screen.
+    const { min, max } = viewer.modelScene?.bounds as { min: number[]; max: number[] };
+    const corners = [
+      viewer.projectToCanvas([min[0] as number, min[1] as number, level.elevation]),
+      viewer.projectToCanvas([max[0] as number, max[1] as number, level.elevation]),
+    ];
+    if (!corners[0] || !corners[1]) throw new Error('a corner of the plan is off the canvas');
+    const across = Math.max(
+      Math.abs(corners[1].x - corners[0].x) / 800,
+      Math.abs(corners[1].y - corners[0].y) / 600,
+    );
+    // All but the room kept for grid bubbles (44 px a side) and a small margin.
+    expect(across).toBeGreaterThan(0.78);
+    // Does not orbit: the angles are locked where the plan put them.
+    expect(viewer.camera.lowerAlphaLimit).toBe(viewer.camera.upperAlphaLimit);
+    expect(viewer.camera.lowerBetaLimit).toBe(viewer.camera.upperBetaLimit);
+    // A left drag pans instead (in 3-D it orbits).
+    const leftDrag = () =>
+      viewer.camera.movement.input.inputMap.find(
+        (entry) => entry.source === 'pointer' && entry.button === 0 && !entry.modifiers,
+      )?.interaction;
+    expect(leftDrag()).toBe('pan');
+    viewer.showPerspective();
+    expect(leftDrag()).toBe('rotate');
+  });
+
+  it('zooms a plan about the cursor, and leaves it for the 3-D view', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    const iso = { alpha: viewer.camera.alpha, beta: viewer.camera.beta };
+    viewer.showPlan('Story1');
+    viewer.renderNow();
+    const beam = building.elements.ids.find((id) => id.startsWith('B') && api.screenPositionOf(id)) ?? '';
+    const position = api.screenPositionOf(beam);
+    if (!position) throw new Error('no beam on screen');
+    const start = api.camera().radius;
+    viewer.scene.pointerX = position.x;
+    viewer.scene.pointerY = position.y;
+    const event = { deltaY: -300, deltaMode: 0, preventDefault: () => undefined } as unknown as WheelEvent;
+    viewer.scene.onPointerObservable.notifyObservers(
+      new PointerInfo(PointerEventTypes.POINTERWHEEL, event as never, null),
+    );
+    viewer.renderNow();
+    expect(api.camera().radius).toBeCloseTo(start * Math.pow(0.75, 3), 6);
+    // What was under the cursor is still under it (the beam lies between two slabs: compare places, not picks).
+    const after = api.screenPositionOf(beam);
+    expect(after?.x).toBeCloseTo(position.x, 0);
+    expect(after?.y).toBeCloseTo(position.y, 0);
+    expect(api.camera().mode).toBe('orthographic');
+
+    viewer.showPerspective();
+    viewer.renderNow();
+    expect(api.camera().mode).toBe('perspective');
+    expect(viewer.orthoView).toBeNull();
+    const all = Object.values(api.instanceCounts()).reduce((sum, count) => sum + count, 0);
+    expect(all).toBe(building.elements.ids.length);
+    expect(viewer.camera.lowerAlphaLimit).toBeNull();
+    // Back where the 3-D view looked from before the plan.
+    expect(viewer.camera.alpha).toBeCloseTo(iso.alpha, 9);
+    expect(viewer.camera.beta).toBeCloseTo(iso.beta, 9);
+    // A standard view leaves a plan too.
+    viewer.showPlan('Story1');
+    viewer.setView('iso');
+    expect(api.camera().mode).toBe('perspective');
+  });
+
+  it('shows the elevation on a grid line square to it, up on screen being up, with what lies on the line', async () => {
+    const viewer = newViewer();
+    const api = createViewerTestApi(viewer);
+    await viewer.load(building);
+    const grid = building.grids.find(({ label }) => label === 'A');
+    if (!grid) throw new Error('no grid A');
+    viewer.showElevation(grid.id);
+    viewer.renderNow();
+    expect(api.camera().mode).toBe('orthographic');
+    const target = api.camera().target;
+    const centre = viewer.projectToCanvas(target);
+    const above = viewer.projectToCanvas([target[0], target[1], target[2] + 1000]);
+    if (!centre || !above) throw new Error('off the canvas');
+    expect(above.y).toBeLessThan(centre.y);
+    expect(Math.abs(above.x - centre.x)).toBeLessThan(1);
+    // Square to the line: grid A runs along Y, which reads left to right.
+    const along = viewer.projectToCanvas([target[0], target[1] + 1000, target[2]]);
+    expect(along?.x).toBeGreaterThan(centre.x + 10);
+    expect(Math.abs((along?.y ?? 0) - centre.y)).toBeLessThan(1);
+    // Grid A is the line x = 0: everything shown lies on it.
+    for (const id of building.elements.ids) {
+      if (api.screenPositionOf(id) === null) continue;
+      const box = api.boundsOf([id]);
+      expect(
+        box && Math.abs(box.min[0] - grid.start[0]) <= 300 && Math.abs(box.max[0] - grid.start[0]) <= 300,
+        id,
+      ).toBe(true);
+    }
+    // An unknown grid leaves the 3-D view.
+    viewer.showElevation('no such grid');
+    expect(api.camera().mode).toBe('perspective');
+  });
+
   it('replaces the scene on a new load, keeping filters by id and dropping the diff', async () => {
     const viewer = newViewer();
     const api = createViewerTestApi(viewer);

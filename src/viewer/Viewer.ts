@@ -1,4 +1,5 @@
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import { Camera } from '@babylonjs/core/Cameras/camera';
 import { CreatePickingRay } from '@babylonjs/core/Culling/ray.core';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents';
@@ -17,8 +18,13 @@ import type { AssetContainer } from '@babylonjs/core/assetContainer';
 import { Scene } from '@babylonjs/core/scene';
 import type { SceneData } from '../engine/scene';
 import {
+  boxCentre,
   flightDurationMs,
   flightPose,
+  orthoFitRadius,
+  orthoHalfHeight,
+  orthoPoseForBox,
+  padBox,
   poseForBox,
   wheelScale,
   zoomAbout,
@@ -26,6 +32,7 @@ import {
   type CameraPose,
 } from './camera';
 import type { Vec3 } from './geometry/polygon';
+import { orthoViewOf, type OrthoView, type OrthoViewRequest } from './orthoViews';
 import type { PickIndex } from './picking/pickIndex';
 import { createPickIndex } from './picking/pickIndex';
 import { DEFAULT_LAYERS, ModelScene, statusIndex } from './scene/modelScene';
@@ -79,6 +86,11 @@ const FIT_MARGIN = 1.08;
 /** Flying to elements: the box with half its size again around it, never less than 2 m across. */
 const FLY_MARGIN = 0.5;
 const FLY_MIN_SIZE_MM = 2000;
+/** A plan or elevation fills the room left by its labels but for this margin on its tighter side. */
+const ORTHO_MARGIN = 0.04;
+/** Room (CSS px) for a grid bubble beside a drawing, and for a level's name left of an elevation. */
+const BUBBLE_ROOM_PX = 44;
+const LEVEL_NAME_ROOM_PX = 200;
 /** glTF is Y-up in metres; the model is Z-up in millimetres. */
 const GLTF_METRES_TO_MM = 1000;
 
@@ -109,6 +121,10 @@ export class BabylonViewer implements Viewer {
   private isolatedIds: readonly string[] | null = null;
   private levelId: string | null = null;
   private sectionBox: SectionBox | null = null;
+  /** The plan or elevation shown (an orthographic camera), or null in the 3-D view. */
+  private ortho: { request: OrthoViewRequest; view: OrthoView } | null = null;
+  /** Where the 3-D camera looked from before a drawing was shown: 'Back to 3-D' returns there. */
+  private anglesBeforeOrtho: { alpha: number; beta: number } | null = null;
   private selectedIds: string[] = [];
   private visibleBuffer = new Uint8Array(0);
   private readonly contextContainers: AssetContainer[] = [];
@@ -200,6 +216,8 @@ export class BabylonViewer implements Viewer {
       throw new Error(message, { cause: error });
     }
     this.visibleBuffer = new Uint8Array(data.elements.ids.length);
+    // A plan stays a plan across versions while its level is still there; the 3-D view comes back otherwise.
+    if (this.ortho) this.enterOrtho(this.ortho.request, false);
     this.applyVisibility();
     // The selection carries over by id; say so if some of it is not in this version.
     const previousSelection = this.selectedIds.length;
@@ -250,6 +268,9 @@ export class BabylonViewer implements Viewer {
         layers: this.layers,
       });
       this.visibleBuffer.fill(1);
+      this.model.setGridElevation(this.gridElevation());
+      if (this.ortho?.view.kind === 'elevation') this.model.setElevationGrids(this.ortho.view.crossings);
+      this.model.setLevelNamesHidden(this.ortho?.view.kind === 'plan');
       this.applyVisibility();
       this.applyDiff();
       this.applySelection(this.selectedIds, false);
@@ -307,6 +328,7 @@ export class BabylonViewer implements Viewer {
     }
     this.advanceFlight();
     this.adaptCameraToDistance();
+    this.orientLabels();
     const started = performance.now();
     this.scene.render();
     this.lastFrameMs = performance.now() - started;
@@ -343,6 +365,18 @@ export class BabylonViewer implements Viewer {
     const size = this.modelRadius();
     camera.minZ = Math.max(1, camera.radius / 1000);
     camera.maxZ = camera.radius + size * 4 + 1000;
+    if (this.ortho) {
+      // Zoomed in, the camera stands close to what it looks at: a near plane behind it keeps a plan's columns
+      // above the level whole rather than cut at the camera. Depth is linear in an orthographic projection,
+      // so the span costs no precision near the model.
+      camera.minZ = -(size * 4 + 1000);
+      const half = orthoHalfHeight(camera.radius, camera.fov);
+      const aspect = this.aspect();
+      camera.orthoTop = half;
+      camera.orthoBottom = -half;
+      camera.orthoLeft = -half * aspect;
+      camera.orthoRight = half * aspect;
+    }
     const height = Math.max(1, this.engine.getRenderHeight());
     const visible = 2 * camera.radius * Math.tan(camera.fov / 2);
     camera.panningSensibility = height / Math.max(visible * (1 - camera.panningInertia), 1e-6);
@@ -360,6 +394,7 @@ export class BabylonViewer implements Viewer {
 
   setView(view: ViewName): void {
     this.cancelFlight();
+    this.leaveOrtho();
     const { alpha, beta } = VIEW_ANGLES[view];
     this.camera.alpha = alpha;
     this.camera.beta = beta;
@@ -370,6 +405,10 @@ export class BabylonViewer implements Viewer {
   zoomToFit(): void {
     if (!this.model) return;
     this.cancelFlight();
+    if (this.ortho) {
+      this.fitOrtho(this.ortho.view);
+      return;
+    }
     const { min, max } = this.model.bounds;
     const centre = new Vector3((min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2);
     const radius = Math.max(Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) / 2, 500);
@@ -385,6 +424,15 @@ export class BabylonViewer implements Viewer {
   }
 
   fitBox(box: SectionBox, options: { margin?: number; minSize?: number } = {}): void {
+    if (this.ortho) {
+      const padded = padBox(box, options.minSize ?? FLY_MIN_SIZE_MM);
+      const margin = options.margin ?? FLY_MARGIN;
+      this.flyToPose({
+        target: boxCentre(padded),
+        radius: orthoFitRadius(padded, this.ortho.view.axes, this.camera.fov, this.aspect(), margin),
+      });
+      return;
+    }
     const pose = poseForBox(box, this.cameraAxes(), {
       fov: this.camera.fov,
       aspect: this.aspect(),
@@ -397,6 +445,157 @@ export class BabylonViewer implements Viewer {
   flyTo(ids: readonly string[]): void {
     const box = this.boundsOf(ids);
     if (box) this.fitBox(box);
+  }
+
+  showPlan(levelId: string): void {
+    this.enterOrtho({ kind: 'plan', levelId }, true);
+  }
+
+  showElevation(gridId: string): void {
+    this.enterOrtho({ kind: 'elevation', gridId }, true);
+  }
+
+  showPerspective(): void {
+    if (!this.ortho) return;
+    this.cancelFlight();
+    this.leaveOrtho();
+    if (this.anglesBeforeOrtho) {
+      this.camera.alpha = this.anglesBeforeOrtho.alpha;
+      this.camera.beta = this.anglesBeforeOrtho.beta;
+    }
+    this.applyVisibility();
+    this.zoomToFit();
+  }
+
+  /** The plan or elevation shown, or null in the 3-D view. */
+  get orthoView(): OrthoViewRequest | null {
+    return this.ortho?.request ?? null;
+  }
+
+  /**
+   * Looks square at a plan or elevation through an orthographic camera that pans and zooms but does not orbit
+   * (a turned plan is no longer a plan), shows only its elements and draws the grids at a plan's level. An
+   * unknown level or grid (a version without it) leaves or keeps the 3-D view.
+   */
+  private enterOrtho(request: OrthoViewRequest, fit: boolean): void {
+    const view = this.data && orthoViewOf(this.data, request);
+    if (!view) {
+      this.leaveOrtho();
+      if (fit) this.applyVisibility();
+      return;
+    }
+    this.cancelFlight();
+    this.stopCameraInertia();
+    if (!this.ortho) this.anglesBeforeOrtho = { alpha: this.camera.alpha, beta: this.camera.beta };
+    this.ortho = { request, view };
+    const camera = this.camera;
+    camera.mode = Camera.ORTHOGRAPHIC_CAMERA;
+    // Babylon's angles: alpha 0 looks from +X and π/2 from −Y; beta from +Z. A plan is the top view, north up.
+    const [fx, fy, fz] = view.axes.forward;
+    const alpha = view.kind === 'plan' ? VIEW_ANGLES.top.alpha : Math.atan2(fy, -fx);
+    const beta = view.kind === 'plan' ? VIEW_ANGLES.top.beta : Math.acos(Math.max(-1, Math.min(1, -fz)));
+    camera.lowerAlphaLimit = null;
+    camera.upperAlphaLimit = null;
+    camera.lowerBetaLimit = 1e-4;
+    camera.upperBetaLimit = Math.PI - 1e-4;
+    camera.alpha = alpha;
+    camera.beta = beta;
+    camera.lowerAlphaLimit = alpha;
+    camera.upperAlphaLimit = alpha;
+    camera.lowerBetaLimit = beta;
+    camera.upperBetaLimit = beta;
+    this.setLeftDrag('pan');
+    this.model?.setGridElevation(this.gridElevation());
+    this.model?.setElevationGrids(view.kind === 'elevation' ? view.crossings : null);
+    this.model?.setLevelNamesHidden(view.kind === 'plan');
+    if (fit) {
+      this.applyVisibility();
+      this.fitOrtho(view);
+    }
+  }
+
+  private leaveOrtho(): void {
+    if (!this.ortho) return;
+    this.ortho = null;
+    const camera = this.camera;
+    camera.mode = Camera.PERSPECTIVE_CAMERA;
+    camera.lowerAlphaLimit = null;
+    camera.upperAlphaLimit = null;
+    camera.lowerBetaLimit = 1e-4;
+    camera.upperBetaLimit = Math.PI - 1e-4;
+    this.setLeftDrag('rotate');
+    this.model?.setGridElevation(null);
+    this.model?.setElevationGrids(null);
+    this.model?.setLevelNamesHidden(false);
+  }
+
+  /**
+   * What a left-button drag does: orbit in 3-D; in a drawing, whose angles are locked, it pans, so dragging a
+   * plan moves it. Babylon 9 maps pointer buttons to interactions in the camera's input map.
+   */
+  private setLeftDrag(interaction: 'pan' | 'rotate'): void {
+    for (const entry of this.camera.movement.input.inputMap) {
+      const plainLeft = entry.source === 'pointer' && entry.button === 0 && !entry.modifiers;
+      if (plainLeft && (entry.interaction === 'pan' || entry.interaction === 'rotate'))
+        entry.interaction = interaction;
+    }
+  }
+
+  /** A plan's level, where its grids are drawn; null otherwise (the grids at the lowest level). */
+  private gridElevation(): number | null {
+    const request = this.ortho?.request;
+    if (request?.kind !== 'plan') return null;
+    return this.data?.levels.find(({ id }) => id === request.levelId)?.elevation ?? null;
+  }
+
+  /**
+   * Jumps to the drawing's box, filling the canvas but for the margin and room for its labels: bubbles around a
+   * plan; in an elevation the levels' names on the left and the bubbles on top.
+   */
+  private fitOrtho(view: OrthoView): void {
+    this.cancelFlight();
+    const scaling = this.engine.getHardwareScalingLevel();
+    const names = (this.data?.levels.length ?? 0) > 0 && this.layers.levels;
+    const padding =
+      view.kind === 'plan'
+        ? { left: BUBBLE_ROOM_PX, right: BUBBLE_ROOM_PX, top: BUBBLE_ROOM_PX, bottom: BUBBLE_ROOM_PX }
+        : { left: names ? LEVEL_NAME_ROOM_PX : 24, right: 24, top: BUBBLE_ROOM_PX, bottom: 28 };
+    this.setCameraPose(
+      orthoPoseForBox(view.box, view.axes, {
+        fov: this.camera.fov,
+        width: this.engine.getRenderWidth() * scaling,
+        height: this.engine.getRenderHeight() * scaling,
+        margin: ORTHO_MARGIN,
+        padding,
+      }),
+    );
+    this.stopCameraInertia();
+    this.requestRender();
+  }
+
+  /** Grid bubbles and level names face the camera at a fixed size on screen. */
+  private orientLabels(): void {
+    const model = this.model;
+    if (!model) return;
+    const camera = this.camera;
+    // The camera's position and axes are recomputed only when a frame is drawn: this frame's are wanted, or the
+    // labels are sized for the last picture's camera (a jump to a plan would leave them at the 3-D view's size).
+    camera.getViewMatrix(true);
+    const axes = this.cameraAxes();
+    const height = Math.max(1, this.engine.getRenderHeight());
+    const orthographic = camera.mode === Camera.ORTHOGRAPHIC_CAMERA;
+    const { x, y, z } = camera.position;
+    model.orientLabels({
+      position: [x, y, z],
+      right: axes.right,
+      up: axes.up,
+      forward: axes.forward,
+      orthographic,
+      // The picture is 2·tan(fov/2) tall at unit depth; an orthographic one 2·halfHeight at any.
+      mmPerPixel:
+        (2 * (orthographic ? orthoHalfHeight(camera.radius, camera.fov) : Math.tan(camera.fov / 2))) / height,
+      pixelRatio: 1 / this.engine.getHardwareScalingLevel(),
+    });
   }
 
   /** The camera's unit axes now (the sign of right and up does not matter to a fit). */
@@ -588,6 +787,7 @@ export class BabylonViewer implements Viewer {
       isolated,
       level: level >= 0 ? level : null,
       box: this.sectionBox,
+      view: this.ortho?.view.members ?? null,
     };
   }
 

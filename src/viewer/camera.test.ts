@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   fitDistance,
+  orthoFitRadius,
+  orthoHalfHeight,
+  orthoPoseForBox,
   flightDurationMs,
   flightPose,
   padBox,
@@ -168,5 +171,69 @@ describe('zoom about the point under the cursor', () => {
     const notches = Math.log(10 / 250) / Math.log(wheelScale(-100, 0));
     expect(notches).toBeLessThan(12);
     expect(wheelScale(-4, 0)).toBeGreaterThan(0.985);
+  });
+});
+
+describe('orthoFitRadius', () => {
+  const plan: CameraAxes = { right: [1, 0, 0], up: [0, 1, 0], forward: [0, 0, -1] };
+
+  it('fits a wide plan to the width and a tall one to the height, with the margin to spare', () => {
+    const wide: SectionBox = { min: [0, 0, 3000], max: [40_000, 10_000, 3000] };
+    const radius = orthoFitRadius(wide, plan, FOV, 2, 0.1);
+    const halfHeight = orthoHalfHeight(radius, FOV);
+    // 40 m across a canvas twice as wide as tall: the half-width (20 m) is what binds.
+    expect(halfHeight).toBeCloseTo((20_000 * 1.1) / 2, 6);
+    const tall: SectionBox = { min: [0, 0, 0], max: [10_000, 40_000, 0] };
+    expect(orthoHalfHeight(orthoFitRadius(tall, plan, FOV, 2, 0.1), FOV)).toBeCloseTo(20_000 * 1.1, 6);
+  });
+
+  it('ignores depth: a tall building seen from above fits its footprint', () => {
+    const tower: SectionBox = { min: [0, 0, 0], max: [10_000, 10_000, 200_000] };
+    const flat: SectionBox = { min: [0, 0, 0], max: [10_000, 10_000, 0] };
+    expect(orthoFitRadius(tower, plan, FOV, 1, 0.1)).toBeCloseTo(orthoFitRadius(flat, plan, FOV, 1, 0.1), 6);
+  });
+
+  it('gives a point a metre of view around it', () => {
+    const point: SectionBox = { min: [5, 5, 5], max: [5, 5, 5] };
+    expect(orthoHalfHeight(orthoFitRadius(point, plan, FOV, 1, 0), FOV)).toBeCloseTo(500, 6);
+  });
+});
+
+describe('orthoPoseForBox', () => {
+  const front: CameraAxes = { right: [1, 0, 0], up: [0, 0, 1], forward: [0, 1, 0] };
+  /** Canvas pixels (from the top-left) of a point, for an orthographic pose on a width × height canvas. */
+  const pixel = (point: Vec3, pose: { target: Vec3; radius: number }, width: number, height: number) => {
+    const half = orthoHalfHeight(pose.radius, FOV);
+    const mmPerPx = (2 * half) / height;
+    const offset: Vec3 = [point[0] - pose.target[0], point[1] - pose.target[1], point[2] - pose.target[2]];
+    return {
+      x: width / 2 + dot(offset, front.right) / mmPerPx,
+      y: height / 2 - dot(offset, front.up) / mmPerPx,
+    };
+  };
+
+  it('keeps the padding free: the box sits inside what is left, filling it on its tighter side', () => {
+    const building: SectionBox = { min: [0, 5000, 0], max: [30_000, 5000, 15_000] };
+    const padding = { left: 200, right: 20, top: 40, bottom: 20 };
+    const pose = orthoPoseForBox(building, front, { fov: FOV, width: 800, height: 600, margin: 0, padding });
+    const low = pixel([0, 5000, 0], pose, 800, 600);
+    const high = pixel([30_000, 5000, 15_000], pose, 800, 600);
+    // 30 m across 580 px binds (15 m over 540 px would not): exactly between the paddings across.
+    expect(low.x).toBeCloseTo(200, 6);
+    expect(high.x).toBeCloseTo(780, 6);
+    expect(high.y).toBeGreaterThanOrEqual(40 - 1e-6);
+    expect(low.y).toBeLessThanOrEqual(580 + 1e-6);
+    // Centred in the room left between top and bottom.
+    expect((high.y + low.y) / 2).toBeCloseTo(40 + 540 / 2, 6);
+  });
+
+  it('gives a phone at most half its width for padding', () => {
+    const box: SectionBox = { min: [0, 0, 0], max: [10_000, 0, 3000] };
+    const padding = { left: 300, right: 100, top: 0, bottom: 0 };
+    const pose = orthoPoseForBox(box, front, { fov: FOV, width: 390, height: 600, margin: 0, padding });
+    const left = pixel([0, 0, 0], pose, 390, 600);
+    const right = pixel([10_000, 0, 0], pose, 390, 600);
+    expect(right.x - left.x).toBeCloseTo(195, 6);
+    expect(left.x).toBeCloseTo((300 * 195) / 400, 6);
   });
 });

@@ -148,3 +148,97 @@ export function wheelScale(deltaY: number, deltaMode: number): number {
   const notches = Math.max(-4, Math.min(4, pixels / NOTCH_PX));
   return Math.pow(NOTCH_SCALE, -notches);
 }
+
+/**
+ * An orthographic view is drawn at the scale a perspective camera of the same `fov` has at its target: its
+ * half-height is `radius · tan(fov / 2)`. The distance then stays the one zoom parameter, so zooming about the
+ * cursor, flights and panning speed work the same in both projections.
+ */
+export function orthoHalfHeight(radius: number, fov: number): number {
+  return radius * Math.tan(fov / 2);
+}
+
+/**
+ * The distance whose orthographic view (see `orthoHalfHeight`) shows `box` seen along `axes`, centred, with
+ * `margin` to spare on the tighter side (0.1: the box takes 1/1.1 of the width or height). Depth does not
+ * matter to an orthographic picture, so only the box's extent across the screen counts.
+ */
+export function orthoFitRadius(
+  box: SectionBox,
+  axes: CameraAxes,
+  fov: number,
+  aspect: number,
+  margin: number,
+): number {
+  const centre = boxCentre(box);
+  let halfWidth = 0;
+  let halfHeight = 0;
+  for (const x of [box.min[0], box.max[0]])
+    for (const y of [box.min[1], box.max[1]])
+      for (const z of [box.min[2], box.max[2]]) {
+        const offset: Vec3 = [x - centre[0], y - centre[1], z - centre[2]];
+        halfWidth = Math.max(halfWidth, Math.abs(dot(offset, axes.right)));
+        halfHeight = Math.max(halfHeight, Math.abs(dot(offset, axes.up)));
+      }
+  // A single point or a line seen end-on still gets a metre of view around it.
+  const needed = Math.max(halfHeight, halfWidth / Math.max(aspect, 1e-6), 500) * (1 + margin);
+  return needed / Math.tan(fov / 2);
+}
+
+/** Room (CSS px) kept free at each side of the canvas: for labels drawn outside the model's box. */
+export interface ScreenPadding {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The orthographic pose (see `orthoHalfHeight`) that shows `box` seen along `axes` inside the canvas less
+ * `padding`, with `margin` to spare: an elevation keeps room left of the building for its levels' names and
+ * above it for its grid bubbles, which have a fixed size on screen and so cannot be in a box in mm. The target
+ * is moved off the box's centre by half the difference of opposite paddings. Padding never takes more than
+ * half the canvas either way, so a phone still shows the drawing.
+ */
+export function orthoPoseForBox(
+  box: SectionBox,
+  axes: CameraAxes,
+  view: { fov: number; width: number; height: number; margin: number; padding: ScreenPadding },
+): CameraPose {
+  const { width, height, padding } = view;
+  const centre = boxCentre(box);
+  let halfWidth = 0;
+  let halfHeight = 0;
+  for (const x of [box.min[0], box.max[0]])
+    for (const y of [box.min[1], box.max[1]])
+      for (const z of [box.min[2], box.max[2]]) {
+        const offset: Vec3 = [x - centre[0], y - centre[1], z - centre[2]];
+        halfWidth = Math.max(halfWidth, Math.abs(dot(offset, axes.right)));
+        halfHeight = Math.max(halfHeight, Math.abs(dot(offset, axes.up)));
+      }
+  const squeeze = (start: number, end: number, size: number) => {
+    const scale = Math.min(1, size / 2 / Math.max(start + end, 1e-9));
+    return [start * scale, end * scale] as const;
+  };
+  const [left, right] = squeeze(padding.left, padding.right, width);
+  const [top, bottom] = squeeze(padding.top, padding.bottom, height);
+  const usableWidth = Math.max(1, width - left - right);
+  const usableHeight = Math.max(1, height - top - bottom);
+  // Millimetres per pixel; a point still gets a metre of view across the canvas's height.
+  const scale = Math.max(
+    ((2 * halfWidth) / usableWidth) * (1 + view.margin),
+    ((2 * halfHeight) / usableHeight) * (1 + view.margin),
+    1000 / Math.max(1, height),
+  );
+  // Where the box's centre should be, in pixels right of and below the canvas's centre.
+  const dx = (left - right) / 2;
+  const dy = (top - bottom) / 2;
+  return {
+    target: [
+      centre[0] - axes.right[0] * dx * scale + axes.up[0] * dy * scale,
+      centre[1] - axes.right[1] * dx * scale + axes.up[1] * dy * scale,
+      centre[2] - axes.right[2] * dx * scale + axes.up[2] * dy * scale,
+    ],
+    radius: (scale * height) / 2 / Math.tan(view.fov / 2),
+  };
+}

@@ -107,7 +107,19 @@ export interface Viewer {
   isolateLevel(levelId: string | null): void;
   setSectionBox(box: SectionBox | null): void;
   setLayerVisible(layer: GlyphLayer, visible: boolean): void;
+  /** A standard direction in the 3-D perspective view (leaving a plan or elevation), fitted. */
   setView(view: ViewName): void;
+  /**
+   * The plan of a level (SceneData id): an orthographic camera looking down, fitted to the elements that touch
+   * the level, the others hidden, the grids drawn at the level. Pans and zooms; does not orbit. An unknown
+   * level leaves the 3-D view.
+   */
+  showPlan(levelId: string): void;
+  /** The elevation on a grid line (SceneData id), square to it, with the elements in its plane; as `showPlan`. */
+  showElevation(gridId: string): void;
+  /** Back from a plan or elevation to the 3-D perspective view of everything, fitted; nothing in 3-D. */
+  showPerspective(): void;
+  /** Fits the model (in a plan or elevation: the drawing) to the canvas. */
   zoomToFit(): void;
   /**
    * Flies the camera to a box (model mm), animated from where it is (a jump when the user prefers reduced

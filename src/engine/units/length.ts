@@ -50,3 +50,24 @@ export function mmToDisplay(valueMm: number, unit: DisplayUnit): number {
 export function displayToMm(value: number, unit: DisplayUnit): number {
   return value * TO_MM[unit];
 }
+
+/**
+ * Decimals of an elevation per display unit, as drawings write levels: millimetres to the millimetre, metres
+ * to three places (+3.250 m), feet to three (a third of a millimetre).
+ */
+const ELEVATION_DECIMALS: Readonly<Record<DisplayUnit, number>> = { mm: 0, cm: 1, m: 3, ft: 3, in: 2 };
+
+/**
+ * A level's elevation (mm) in the model's display units, signed as drawings mark levels: '+3.250 m',
+ * '-1.500 m', and '±0.000 m' for the datum (also for a value that rounds to it).
+ */
+export function formatElevation(valueMm: number, unit: DisplayUnit): string {
+  const decimals = ELEVATION_DECIMALS[unit];
+  const value = Number(mmToDisplay(valueMm, unit).toFixed(decimals));
+  const digits = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(Math.abs(value));
+  const sign = value > 0 ? '+' : value < 0 ? '-' : '±';
+  return `${sign}${digits} ${unit}`;
+}

@@ -3,6 +3,7 @@ import { decodeUtf8 } from '../text/encoding';
 import { readRepositoryFile } from '../testing/fixtures';
 import {
   displayToMm,
+  formatElevation,
   FROM_MM,
   INVALID_UNIT_MESSAGE,
   InvalidUnitError,
@@ -40,6 +41,18 @@ describe('display lengths (spec section 9)', () => {
     expect(() => parseDisplayUnit(value)).toThrow(
       'Invalid unit type. Please provide one of the valid units: cm, mm, m, ft, in.',
     );
+  });
+
+  it('writes elevations signed, in the display unit, to the precision drawings use', () => {
+    expect(formatElevation(3250, 'm')).toBe('+3.250 m');
+    expect(formatElevation(-1500, 'm')).toBe('-1.500 m');
+    expect(formatElevation(0, 'm')).toBe('±0.000 m');
+    // A hair below the datum still reads as the datum, not as "-0.000".
+    expect(formatElevation(-0.0001, 'm')).toBe('±0.000 m');
+    expect(formatElevation(12_345, 'mm')).toBe('+12,345 mm');
+    expect(formatElevation(3048, 'ft')).toBe('+10.000 ft');
+    expect(formatElevation(254, 'in')).toBe('+10.00 in');
+    expect(formatElevation(3255, 'cm')).toBe('+325.5 cm');
   });
 
   it('uses the same message as the contract', () => {

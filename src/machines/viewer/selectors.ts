@@ -4,7 +4,7 @@ import type { DiffViewWire } from '../../contract/http/compare';
 import type { PropertyGroup } from '../../engine/diff/types';
 import type { Version } from '../../contract/http/versions';
 import type { AttributeValue, DisplayUnit } from '../../engine/schema';
-import { mmToDisplay } from '../../engine/units';
+import { formatElevation, mmToDisplay } from '../../engine/units';
 import { exportAddress } from '../model/exportAddress';
 import {
   changeKeyOfElement,
@@ -19,7 +19,7 @@ import {
 import type { DiffStatus } from '../reports/diffMachine';
 import { materialFacts, profileFacts, releaseFacts } from './elementFacts';
 import { facetsOf, type FacetEntry, type SceneFacets } from './sceneFacts';
-import type { ElementProperties, FilterFacet, SectionBoxMm } from './types';
+import type { ElementProperties, FilterFacet, SectionBoxMm, ViewMode } from './types';
 import { viewerMessages, type viewerMachine } from './viewerMachine';
 
 type ViewerSnapshot = SnapshotFrom<typeof viewerMachine>;
@@ -53,6 +53,65 @@ export const selectSectionBox = (snapshot: ViewerSnapshot) => snapshot.context.s
 export const selectLayers = (snapshot: ViewerSnapshot) => snapshot.context.layers;
 export const selectCamera = (snapshot: ViewerSnapshot) => snapshot.context.camera;
 export const selectSelectedId = (snapshot: ViewerSnapshot) => snapshot.context.selectedId;
+export const selectViewMode = (snapshot: ViewerSnapshot): ViewMode => snapshot.context.viewMode;
+
+/** One drawing the toolbar offers: its SceneData id and what the option reads. */
+export interface ViewChoice {
+  id: string;
+  label: string;
+}
+
+/**
+ * The plans and elevations the scene offers: levels from the top down as storey tables list them, each with its
+ * elevation in the model's units ('Level 2 (+6.500 m)'); grid lines by label, with their system when two
+ * systems share a label. Empty lists when the scene has no levels or grids.
+ */
+export function selectViewChoices(snapshot: ViewerSnapshot): {
+  plans: ViewChoice[];
+  elevations: ViewChoice[];
+} {
+  const scene = snapshot.context.scene;
+  if (!scene) return NO_CHOICES;
+  return choicesOf(scene);
+}
+
+const NO_CHOICES = { plans: [], elevations: [] };
+const choicesCache = new WeakMap<object, { plans: ViewChoice[]; elevations: ViewChoice[] }>();
+
+function choicesOf(scene: NonNullable<ViewerSnapshot['context']['scene']>) {
+  const cached = choicesCache.get(scene);
+  if (cached) return cached;
+  const plans = [...scene.levels]
+    .sort((a, b) => b.elevation - a.elevation)
+    .map((level) => ({
+      id: level.id,
+      label: `${level.name} (${formatElevation(level.elevation, scene.units)})`,
+    }));
+  const labelCounts = new Map<string, number>();
+  for (const grid of scene.grids) labelCounts.set(grid.label, (labelCounts.get(grid.label) ?? 0) + 1);
+  const elevations = scene.grids.map((grid) => ({
+    id: grid.id,
+    label: (labelCounts.get(grid.label) ?? 0) > 1 ? `${grid.label} (${grid.system})` : grid.label,
+  }));
+  const choices = { plans, elevations };
+  choicesCache.set(scene, choices);
+  return choices;
+}
+
+/** What the toolbar says is shown: 'Plan: Level 2', 'Elevation: A', or null in the 3-D view. */
+export function selectViewModeLine(snapshot: ViewerSnapshot): string | null {
+  const mode = snapshot.context.viewMode;
+  const scene = snapshot.context.scene;
+  if (mode.kind === 'plan') {
+    const level = scene?.levels.find(({ id }) => id === mode.levelId);
+    return level ? `Plan: ${level.name}` : null;
+  }
+  if (mode.kind === 'elevation') {
+    const choice = scene && choicesOf(scene).elevations.find(({ id }) => id === mode.gridId);
+    return choice ? `Elevation: ${choice.label}` : null;
+  }
+  return null;
+}
 /** Issue #9: the GLB to draw around the shown version (null when it has none, or it belongs to another version). */
 export const selectContextGeometry = (snapshot: ViewerSnapshot): ArrayBuffer | null => {
   const geometry = snapshot.context.contextGeometry;

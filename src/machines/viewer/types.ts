@@ -55,6 +55,13 @@ export interface SectionBoxMm {
 export type CameraCommand =
   { kind: CameraView | 'fit'; serial: number } | { kind: 'elements'; ids: readonly string[]; serial: number };
 
+/**
+ * How the model is looked at: the 3-D perspective view, the plan of a level or the elevation on a grid line
+ * (orthographic, only that drawing's elements). Ids are SceneData's.
+ */
+export type ViewMode =
+  { kind: '3d' } | { kind: 'plan'; levelId: string } | { kind: 'elevation'; gridId: string };
+
 /** What the viewer reported after drawing a scene. */
 export interface DrawnScene {
   elementCount: number;
@@ -141,6 +148,7 @@ export interface ViewerContext {
   sectionBox: SectionBoxMm | null;
   layers: Record<ViewerLayer, boolean>;
   camera: CameraCommand | null;
+  viewMode: ViewMode;
   /** The change named in the address, chosen as soon as the diff and the scene are both in. */
   pendingChangeKey: string | null;
   /** Elements to fly to once the version being loaded is drawn (a change chosen on the side not drawn). */
@@ -175,6 +183,10 @@ export type ViewerEvent =
   | { type: 'theme.set'; theme: ViewerTheme }
   | { type: 'view.set'; view: CameraView }
   | { type: 'view.fit' }
+  /** The plan of a level, the elevation on a grid line, and back to the 3-D view. */
+  | { type: 'view.plan'; levelId: string }
+  | { type: 'view.elevation'; gridId: string }
+  | { type: 'view.perspective' }
   | { type: 'layer.toggle'; layer: ViewerLayer }
   | { type: 'filter.toggle'; facet: FilterFacet; value: string }
   | { type: 'filter.showAll'; facet: FilterFacet }

@@ -8,7 +8,10 @@ import {
   selectScreenshotRequest,
   selectSectionBoxFields,
   selectThumbnail,
+  selectViewChoices,
   selectViewerStatus,
+  selectViewMode,
+  selectViewModeLine,
 } from './selectors';
 import {
   aScene,
@@ -283,5 +286,68 @@ describe('viewer machine: thumbnails', () => {
     expect(selectScreenshotRequest(snapshotOf(reader))).toBeNull();
     const illustrated = await shown(startViewer({ role: 'ADMIN', hasThumbnail: true }));
     expect(selectScreenshotRequest(snapshotOf(illustrated))).toBeNull();
+  });
+});
+
+describe('viewer machine: plans and elevations', () => {
+  const gridded = () =>
+    aScene({
+      grids: [
+        { id: 'G/A', label: 'A', system: 'G', start: [0, -1000], end: [0, 5000] },
+        { id: 'G/1', label: '1', system: 'G', start: [-1000, 0], end: [7000, 0] },
+        { id: 'H/A', label: 'A', system: 'H', start: [6000, -1000], end: [6000, 5000] },
+      ],
+    });
+
+  it('offers each level from the top with its elevation in the model units, and each grid line', async () => {
+    const harness = await shown(startViewer(), gridded());
+    expect(selectViewChoices(snapshotOf(harness))).toEqual({
+      plans: [
+        { id: 'L1', label: 'Level 1 (+3.000 m)' },
+        { id: 'BASE', label: 'Base (±0.000 m)' },
+      ],
+      // Two systems name a line A: their system tells them apart.
+      elevations: [
+        { id: 'G/A', label: 'A (G)' },
+        { id: 'G/1', label: '1' },
+        { id: 'H/A', label: 'A (H)' },
+      ],
+    });
+  });
+
+  it('shows the plan of a level, the elevation on a grid, and goes back to 3-D', async () => {
+    const harness = await shown(startViewer(), gridded());
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: '3d' });
+    expect(selectViewModeLine(snapshotOf(harness))).toBeNull();
+    harness.actor.send({ type: 'view.plan', levelId: 'L1' });
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: 'plan', levelId: 'L1' });
+    expect(selectViewModeLine(snapshotOf(harness))).toBe('Plan: Level 1');
+    harness.actor.send({ type: 'view.elevation', gridId: 'H/A' });
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: 'elevation', gridId: 'H/A' });
+    expect(selectViewModeLine(snapshotOf(harness))).toBe('Elevation: A (H)');
+    harness.actor.send({ type: 'view.perspective' });
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: '3d' });
+    // A standard direction is a 3-D view too.
+    harness.actor.send({ type: 'view.plan', levelId: 'BASE' });
+    harness.actor.send({ type: 'view.set', view: 'iso' });
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: '3d' });
+  });
+
+  it('ignores a level or grid the scene does not have', async () => {
+    const harness = await shown(startViewer(), gridded());
+    harness.actor.send({ type: 'view.plan', levelId: 'L9' });
+    harness.actor.send({ type: 'view.elevation', gridId: 'Z' });
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: '3d' });
+  });
+
+  it('keeps a plan across versions while its level exists, and returns to 3-D when it does not', async () => {
+    const harness = await shown(startViewer(), gridded());
+    harness.actor.send({ type: 'view.plan', levelId: 'L1' });
+    harness.actor.send({ type: 'version.select', versionId: 'version-1' });
+    await shown(harness, gridded());
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: 'plan', levelId: 'L1' });
+    harness.actor.send({ type: 'version.select', versionId: 'version-2' });
+    await shown(harness, aScene({ levels: [{ id: 'BASE', name: 'Base', elevation: 0 }] }));
+    expect(selectViewMode(snapshotOf(harness))).toEqual({ kind: '3d' });
   });
 });

@@ -21,6 +21,7 @@ import {
   type ViewerInput,
   type ViewerLayer,
   type ViewerTag,
+  type ViewMode,
 } from './types';
 
 /** What the viewer screen says that the contract's message lists do not hold. */
@@ -108,6 +109,15 @@ function changeTarget(context: ViewerContext, key: string) {
   const side = sideShowing(change, compare.side);
   const elementId = elementIdOn(change, side);
   return elementId === null ? null : { side, elementId };
+}
+
+const THREE_D: ViewMode = { kind: '3d' };
+
+/** The view kept for a new scene: a plan or elevation while its level or grid is still there, else 3-D. */
+function viewModeFor(mode: ViewMode, scene: LoadedScene): ViewMode {
+  if (mode.kind === 'plan') return scene.levels.some(({ id }) => id === mode.levelId) ? mode : THREE_D;
+  if (mode.kind === 'elevation') return scene.grids.some(({ id }) => id === mode.gridId) ? mode : THREE_D;
+  return mode;
 }
 
 /** What a newly chosen version starts from: nothing selected, nothing drawn yet, no old failure. */
@@ -219,6 +229,11 @@ export const viewerMachine = setup({
       return target !== null && target.side === context.compare?.side;
     },
     /** Nodes, loads, load cases: listed, not drawn as elements. */
+    isKnownLevel: ({ context, event }) =>
+      event.type === 'view.plan' && (context.scene?.levels.some(({ id }) => id === event.levelId) ?? false),
+    isKnownGrid: ({ context, event }) =>
+      event.type === 'view.elevation' &&
+      (context.scene?.grids.some(({ id }) => id === event.gridId) ?? false),
     changeNotDrawn: ({ context, event }) =>
       event.type === 'change.select' &&
       findChange(context.compare?.diff ?? null, event.key) !== null &&
@@ -245,6 +260,7 @@ export const viewerMachine = setup({
     sectionBox: null,
     layers: { ...DEFAULT_LAYERS },
     camera: null,
+    viewMode: THREE_D,
     pendingChangeKey: (abilitiesOf(input.role).canViewVersions && input.changeKey) || null,
     flyAfterDraw: null,
     drawn: null,
@@ -334,7 +350,14 @@ export const viewerMachine = setup({
             input: ({ context }) => ({ modelId: context.modelId, versionId: context.versionId ?? '' }),
             onDone: {
               target: 'ready',
-              actions: [assign({ scene: ({ event }) => event.output, error: null }), 'refilter'],
+              actions: [
+                assign({
+                  scene: ({ event }) => event.output,
+                  error: null,
+                  viewMode: ({ context, event }) => viewModeFor(context.viewMode, event.output),
+                }),
+                'refilter',
+              ],
             },
             onError: {
               target: 'failed',
@@ -363,14 +386,29 @@ export const viewerMachine = setup({
               target: 'failed',
               actions: assign(({ event }) => ({ ...forgetVersionState, error: event.message })),
             },
+            // A standard direction is a 3-D view: it leaves a plan or elevation.
             'view.set': {
               actions: assign({
+                viewMode: THREE_D,
                 camera: ({ context, event }) => ({
                   kind: event.view,
                   serial: (context.camera?.serial ?? 0) + 1,
                 }),
               }),
             },
+            'view.plan': {
+              guard: 'isKnownLevel',
+              actions: assign({
+                viewMode: ({ event }) => ({ kind: 'plan' as const, levelId: event.levelId }),
+              }),
+            },
+            'view.elevation': {
+              guard: 'isKnownGrid',
+              actions: assign({
+                viewMode: ({ event }) => ({ kind: 'elevation' as const, gridId: event.gridId }),
+              }),
+            },
+            'view.perspective': { actions: assign({ viewMode: THREE_D }) },
             'view.fit': {
               actions: assign({
                 camera: ({ context }) => ({ kind: 'fit', serial: (context.camera?.serial ?? 0) + 1 }),

@@ -11,6 +11,7 @@ import {
   selectSectionBox,
   selectSelectedId,
   selectTheme,
+  selectViewMode,
 } from '../../machines/viewer/selectors';
 import { VIEWER_LAYERS } from '../../machines/viewer/types';
 import type { Viewer } from '../../viewer';
@@ -82,6 +83,16 @@ export function ViewerCanvas() {
     if (!ready || !drawnScene || !contextGeometry) return;
     ready.loadContextGeometry(contextGeometry.slice(0), 'IFC geometry').catch(() => undefined);
   }, [ready, drawnScene, contextGeometry]);
+
+  // A plan or elevation, or the 3-D view; applied again to each newly drawn scene (a new version refits it).
+  // Before the camera's one-shot moves, so a standard view asked for with the way back to 3-D comes after it.
+  const viewMode = useViewerSelector(selectViewMode);
+  useEffect(() => {
+    if (!ready) return;
+    if (viewMode.kind === 'plan') ready.showPlan(viewMode.levelId);
+    else if (viewMode.kind === 'elevation') ready.showElevation(viewMode.gridId);
+    else ready.showPerspective();
+  }, [ready, drawnScene, viewMode]);
 
   // Camera moves are one-shot: applied once per request, never replayed on a new scene.
   const camera = useViewerSelector(selectCamera);

@@ -50,6 +50,9 @@ export function useViewerEvents() {
       setTheme: (theme: ViewerTheme) => actor.send({ type: 'theme.set', theme }),
       setView: (view: CameraView) => actor.send({ type: 'view.set', view }),
       zoomToFit: () => actor.send({ type: 'view.fit' }),
+      showPlan: (levelId: string) => actor.send({ type: 'view.plan', levelId }),
+      showElevation: (gridId: string) => actor.send({ type: 'view.elevation', gridId }),
+      showPerspective: () => actor.send({ type: 'view.perspective' }),
       toggleLayer: (layer: ViewerLayer) => actor.send({ type: 'layer.toggle', layer }),
       toggleFilter: (facet: FilterFacet, value: string) =>
         actor.send({ type: 'filter.toggle', facet, value }),

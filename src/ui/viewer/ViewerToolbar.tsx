@@ -15,6 +15,7 @@ import {
   type ViewerTheme,
 } from '../../machines/viewer/types';
 import { CompareControls } from './CompareControls';
+import { ViewSelect } from './ViewSelect';
 import { shallowEqual, useViewerEvents, useViewerSelector } from './ViewerContext';
 
 const viewLabels: Record<CameraView, string> = { top: 'Top', front: 'Front', side: 'Side', iso: 'Iso' };
@@ -52,6 +53,7 @@ export function ViewerToolbar() {
           </button>
         ))}
       </div>
+      <ViewSelect />
       <label className="viewer-toolbar__group">
         Theme
         <select value={theme} onChange={(event) => events.setTheme(event.target.value as ViewerTheme)}>

@@ -47,6 +47,9 @@ function createFakeViewer(): FakeViewer {
     setSectionBox: record('setSectionBox'),
     setLayerVisible: record('setLayerVisible'),
     setView: record('setView'),
+    showPlan: record('showPlan'),
+    showElevation: record('showElevation'),
+    showPerspective: record('showPerspective'),
     zoomToFit: record('zoomToFit'),
     fitBox: record('fitBox'),
     flyTo: record('flyTo'),
@@ -172,6 +175,29 @@ describe('the 3D viewer screen', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Section box' }));
     expect(callsOf(viewer, 'setSectionBox').at(-1)).toEqual([{ min: [0, 0, 0], max: [6000, 4000, 3000] }]);
     expect((screen.getByLabelText('Z to (m)') as HTMLInputElement).value).toBe('3');
+  });
+
+  it('shows the plan of a level chosen in the toolbar, says so, and goes back to 3-D', async () => {
+    const user = userEvent.setup();
+    const { viewer } = await openViewer();
+    // The first drawing is the 3-D view; the scene has levels and no grid lines, so only plans are offered.
+    expect(callsOf(viewer, 'showPerspective').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Elevation')).toBeNull();
+    const plan = screen.getByLabelText('Plan') as HTMLSelectElement;
+    expect([...plan.options].map((option) => option.text)).toEqual([
+      'Level…',
+      'Level 1 (+3.000 m)',
+      'Base (±0.000 m)',
+    ]);
+    await user.selectOptions(plan, 'L1');
+    expect(callsOf(viewer, 'showPlan')).toEqual([['L1']]);
+    expect(screen.getByText('Plan: Level 1')).toBeTruthy();
+    expect(plan.value).toBe('L1');
+    const before = callsOf(viewer, 'showPerspective').length;
+    await user.click(screen.getByRole('button', { name: 'Back to 3-D' }));
+    expect(callsOf(viewer, 'showPerspective')).toHaveLength(before + 1);
+    expect(screen.queryByText('Plan: Level 1')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back to 3-D' })).toBeNull();
   });
 
   it('shows the properties of the element picked in the viewer, lengths in the model units', async () => {

@@ -306,6 +306,34 @@ describe('ModelScene areas', () => {
     expect(model.shownCounts()).toEqual({ Beam: 1, Cable: 1, Link: 1, Brace: 1 });
     expect(model.pickRadii[4]).toBe(150);
   });
+
+  it("draws an elevation's crossing grids upright in place of the plan grids, and a plan's grids at its level", () => {
+    const model = build(building);
+    const named = (name: string) => model.meshes().find((mesh) => mesh.name === name);
+    const top = model.bounds.max[2];
+    model.setElevationGrids([
+      { label: '1', point: [0, 0] },
+      { label: '2', point: [6000, 0] },
+    ]);
+    const upright = named('elevation grids');
+    expect(upright?.isEnabled()).toBe(true);
+    expect(named('grids')?.isEnabled()).toBe(false);
+    // Two vertical lines through the whole height.
+    const positions = upright?.getVerticesData('position') ?? [];
+    expect(positions).toHaveLength(12);
+    expect(positions[0]).toBe(positions[3]);
+    expect(positions[5]).toBeGreaterThan(top);
+    // Grids switched off stay off in an elevation too.
+    model.setLayerVisible('grids', false);
+    expect(named('elevation grids')?.isEnabled()).toBe(false);
+    model.setLayerVisible('grids', true);
+    model.setElevationGrids(null);
+    expect(named('elevation grids')).toBeUndefined();
+    expect(named('grids')?.isEnabled()).toBe(true);
+    model.setGridElevation(7000);
+    const lowest = Math.min(...building.levels.map(({ elevation }) => elevation));
+    expect(named('grids')?.position.z).toBe(7000 - lowest);
+  });
 });
 
 function filterOf(partial: Partial<ElementFilter>): ElementFilter {

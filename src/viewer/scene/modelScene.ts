@@ -5,6 +5,7 @@ import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
 import type { SceneData } from '../../engine/scene';
+import { formatElevation } from '../../engine/units';
 import {
   PROFILE_FAMILIES,
   RELEASE_BITS_PER_END,
@@ -12,12 +13,13 @@ import {
   SCENE_LOAD_KINDS,
 } from '../../engine/scene';
 import type { Vec3 } from '../geometry/polygon';
+import type { GridCrossing } from '../orthoViews';
 import { assignOpenings, triangulatePolygon } from '../geometry/polygon';
 import type { ChangeStatus, GlyphLayer, HexColor, Theme } from '../types';
 import { CHANGE_STATUSES, GLYPH_LAYERS } from '../types';
 import { GrowableFloat32, GrowableUint32 } from './buffers';
 import { rgbToHex, typeColors, writeHex } from './colors';
-import type { Label } from './labels';
+import type { Label, LabelCamera, LabelStyle } from './labels';
 import { LabelLayer } from './labels';
 import type { MemberPlacement } from '../geometry/memberFrame';
 import { writeArrowMatrix, writeMemberMatrix } from '../geometry/memberFrame';
@@ -51,6 +53,12 @@ const GLYPH_FRACTION = 0.08;
 const GLYPH_MIN_MM = 50;
 const GLYPH_MAX_MM = 3000;
 const NODE_POINT_PX = 4;
+/** Grid bubbles and level names keep these sizes on screen (CSS px) at any zoom. */
+const GRID_BUBBLE: LabelStyle = { heightPx: 26, bubble: true, align: 'centre' };
+/** An elevation's bubbles sit on top of their upright lines. */
+const GRID_ABOVE: LabelStyle = { ...GRID_BUBBLE, raise: 0.5 };
+const LEVEL_LABEL: LabelStyle = { heightPx: 22, bubble: false, align: 'end' };
+const LEVEL_LINE_ALPHA = 0.45;
 
 export interface SceneBounds {
   min: [number, number, number];
@@ -112,6 +120,11 @@ export class ModelScene {
   private readonly glyphs: Record<'restraints' | 'releases' | 'loads', InstanceBatch | null>;
   private readonly grids: LineLayer | null;
   private readonly levels: LineLayer | null;
+  /** An elevation's crossing grid lines (`setElevationGrids`), shown instead of `grids` while it is. */
+  private elevationGrids: LineLayer | null = null;
+  private inElevation = false;
+  /** In a plan every level's name is at the same corner, one over another: the toolbar names the plan. */
+  private levelNamesHidden = false;
   private readonly memberMaterial: StandardMaterial;
   private readonly areaMaterial: StandardMaterial;
   private readonly nodeMaterial: StandardMaterial;
@@ -683,12 +696,15 @@ export class ModelScene {
     );
   }
 
-  /** Grid lines in plan at the lowest level, labelled at both ends. */
+  /**
+   * Grid lines in plan at the lowest level, a bubble past both ends. A plan moves them to its own level
+   * (`setGridElevation`), where they are not hidden under the floors between.
+   */
   private buildGrids(): LineLayer | null {
     const { grids } = this.data;
     if (grids.length === 0) return null;
     const z = baseElevation(this.data, this.bounds);
-    const labelSize = this.labelSize();
+    const reach = this.labelSize();
     const positions: number[] = [];
     const labels: Label[] = [];
     for (const grid of grids) {
@@ -700,28 +716,17 @@ export class ModelScene {
       const uy = (y1 - y0) / length;
       // Just past each end, along the line.
       labels.push(
-        {
-          text: grid.label,
-          x: x0 - ux * labelSize,
-          y: y0 - uy * labelSize,
-          z,
-          size: labelSize,
-          facing: 'plan',
-        },
-        {
-          text: grid.label,
-          x: x1 + ux * labelSize,
-          y: y1 + uy * labelSize,
-          z,
-          size: labelSize,
-          facing: 'plan',
-        },
+        { text: grid.label, x: x0 - ux * reach, y: y0 - uy * reach, z },
+        { text: grid.label, x: x1 + ux * reach, y: y1 + uy * reach, z },
       );
     }
-    return this.lineLayer('grids', positions, labels, this.theme.grid);
+    return this.lineLayer('grids', positions, labels, this.theme.grid, GRID_BUBBLE);
   }
 
-  /** Each level as a rectangle around the plan at its elevation, named at the front-left corner. */
+  /**
+   * Each level as a thin outline around the plan at its elevation, named with its elevation (in the model's
+   * units) left of the front-left corner.
+   */
   private buildLevels(): LineLayer | null {
     const { levels } = this.data;
     if (levels.length === 0) return null;
@@ -735,13 +740,26 @@ export class ModelScene {
     for (const level of levels) {
       const z = level.elevation;
       positions.push(x0, y0, z, x1, y0, z, x1, y0, z, x1, y1, z, x1, y1, z, x0, y1, z, x0, y1, z, x0, y0, z);
-      const size = margin * 0.6;
-      labels.push({ text: level.name, x: x0 - size * 2.2, y: y0, z: z + size * 0.6, size, facing: 'front' });
+      labels.push({
+        text: `${level.name} ${formatElevation(level.elevation, this.data.units)}`,
+        x: x0,
+        y: y0,
+        z,
+      });
     }
-    return this.lineLayer('levels', positions, labels, this.theme.level);
+    const layer = this.lineLayer('levels', positions, labels, this.theme.level, LEVEL_LABEL);
+    // Seen from the side every storey's outline is one line; faint, so they do not read as members.
+    layer.lines.alpha = LEVEL_LINE_ALPHA;
+    return layer;
   }
 
-  private lineLayer(name: string, positions: number[], labels: Label[], color: HexColor): LineLayer {
+  private lineLayer(
+    name: string,
+    positions: number[],
+    labels: Label[],
+    color: HexColor,
+    style: LabelStyle,
+  ): LineLayer {
     const vertexData = new VertexData();
     vertexData.positions = positions;
     vertexData.indices = positions.map((_, k) => k).slice(0, positions.length / 3);
@@ -749,7 +767,67 @@ export class ModelScene {
     vertexData.applyToMesh(lines);
     lines.isPickable = false;
     lines.color = Color3.FromHexString(color);
-    return { lines, labels: LabelLayer.create(this.scene, `${name}:labels`, labels, color) };
+    return { lines, labels: LabelLayer.create(this.scene, `${name}:labels`, labels, color, style) };
+  }
+
+  /** Turns grid bubbles and level names to the camera at their fixed screen size; before each frame. */
+  orientLabels(camera: LabelCamera): void {
+    for (const layer of [this.grids, this.levels, this.elevationGrids]) {
+      if (layer?.labels?.mesh.isEnabled()) layer.labels.orient(camera);
+    }
+  }
+
+  /**
+   * An elevation's crossing grid lines, upright through the model's height with a bubble above each, in place of
+   * the plan's grid lines (seen edge-on they are a tangle at the base); null shows the plan's again.
+   */
+  setElevationGrids(crossings: readonly GridCrossing[] | null): void {
+    this.disposeElevationGrids();
+    if (crossings && crossings.length > 0) {
+      const reach = this.labelSize();
+      const bottom = this.bounds.min[2] - reach / 2;
+      const top = this.bounds.max[2] + reach / 2;
+      const positions: number[] = [];
+      const labels: Label[] = [];
+      for (const { label, point } of crossings) {
+        positions.push(point[0], point[1], bottom, point[0], point[1], top);
+        labels.push({ text: label, x: point[0], y: point[1], z: top });
+      }
+      this.elevationGrids = this.lineLayer('elevation grids', positions, labels, this.theme.grid, GRID_ABOVE);
+    }
+    this.inElevation = crossings !== null;
+    this.showGrids();
+  }
+
+  private showGrids(): void {
+    const visible = this.layers.grids;
+    for (const [layer, shown] of [
+      [this.grids, visible && !this.inElevation],
+      [this.elevationGrids, visible && this.inElevation],
+    ] as const) {
+      layer?.lines.setEnabled(shown);
+      layer?.labels?.mesh.setEnabled(shown);
+    }
+  }
+
+  private disposeElevationGrids(): void {
+    this.elevationGrids?.lines.dispose();
+    this.elevationGrids?.labels?.dispose();
+    this.elevationGrids = null;
+  }
+
+  /** Hides the levels' names (a plan) or shows them again, within the levels layer's switch. */
+  setLevelNamesHidden(hidden: boolean): void {
+    this.levelNamesHidden = hidden;
+    this.setLayerVisible('levels', this.layers.levels);
+  }
+
+  /** Draws the grid lines and bubbles at this elevation (mm), or at the lowest level again (null). */
+  setGridElevation(elevation: number | null): void {
+    if (!this.grids) return;
+    const shift = elevation === null ? 0 : elevation - baseElevation(this.data, this.bounds);
+    this.grids.lines.position.z = shift;
+    this.grids.labels?.setOffset([0, 0, shift]);
   }
 
   private labelSize(): number {
@@ -782,9 +860,10 @@ export class ModelScene {
     this.glyphMaterials.releases.diffuseColor = Color3.FromHexString(theme.glyphs.release);
     this.glyphMaterials.loads.diffuseColor = Color3.FromHexString(theme.glyphs.load);
     if (this.outlines) (this.outlines.mesh as LinesMesh).color = Color3.FromHexString(theme.edge);
-    if (this.grids) {
-      this.grids.lines.color = Color3.FromHexString(theme.grid);
-      this.grids.labels?.draw(theme.grid);
+    for (const grids of [this.grids, this.elevationGrids]) {
+      if (!grids) continue;
+      grids.lines.color = Color3.FromHexString(theme.grid);
+      grids.labels?.draw(theme.grid);
     }
     if (this.levels) {
       this.levels.lines.color = Color3.FromHexString(theme.level);
@@ -936,12 +1015,12 @@ export class ModelScene {
         this.nodeCloud?.setEnabled(visible);
         break;
       case 'grids':
-      case 'levels': {
-        const lineLayer = layer === 'grids' ? this.grids : this.levels;
-        lineLayer?.lines.setEnabled(visible);
-        lineLayer?.labels?.mesh.setEnabled(visible);
+        this.showGrids();
         break;
-      }
+      case 'levels':
+        this.levels?.lines.setEnabled(visible);
+        this.levels?.labels?.mesh.setEnabled(visible && !this.levelNamesHidden);
+        break;
       default:
         this.glyphs[layer]?.mesh.setEnabled(visible);
     }
@@ -1095,7 +1174,7 @@ export class ModelScene {
     if (this.geo) meshes.push(this.geo.mesh);
     if (this.nodeCloud) meshes.push(this.nodeCloud);
     for (const batch of Object.values(this.glyphs)) if (batch) meshes.push(batch.mesh);
-    for (const layer of [this.grids, this.levels]) {
+    for (const layer of [this.grids, this.levels, this.elevationGrids]) {
       if (!layer) continue;
       meshes.push(layer.lines);
       if (layer.labels) meshes.push(layer.labels.mesh);
@@ -1125,6 +1204,7 @@ export class ModelScene {
       layer?.lines.dispose();
       layer?.labels?.dispose();
     }
+    this.disposeElevationGrids();
     this.memberMaterial.dispose();
     this.areaMaterial.dispose();
     this.nodeMaterial.dispose();

@@ -10,9 +10,17 @@ export interface VisibilityRules {
   /** Index into `levels` of the isolated level, or null. */
   level: number | null;
   box: SectionBox | null;
+  /** Per element, 1 if it is in the plan or elevation shown (orthoViews.ts); null in the 3-D view. */
+  view: Uint8Array | null;
 }
 
-export const NO_RULES: VisibilityRules = { filter: null, isolated: null, level: null, box: null };
+export const NO_RULES: VisibilityRules = {
+  filter: null,
+  isolated: null,
+  level: null,
+  box: null,
+  view: null,
+};
 
 /** A slack for comparing elevations (mm): a node 0.5 mm under a level is on it. */
 const ELEVATION_TOLERANCE_MM = 1;
@@ -41,7 +49,11 @@ function isEmptyFilter(filter: ElementFilter | null): boolean {
 /** Whether any rule hides something (so free nodes and glyphs of nothing in particular can be shown). */
 export function hasRules(rules: VisibilityRules): boolean {
   return (
-    !isEmptyFilter(rules.filter) || rules.isolated !== null || rules.level !== null || rules.box !== null
+    !isEmptyFilter(rules.filter) ||
+    rules.isolated !== null ||
+    rules.level !== null ||
+    rules.box !== null ||
+    rules.view !== null
   );
 }
 
@@ -117,6 +129,7 @@ export function computeVisibility(
     let visible =
       (typeAllowed === null || typeAllowed[elements.types[element] as number] === true) &&
       (rules.isolated === null || rules.isolated[element] === 1) &&
+      (rules.view === null || rules.view[element] === 1) &&
       (profiles === null || profiles.has(elements.profiles[element] as number)) &&
       (materials === null || materials.has(elements.materials[element] as number));
     if (visible && (levels !== null || rules.level !== null)) {
