@@ -77,6 +77,11 @@ test('an engineer is taken to a change, sees a level in plan and takes only the 
   await expect.poll(async () => (await cameraOn(page, element))?.selection).toEqual([element]);
   await expect.poll(() => flightOutcome(page, element)).toBe('taken to it');
 
+  // --- A level in plan: the storey drawn through an orthographic camera, looking down.
+  await page.getByLabel('Plan', { exact: true }).selectOption({ index: 1 });
+  await expect.poll(async () => (await cameraOn(page, element))?.mode).toBe('orthographic');
+  await expect(page.getByText(/^Plan: /)).toBeVisible();
+
   // --- The consultant's file, reviewed: only the beam's new section is taken, not its move.
   const colleagueFrames = socketFrames(colleaguePage);
   await colleaguePage.goto(`${modelPath}/history`);
