@@ -19,7 +19,7 @@ import {
 import type { DiffStatus } from '../reports/diffMachine';
 import { materialFacts, profileFacts, releaseFacts } from './elementFacts';
 import { facetsOf, type FacetEntry, type SceneFacets } from './sceneFacts';
-import type { ElementProperties, FilterFacet, SectionBoxMm, ViewMode } from './types';
+import type { ElementProperties, FilterFacet, SectionBoxMm, ViewerPanel, ViewMode } from './types';
 import { viewerMessages, type viewerMachine } from './viewerMachine';
 
 type ViewerSnapshot = SnapshotFrom<typeof viewerMachine>;
@@ -38,6 +38,10 @@ export const selectIsBusy = (snapshot: ViewerSnapshot) => snapshot.hasTag('busy'
 export const selectIsDrawing = (snapshot: ViewerSnapshot) => snapshot.hasTag('drawing');
 export const selectIsContextLost = (snapshot: ViewerSnapshot) => snapshot.hasTag('contextLost');
 export const selectError = (snapshot: ViewerSnapshot) => snapshot.context.error;
+
+/** Whether a side panel is open (else collapsed to its rail). */
+export const selectPanelOpen = (panel: ViewerPanel) => (snapshot: ViewerSnapshot) =>
+  snapshot.context.panels[panel];
 
 /** Why there is nothing to draw: LIMITEDVIEW users may not read versions; other models have none yet. */
 export function selectEmptyMessage(snapshot: ViewerSnapshot): string {

@@ -26,6 +26,10 @@ export type CameraView = (typeof CAMERA_VIEWS)[number];
 export const VIEWER_LAYERS = ['nodes', 'grids', 'levels', 'restraints', 'releases', 'loads'] as const;
 export type ViewerLayer = (typeof VIEWER_LAYERS)[number];
 
+/** The screen's side panels, each open or collapsed to a rail (issue #23: the canvas keeps most of the window). */
+export const VIEWER_PANELS = ['filters', 'properties', 'changes'] as const;
+export type ViewerPanel = (typeof VIEWER_PANELS)[number];
+
 /** The four checklists of the filter panel; values are element type names, level, profile and material ids. */
 export const FILTER_FACETS = ['types', 'levels', 'profiles', 'materials'] as const;
 export type FilterFacet = (typeof FILTER_FACETS)[number];
@@ -167,6 +171,8 @@ export interface ViewerContext {
   compare: CompareState | null;
   /** Issue #9: the shown version's IFC context geometry (GLB), once fetched; null when it has none. */
   contextGeometry: ContextGeometry | null;
+  /** Which side panels are open; a collapsed one is a rail with its name. */
+  panels: Record<ViewerPanel, boolean>;
 }
 
 /** A version's context geometry: glTF binary the viewer draws grey around the model. */
@@ -199,6 +205,7 @@ export type ViewerEvent =
   /** Take the camera to the selected element (the properties panel's 'Show in view'). */
   | { type: 'selection.show' }
   | { type: 'thumbnail.requested' }
+  | { type: 'panel.toggle'; panel: ViewerPanel }
   /** Diff mode: compare the shown version with another; leave; draw the other side; pick in the list. */
   | { type: 'compare.start'; versionId: string }
   | { type: 'compare.exit' }

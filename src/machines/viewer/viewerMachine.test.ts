@@ -4,6 +4,7 @@ import {
   selectEmptyMessage,
   selectError,
   selectFilter,
+  selectPanelOpen,
   selectProperties,
   selectScreenshotRequest,
   selectSectionBoxFields,
@@ -117,6 +118,46 @@ describe('viewer machine: theme', () => {
     expect(snapshotOf(harness).context.theme).toBe('light');
     harness.actor.send({ type: 'theme.set', theme: 'white' });
     expect(snapshotOf(harness).context.theme).toBe('white');
+  });
+});
+
+describe('viewer machine: side panels', () => {
+  const openPanels = (harness: ViewerHarness) =>
+    (['filters', 'properties', 'changes'] as const).filter((panel) =>
+      selectPanelOpen(panel)(snapshotOf(harness)),
+    );
+
+  it('opens with the filters and properties collapsed, so the canvas has the room', () => {
+    // The change list is only shown in diff mode, where it is what the user reads.
+    expect(openPanels(startViewer())).toEqual(['changes']);
+  });
+
+  it('opens and collapses a panel on panel.toggle, whatever the scene is doing', async () => {
+    const harness = startViewer();
+    harness.actor.send({ type: 'panel.toggle', panel: 'filters' });
+    expect(openPanels(harness)).toEqual(['filters', 'changes']);
+    await shown(harness);
+    harness.actor.send({ type: 'panel.toggle', panel: 'changes' });
+    harness.actor.send({ type: 'panel.toggle', panel: 'filters' });
+    expect(openPanels(harness)).toEqual([]);
+  });
+
+  it('opens the properties when an element is picked, again after the user collapsed them', async () => {
+    const harness = await shown(startViewer());
+    harness.actor.send({ type: 'viewer.selectionChanged', ids: ['B1@L1'] });
+    expect(selectPanelOpen('properties')(snapshotOf(harness))).toBe(true);
+    harness.actor.send({ type: 'panel.toggle', panel: 'properties' });
+    // The view echoing the same selection is no new pick: the panel stays as the user left it.
+    harness.actor.send({ type: 'viewer.selectionChanged', ids: ['B1@L1'] });
+    expect(selectPanelOpen('properties')(snapshotOf(harness))).toBe(false);
+    harness.actor.send({ type: 'viewer.selectionChanged', ids: ['C1@L1'] });
+    expect(selectPanelOpen('properties')(snapshotOf(harness))).toBe(true);
+  });
+
+  it('leaves the properties collapsed when the selection is cleared', async () => {
+    const harness = await shown(startViewer());
+    harness.actor.send({ type: 'viewer.selectionChanged', ids: [] });
+    expect(selectPanelOpen('properties')(snapshotOf(harness))).toBe(false);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type ViewerEvent,
   type ViewerInput,
   type ViewerLayer,
+  type ViewerPanel,
   type ViewerTag,
   type ViewMode,
 } from './types';
@@ -39,6 +40,17 @@ export const DEFAULT_LAYERS: Readonly<Record<ViewerLayer, boolean>> = {
   restraints: true,
   releases: false,
   loads: false,
+};
+
+/**
+ * Panels open at first: none of the narrow ones, so the canvas keeps at least three quarters of a 1440 px
+ * window; the change list is open because diff mode is read from it (it is only shown in diff mode).
+ * Picking an element opens the properties.
+ */
+export const DEFAULT_PANELS: Readonly<Record<ViewerPanel, boolean>> = {
+  filters: false,
+  properties: false,
+  changes: true,
 };
 
 export interface LoadSceneInput {
@@ -272,11 +284,17 @@ export const viewerMachine = setup({
     automaticThumbnailTried: false,
     thumbnailError: null,
     contextGeometry: null,
+    panels: { ...DEFAULT_PANELS },
   }),
   type: 'parallel',
   on: {
     'versions.updated': { actions: assign({ versions: ({ event }) => [...event.versions] }) },
     'theme.set': { actions: assign({ theme: ({ event }) => event.theme }) },
+    'panel.toggle': {
+      actions: assign({
+        panels: ({ context, event }) => ({ ...context.panels, [event.panel]: !context.panels[event.panel] }),
+      }),
+    },
   },
   states: {
     /** The version drawn and everything done with it. */
@@ -568,6 +586,8 @@ export const viewerMachine = setup({
                 none: { always: { guard: 'hasSelectedId', target: 'loading' } },
                 loading: {
                   tags: ['elementLoading'],
+                  // Every new selection (a pick, a listed change) is entered here, and the user wants to read it.
+                  entry: assign({ panels: ({ context }) => ({ ...context.panels, properties: true }) }),
                   invoke: {
                     id: 'loadElement',
                     src: 'loadElement',

@@ -7,6 +7,7 @@ import {
   selectRootCauses,
 } from '../../machines/viewer/selectors';
 import { ChangeList, GroupFilter } from '../reports/ChangeList';
+import { SidePanel } from './SidePanel';
 import { useViewerEvents, useViewerSelector } from './ViewerContext';
 
 /** Diff mode's change list: the diff's status while it is computed, then the changes, which select in 3-D. */
@@ -20,8 +21,11 @@ export function ChangeListPanel() {
   const events = useViewerEvents();
   if (!bar) return null;
   return (
-    <aside className="change-panel" aria-label="Changes">
-      <h2>{`Changes from version ${bar.fromNumber ?? '?'} to ${bar.toNumber ?? '?'}`}</h2>
+    <SidePanel
+      panel="changes"
+      className="viewer-panel change-panel"
+      heading={`Changes from version ${bar.fromNumber ?? '?'} to ${bar.toNumber ?? '?'}`}
+    >
       {(bar.status === 'loading' || bar.status === 'waiting') && (
         <p className="page__note" role="status">
           {bar.status === 'waiting' ? 'Comparing the versions...' : 'Loading the changes...'}
@@ -46,6 +50,6 @@ export function ChangeListPanel() {
           />
         </>
       )}
-    </aside>
+    </SidePanel>
   );
 }

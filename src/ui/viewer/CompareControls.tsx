@@ -6,17 +6,13 @@ import { selectTheme } from '../../machines/viewer/selectors';
 
 const LEGEND = ['added', 'removed', 'modified'] as const;
 
-/**
- * Diff mode's controls: 'Compare with…' enters it; then the Old/New toggle (which version is drawn), 'Exit
- * compare', and the legend of the theme's change colours.
- */
+/** Diff mode's controls: 'Compare with…' enters it; then the Old/New toggle (which version is drawn) and 'Exit compare'. */
 export function CompareControls() {
   const candidates = useViewerSelector(selectCompareCandidates);
   const bar = useViewerSelector(
     selectCompareBar,
     (a, b) => a === b || (a !== null && b !== null && shallowEqual(a, b)),
   );
-  const theme = useViewerSelector(selectTheme);
   const events = useViewerEvents();
 
   if (!bar) {
@@ -37,7 +33,6 @@ export function CompareControls() {
       </label>
     );
   }
-  const colours = THEMES[theme].change;
   return (
     <div className="viewer-toolbar__group compare-controls" role="group" aria-label="Compare">
       <div className="compare-controls__toggle" role="group" aria-label="Version drawn">
@@ -58,29 +53,42 @@ export function CompareControls() {
           {`New: version ${bar.toNumber ?? '?'}`}
         </button>
       </div>
-      <ul className="compare-legend" aria-label="Legend">
-        {LEGEND.map((status) => (
-          <li key={status}>
-            <span
-              className="compare-legend__swatch"
-              style={{ backgroundColor: colours[status] }}
-              aria-hidden="true"
-            />
-            {kindLabels[status]}
-          </li>
-        ))}
-        <li>
-          <span
-            className="compare-legend__swatch"
-            style={{ backgroundColor: colours.unchanged }}
-            aria-hidden="true"
-          />
-          Unchanged
-        </li>
-      </ul>
       <button type="button" data-testid="compare-exit" onClick={events.exitCompare}>
         Exit compare
       </button>
     </div>
+  );
+}
+
+/**
+ * The theme's change colours, floated over a corner of the canvas (ViewerStage) where the eye already is, rather
+ * than taking room from the bar or a column from the canvas.
+ */
+export function CompareLegend() {
+  const comparing = useViewerSelector((snapshot) => selectCompareBar(snapshot) !== null);
+  const theme = useViewerSelector(selectTheme);
+  if (!comparing) return null;
+  const colours = THEMES[theme].change;
+  return (
+    <ul className="compare-legend viewer-stage__legend" aria-label="Legend">
+      {LEGEND.map((status) => (
+        <li key={status}>
+          <span
+            className="compare-legend__swatch"
+            style={{ backgroundColor: colours[status] }}
+            aria-hidden="true"
+          />
+          {kindLabels[status]}
+        </li>
+      ))}
+      <li>
+        <span
+          className="compare-legend__swatch"
+          style={{ backgroundColor: colours.unchanged }}
+          aria-hidden="true"
+        />
+        Unchanged
+      </li>
+    </ul>
   );
 }

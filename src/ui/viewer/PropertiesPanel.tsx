@@ -4,6 +4,7 @@ import {
   selectProperties,
   selectSelectedId,
 } from '../../machines/viewer/selectors';
+import { SidePanel } from './SidePanel';
 import { useViewerEvents, useViewerSelector } from './ViewerContext';
 
 /** The picked element: what it is, where its nodes are (display units) and what the source tool said of it. */
@@ -15,8 +16,7 @@ export function PropertiesPanel() {
   const { clearSelection, showSelection } = useViewerEvents();
 
   return (
-    <aside className="viewer-panel viewer-properties" aria-label="Properties">
-      <h2>Properties</h2>
+    <SidePanel panel="properties" className="viewer-panel viewer-properties">
       {selectedId === null && (
         <p className="page__note">Pick an element in the view to see its properties.</p>
       )}
@@ -89,6 +89,6 @@ export function PropertiesPanel() {
           </button>
         </div>
       )}
-    </aside>
+    </SidePanel>
   );
 }

@@ -8,6 +8,7 @@ import type {
   FilterFacet,
   ViewerEvent,
   ViewerLayer,
+  ViewerPanel,
   ViewerTheme,
 } from '../../machines/viewer/types';
 import type { viewerMachine } from '../../machines/viewer/viewerMachine';
@@ -65,6 +66,7 @@ export function useViewerEvents() {
       clearSelection: () => actor.send({ type: 'selection.clear' }),
       showSelection: () => actor.send({ type: 'selection.show' }),
       takeThumbnail: () => actor.send({ type: 'thumbnail.requested' }),
+      togglePanel: (panel: ViewerPanel) => actor.send({ type: 'panel.toggle', panel }),
       startCompare: (versionId: string) => actor.send({ type: 'compare.start', versionId }),
       exitCompare: () => actor.send({ type: 'compare.exit' }),
       showSide: (side: CompareSide) => actor.send({ type: 'compare.side', side }),

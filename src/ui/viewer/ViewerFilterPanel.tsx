@@ -7,6 +7,7 @@ import {
   selectSearch,
 } from '../../machines/viewer/selectors';
 import { FILTER_FACETS, type FilterFacet } from '../../machines/viewer/types';
+import { SidePanel } from './SidePanel';
 import { useViewerEvents, useViewerSelector } from './ViewerContext';
 
 const facetTitles: Record<FilterFacet, string> = {
@@ -27,8 +28,7 @@ export function ViewerFilterPanel() {
   const events = useViewerEvents();
 
   return (
-    <aside className="viewer-panel viewer-filters" aria-label="Filters">
-      <h2>Filters</h2>
+    <SidePanel panel="filters" className="viewer-panel viewer-filters">
       <label className="form-field">
         Search elements
         <input
@@ -56,7 +56,7 @@ export function ViewerFilterPanel() {
         FILTER_FACETS.map((facet) =>
           facets[facet].length === 0 ? null : <Checklist key={facet} facet={facet} entries={facets[facet]} />,
         )}
-    </aside>
+    </SidePanel>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   selectViewerStatus,
 } from '../../machines/viewer/selectors';
 import { viewerMessages } from '../../machines/viewer/viewerMachine';
+import { CompareLegend } from './CompareControls';
 import { ViewerCanvas } from './ViewerCanvas';
 import { useViewerEvents, useViewerSelector } from './ViewerContext';
 
@@ -29,6 +30,7 @@ export function ViewerStage() {
     <section className="viewer-stage" aria-label="3D view" aria-busy={status === 'loading' || drawing}>
       {/* Kept while versions change, so one viewer (and one WebGL context) serves the whole visit. */}
       <ViewerCanvas />
+      <CompareLegend />
       {status === 'loading' && (
         <p className="viewer-stage__overlay" role="status">
           Loading the model...

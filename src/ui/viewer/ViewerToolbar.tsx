@@ -30,7 +30,10 @@ const layerLabels: Record<ViewerLayer, string> = {
 };
 const axisNames = ['X', 'Y', 'Z'] as const;
 
-/** Camera, theme, layers, section box and the thumbnail: everything that changes how the model is looked at. */
+/**
+ * Camera, theme, layers, section box and the thumbnail: everything that changes how the model is looked at.
+ * The camera, export and compare stay in the bar; the rest sits under 'View options'.
+ */
 export function ViewerToolbar() {
   const theme = useViewerSelector(selectTheme);
   const layers = useViewerSelector(selectLayers);
@@ -54,29 +57,35 @@ export function ViewerToolbar() {
         ))}
       </div>
       <ViewSelect />
-      <label className="viewer-toolbar__group">
-        Theme
-        <select value={theme} onChange={(event) => events.setTheme(event.target.value as ViewerTheme)}>
-          {VIEWER_THEMES.map((name) => (
-            <option key={name} value={name}>
-              {themeLabels[name]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <fieldset className="viewer-toolbar__group viewer-toolbar__layers">
-        <legend>Layers</legend>
-        {VIEWER_LAYERS.map((layer) => (
-          <label key={layer} className="form-check">
-            <input type="checkbox" checked={layers[layer]} onChange={() => events.toggleLayer(layer)} />
-            {layerLabels[layer]}
-          </label>
-        ))}
-      </fieldset>
-      <SectionBoxControls />
-      <ThumbnailButton />
       <ExportLink />
       <CompareControls />
+      {/* Seldom changed during a visit: folded away, so the bar stays one row and the canvas keeps its height. */}
+      <details className="viewer-toolbar__options">
+        <summary>View options</summary>
+        <div className="viewer-toolbar__options-body">
+          <label className="viewer-toolbar__group">
+            Theme
+            <select value={theme} onChange={(event) => events.setTheme(event.target.value as ViewerTheme)}>
+              {VIEWER_THEMES.map((name) => (
+                <option key={name} value={name}>
+                  {themeLabels[name]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="viewer-toolbar__group viewer-toolbar__layers">
+            <legend>Layers</legend>
+            {VIEWER_LAYERS.map((layer) => (
+              <label key={layer} className="form-check">
+                <input type="checkbox" checked={layers[layer]} onChange={() => events.toggleLayer(layer)} />
+                {layerLabels[layer]}
+              </label>
+            ))}
+          </fieldset>
+          <SectionBoxControls />
+          <ThumbnailButton />
+        </div>
+      </details>
     </div>
   );
 }

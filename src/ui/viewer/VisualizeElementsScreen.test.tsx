@@ -150,6 +150,8 @@ describe('the 3D viewer screen', () => {
     expect((screen.getByLabelText('Version', { selector: 'select' }) as HTMLSelectElement).value).toBe(
       'version-2',
     );
+    // The filters start collapsed to a rail, so the canvas has the window.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show filters' }));
     const types = screen.getByRole('group', { name: 'Types' });
     expect(within(types).getByRole('checkbox', { name: 'Column (4)' })).toBeTruthy();
     expect(
@@ -162,6 +164,7 @@ describe('the 3D viewer screen', () => {
   it('tells the viewer what to show when a box is cleared, a level isolated, a layer switched or a view chosen', async () => {
     const user = userEvent.setup();
     const { viewer } = await openViewer();
+    await user.click(screen.getByRole('button', { name: 'Show filters' }));
     await user.click(screen.getByRole('checkbox', { name: 'Floor (1)' }));
     expect(callsOf(viewer, 'filter').at(-1)?.[0]).toMatchObject({ types: ['Beam', 'Column'] });
     await user.selectOptions(screen.getByLabelText('Isolate level'), 'L1');
@@ -198,6 +201,26 @@ describe('the 3D viewer screen', () => {
     expect(callsOf(viewer, 'showPerspective')).toHaveLength(before + 1);
     expect(screen.queryByText('Plan: Level 1')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back to 3-D' })).toBeNull();
+  });
+
+  it('collapses the side panels to named rails and opens the properties when an element is picked', async () => {
+    const user = userEvent.setup();
+    const { viewer } = await openViewer();
+    const showFilters = screen.getByRole('button', { name: 'Show filters' });
+    expect(showFilters.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Show properties' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(screen.queryByRole('searchbox', { name: 'Search elements' })).toBeNull();
+    await user.click(showFilters);
+    expect(screen.getByRole('button', { name: 'Hide filters' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('searchbox', { name: 'Search elements' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Hide filters' }));
+    expect(screen.queryByRole('searchbox', { name: 'Search elements' })).toBeNull();
+    act(() => viewer.emit('selectionChanged', { selected: [{ index: 4, id: 'B1@L1' }] }));
+    expect(screen.getByRole('button', { name: 'Hide properties' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 
   it('shows the properties of the element picked in the viewer, lengths in the model units', async () => {

@@ -86,7 +86,7 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
 
   return (
     <ViewerProvider actor={actor}>
-      <main className="page viewer-screen">
+      <main className="page viewer-screen viewer-screen--full">
         <header className="viewer-screen__header">
           <div>
             <p className="model-page__organization">
@@ -103,8 +103,11 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
         <div className={`viewer-screen__body${comparing ? ' viewer-screen__body--compare' : ''}`}>
           <ViewerFilterPanel />
           <ViewerStage />
-          <PropertiesPanel />
-          <ChangeListPanel />
+          {/* One column for both: opened together they share its height, not the canvas's width. */}
+          <div className="viewer-screen__side">
+            <PropertiesPanel />
+            <ChangeListPanel />
+          </div>
         </div>
       </main>
     </ViewerProvider>
