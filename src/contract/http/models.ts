@@ -51,6 +51,8 @@ export const modelSchema = z.object({
   latestVersionId: z.string().nullable().optional(),
   /** A thumbnail URL when one was saved (getImages). */
   image: z.string().nullable().optional(),
+  /** The thumbnail is Gusset's sketch of the latest version, not a view someone set: the viewer may replace it. */
+  imageIsSketch: z.boolean().optional(),
   versions: z.array(versionSchema).optional(),
   reports: z.array(reportSummarySchema).optional(),
   clonedFrom: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiffViewWire } from '../../contract/http/compare';
@@ -86,9 +86,9 @@ vi.mock('../../viewer', () => ({
 const versions = [aVersion(2), aVersion(1)];
 const sceneOf = (versionId: string) => ({ ...aScene(), modelId: 'model-1', versionId });
 
-function serverFor(role: ModelRole, image: string | null = '/api/images/blobs/abc') {
+function serverFor(role: ModelRole, image: string | null = '/api/images/blobs/abc', imageIsSketch = false) {
   const api = createRecordingHttp({ unansweredRoutes: 'offline' });
-  api.answer('GET /api/models/model-1', ok(aModel(role, { versions, image })));
+  api.answer('GET /api/models/model-1', ok(aModel(role, { versions, image, imageIsSketch })));
   for (const version of versions) {
     api.answer(`GET /api/models/model-1/data/versions/${version.ID}/scene`, ok(sceneOf(version.ID)));
   }
@@ -103,9 +103,14 @@ function serverFor(role: ModelRole, image: string | null = '/api/images/blobs/ab
 /** Opens the screen and lets the fake viewer report the scene drawn. */
 async function openViewer(
   role: ModelRole = 'ADMIN',
-  options: { path?: string; image?: string | null; diff?: boolean | DiffViewWire } = {},
+  options: {
+    path?: string;
+    image?: string | null;
+    imageIsSketch?: boolean;
+    diff?: boolean | DiffViewWire;
+  } = {},
 ) {
-  const api = serverFor(role, options.image);
+  const api = serverFor(role, options.image, options.imageIsSketch);
   if (options.diff)
     api.answer(
       'GET /api/models/model-1/data/diff',
@@ -271,6 +276,14 @@ describe('the 3D viewer screen', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/images/modelScreenshot')).toHaveLength(1));
     expect(callsOf(viewer, 'screenshot')).toHaveLength(1);
     expect(screen.queryByText('Thumbnail updated')).toBeNull();
+  });
+
+  it("replaces Gusset's sketch of the model with its first drawing, and never a view someone set", async () => {
+    const { api } = await openViewer('ADMIN', { image: '/api/images/blobs/sketch', imageIsSketch: true });
+    await waitFor(() => expect(api.callsTo('POST', '/api/images/modelScreenshot')).toHaveLength(1));
+    cleanup();
+    const chosen = await openViewer('ADMIN', { image: '/api/images/blobs/chosen', imageIsSketch: false });
+    expect(chosen.api.callsTo('POST', '/api/images/modelScreenshot')).toEqual([]);
   });
 
   it('offers readers no thumbnail, and takes none for them', async () => {

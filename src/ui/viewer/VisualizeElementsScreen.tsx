@@ -61,7 +61,8 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
       changeKey: searchParams.get('change'),
       theme,
       role: model.currentUserRole,
-      hasThumbnail: Boolean(model.image),
+      // Gusset's sketch gives way to the first drawing of the model in the viewer.
+      hasThumbnail: Boolean(model.image) && model.imageIsSketch !== true,
     },
   });
 

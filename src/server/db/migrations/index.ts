@@ -9,6 +9,7 @@ import { rateLimits } from './008_rate_limits';
 import { versionReportSummary } from './009_version_report_summary';
 import { changeSummaries } from './010_change_summaries';
 import { modelListGeneration } from './011_model_list_generation';
+import { modelImageSketch } from './012_model_image_sketch';
 
 export interface Migration {
   /** Strictly increasing; a released version is never edited, only followed by a new one. */
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   versionReportSummary,
   changeSummaries,
   modelListGeneration,
+  modelImageSketch,
 ];

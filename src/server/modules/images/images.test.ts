@@ -405,7 +405,7 @@ describe.each(databases())('images API on $kind', ({ kind }) => {
       ).toBe(403);
     });
 
-    it('draws a new model from a file as its thumbnail; a view someone set is never replaced by an upload', async () => {
+    it('draws a new model from a file as its thumbnail, again at each version; a view someone set is never replaced', async () => {
       const file = writeModelJson(generateBuilding(presetParameters('1k', 5))).bytes;
       const organizationId = await createOrganization(server, owner.user._id);
       const made = await uploadAndWait(server, owner.token, file, {
@@ -426,6 +426,13 @@ describe.each(databases())('images API on $kind', ({ kind }) => {
       const stats = await sharp(bytes).stats();
       expect(stats.channels.some((channel) => channel.min < 150)).toBe(true);
 
+      // A sketch follows the latest version: another building's version redraws it.
+      const other = writeModelJson(generateBuilding(presetParameters('1k', 6))).bytes;
+      await uploadAndWait(server, owner.token, other, { fileName: 'other.json', modelId: made.modelId });
+      const redrawn = await listedImage(owner, made.modelId);
+      expect(redrawn).toMatch(/^\/api\/images\/blobs\/[0-9a-f]{64}$/);
+      expect(redrawn).not.toBe(sketched);
+
       const chosen = await postScreenshot(owner, {
         data: dataUrl(await picture('png', 600, 400), 'png'),
         modelId: made.modelId,
@@ -436,7 +443,9 @@ describe.each(databases())('images API on $kind', ({ kind }) => {
       expect(await listedImage(owner, made.modelId)).toBe(chosenUrl);
 
       // A model without one (its thumbnail cleared) is drawn at its next version.
-      await server.db.query('UPDATE models SET image_blob = NULL WHERE id = $1', [made.modelId]);
+      await server.db.query('UPDATE models SET image_blob = NULL, image_is_sketch = false WHERE id = $1', [
+        made.modelId,
+      ]);
       await uploadAndWait(server, owner.token, file, { fileName: 'third.json', modelId: made.modelId });
       expect(await listedImage(owner, made.modelId)).toBe(sketched);
     }, 120_000);

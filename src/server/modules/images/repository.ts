@@ -18,12 +18,12 @@ export function createImagesRepository(db: Queryable) {
       return row ? toUserRecord(row) : null;
     },
 
-    /** Sets a model's thumbnail; false when the model is gone. */
+    /** Sets a model's thumbnail, a view someone chose (no longer a sketch); false when the model is gone. */
     async setModelImage(modelId: string, blob: string): Promise<boolean> {
-      const rows = await db.query('UPDATE models SET image_blob = $2 WHERE id = $1 RETURNING id', [
-        modelId,
-        blob,
-      ]);
+      const rows = await db.query(
+        'UPDATE models SET image_blob = $2, image_is_sketch = false WHERE id = $1 RETURNING id',
+        [modelId, blob],
+      );
       return rows.length > 0;
     },
 

@@ -15,6 +15,7 @@ export interface ModelRow {
   updated_by: string | null;
   cloned_from: string | null;
   image_blob: string | null;
+  image_is_sketch: boolean;
   plan: ModelPlan;
   created_at: Date | string;
   updated_at: Date | string;
@@ -32,7 +33,7 @@ export interface PermissionRow {
  * one model, here for many at once).
  */
 export const modelColumns = `m.id, m.organization_id, o.name AS organization_name, o.owner_id, m.name, m.units,
-  m.created_by, m.updated_by, m.cloned_from, m.image_blob, m.plan, m.created_at, m.updated_at,
+  m.created_by, m.updated_by, m.cloned_from, m.image_blob, m.image_is_sketch, m.plan, m.created_at, m.updated_at,
   CASE WHEN o.owner_id = $1 THEN 'ADMIN' ELSE p.role END AS role`;
 
 export const modelFrom = `FROM models m

@@ -153,7 +153,7 @@ export function createModelsService(
           ? { versionCount: facts?.count ?? 0, latestVersionId: facts?.latest_id ?? null }
           : {}),
         reportCount: reports.length,
-        ...(parts.images ? { image: modelImageUrl(row.image_blob) } : {}),
+        ...(parts.images ? { image: modelImageUrl(row.image_blob), imageIsSketch: row.image_is_sketch } : {}),
         ...(parts.versions
           ? { versions: (versionsByModel.get(row.id) ?? []).map((version) => toVersion(version, usersById)) }
           : {}),

@@ -197,12 +197,13 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
       });
       await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
       if (sketch) {
-        // Only a model without a thumbnail: one someone set from the viewer is their choice, never replaced.
+        // A sketch follows the latest version; a view someone set from the viewer is their choice, never replaced.
         await recordBlob(tx, sketch, now);
-        await tx.query('UPDATE models SET image_blob = $2 WHERE id = $1 AND image_blob IS NULL', [
-          modelId,
-          sketch.sha256,
-        ]);
+        await tx.query(
+          `UPDATE models SET image_blob = $2, image_is_sketch = true
+            WHERE id = $1 AND (image_blob IS NULL OR image_is_sketch)`,
+          [modelId, sketch.sha256],
+        );
       }
       if (translated.contextGlb) {
         // Issue #9: the IFC file's own geometry of what the reader approximated or dropped, so it belongs to the
@@ -221,9 +222,9 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
   }
 
   /**
-   * The model's sketch as a stored thumbnail, for a model that has none yet (a new one, or one nobody set a view
-   * of), so its tile shows the building before anyone opens the viewer. A sketch that cannot be drawn costs the
-   * tile, never the version.
+   * The model's sketch as a stored thumbnail, for a model whose thumbnail is none or a sketch (a new one, or one
+   * nobody set a view of), so its tile shows the building before anyone opens the viewer. A sketch that cannot
+   * be drawn costs the tile, never the version.
    */
   async function sketchThumbnail(
     modelId: string | null,
@@ -232,11 +233,11 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
   ): Promise<StoredBlob | null> {
     if (!translated.sketch || (payload.review && !payload.newModel)) return null;
     if (!payload.newModel) {
-      const rows = await db.query<{ image_blob: string | null }>(
-        'SELECT image_blob FROM models WHERE id = $1',
+      const rows = await db.query<{ drawn: boolean }>(
+        'SELECT image_blob IS NULL OR image_is_sketch AS drawn FROM models WHERE id = $1',
         [modelId],
       );
-      if (rows[0]?.image_blob !== null) return null;
+      if (rows[0]?.drawn !== true) return null;
     }
     try {
       const webp = await thumbnailFrom(Buffer.from(translated.sketch));
