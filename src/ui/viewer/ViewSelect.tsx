@@ -16,7 +16,9 @@ export function ViewSelect() {
       {plans.length > 0 && (
         <label>
           Plan
+          {/* Named alone: a wrapping label's name would also read out the chosen option. */}
           <select
+            aria-label="Plan"
             value={mode.kind === 'plan' ? mode.levelId : ''}
             onChange={(event) => {
               if (event.target.value !== '') showPlan(event.target.value);
@@ -35,6 +37,7 @@ export function ViewSelect() {
         <label>
           Elevation
           <select
+            aria-label="Elevation"
             value={mode.kind === 'elevation' ? mode.gridId : ''}
             onChange={(event) => {
               if (event.target.value !== '') showElevation(event.target.value);
