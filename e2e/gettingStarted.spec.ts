@@ -139,8 +139,13 @@ test('the getting-started journey: sign up, upload, view, compare, share, check 
   const stage = page.getByRole('region', { name: '3D view' });
   await expect(stage).toHaveAttribute('aria-busy', 'false', { timeout: 90_000 });
   await expect.poll(async () => (await viewerFacts(page))?.frames ?? 0).toBeGreaterThan(0);
-  // The first view of a model becomes its thumbnail: the toolbar shows it saving.
+  // The first view of a model replaces its sketch as its thumbnail: 'View options' shows it saving, and is
+  // closed again before the picture (it drops over the canvas).
+  const viewOptions = page.getByText('View options', { exact: true });
+  await viewOptions.click();
   await expect(page.getByRole('button', { name: 'Set as thumbnail' })).toBeEnabled({ timeout: 30_000 });
+  await viewOptions.click();
+  await expect(page.getByRole('button', { name: 'Set as thumbnail' })).toBeHidden();
   await photograph(page, '03-view', { locator: stage, block: 'end' });
 
   // --- 4. A revision as version 2, compared with version 1 in the viewer.
