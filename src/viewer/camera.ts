@@ -158,6 +158,21 @@ export function orthoHalfHeight(radius: number, fov: number): number {
   return radius * Math.tan(fov / 2);
 }
 
+/** Half the width and height (mm) of a box seen along `axes`: its corners' largest offsets on screen. */
+function screenHalfExtents(box: SectionBox, axes: CameraAxes): { halfWidth: number; halfHeight: number } {
+  const centre = boxCentre(box);
+  let halfWidth = 0;
+  let halfHeight = 0;
+  for (const x of [box.min[0], box.max[0]])
+    for (const y of [box.min[1], box.max[1]])
+      for (const z of [box.min[2], box.max[2]]) {
+        const offset: Vec3 = [x - centre[0], y - centre[1], z - centre[2]];
+        halfWidth = Math.max(halfWidth, Math.abs(dot(offset, axes.right)));
+        halfHeight = Math.max(halfHeight, Math.abs(dot(offset, axes.up)));
+      }
+  return { halfWidth, halfHeight };
+}
+
 /**
  * The distance whose orthographic view (see `orthoHalfHeight`) shows `box` seen along `axes`, centred, with
  * `margin` to spare on the tighter side (0.1: the box takes 1/1.1 of the width or height). Depth does not
@@ -170,16 +185,7 @@ export function orthoFitRadius(
   aspect: number,
   margin: number,
 ): number {
-  const centre = boxCentre(box);
-  let halfWidth = 0;
-  let halfHeight = 0;
-  for (const x of [box.min[0], box.max[0]])
-    for (const y of [box.min[1], box.max[1]])
-      for (const z of [box.min[2], box.max[2]]) {
-        const offset: Vec3 = [x - centre[0], y - centre[1], z - centre[2]];
-        halfWidth = Math.max(halfWidth, Math.abs(dot(offset, axes.right)));
-        halfHeight = Math.max(halfHeight, Math.abs(dot(offset, axes.up)));
-      }
+  const { halfWidth, halfHeight } = screenHalfExtents(box, axes);
   // A single point or a line seen end-on still gets a metre of view around it.
   const needed = Math.max(halfHeight, halfWidth / Math.max(aspect, 1e-6), 500) * (1 + margin);
   return needed / Math.tan(fov / 2);
@@ -207,15 +213,7 @@ export function orthoPoseForBox(
 ): CameraPose {
   const { width, height, padding } = view;
   const centre = boxCentre(box);
-  let halfWidth = 0;
-  let halfHeight = 0;
-  for (const x of [box.min[0], box.max[0]])
-    for (const y of [box.min[1], box.max[1]])
-      for (const z of [box.min[2], box.max[2]]) {
-        const offset: Vec3 = [x - centre[0], y - centre[1], z - centre[2]];
-        halfWidth = Math.max(halfWidth, Math.abs(dot(offset, axes.right)));
-        halfHeight = Math.max(halfHeight, Math.abs(dot(offset, axes.up)));
-      }
+  const { halfWidth, halfHeight } = screenHalfExtents(box, axes);
   const squeeze = (start: number, end: number, size: number) => {
     const scale = Math.min(1, size / 2 / Math.max(start + end, 1e-9));
     return [start * scale, end * scale] as const;
