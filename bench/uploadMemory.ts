@@ -8,7 +8,7 @@
  * PGlite always, PostgreSQL too when DATABASE_URL is set. Prints one line per upload.
  */
 import { writeE2k } from '../src/engine/formats/etabs/write';
-import { uploadJobSchema } from '../src/contract/http/versions';
+import { jobSchema } from '../src/contract/http/jobs';
 import { postUpload, waitForJob } from '../src/server/modules/uploads/uploadTesting';
 import { generateBuilding } from './generator/building';
 import { parsePresetName, presetParameters } from './generator/presets';
@@ -41,11 +41,9 @@ async function measure(bench: BenchServer, name: string, bytes: Uint8Array): Pro
   }, 20);
   const started = performance.now();
   const accepted = await postUpload(server, token, bytes, { fileName: name, organizationId, name });
-  const job = waitForJob(server, token, uploadJobSchema.parse(accepted.body)._id, 600_000, 100).finally(
-    () => {
-      done = true;
-    },
-  );
+  const job = waitForJob(server, token, jobSchema.parse(accepted.body)._id, 600_000, 100).finally(() => {
+    done = true;
+  });
   while (!done) {
     const asked = performance.now();
     await (await fetch(`${server.url}/health`)).arrayBuffer();

@@ -8,7 +8,7 @@ import { generateBuilding } from '../bench/generator/building';
 import { presetParameters } from '../bench/generator/presets';
 import { ownMessages } from '../src/contract/errors';
 import { modelSchema } from '../src/contract/http/models';
-import { uploadJobSchema, type UploadJob } from '../src/contract/http/versions';
+import { jobSchema, type Job } from '../src/contract/http/jobs';
 import { writeModelJson } from '../src/engine/formats/json';
 import { migrate } from '../src/server/db/migrate';
 import { openPostgres } from '../src/server/db/postgres';
@@ -89,14 +89,14 @@ describe.skipIf(!adminDatabaseUrl)(`the server survives database faults on Postg
   async function upload(modelId: string, seed: number): Promise<string> {
     const accepted = await call('POST', `/api/v2/uploads?modelId=${modelId}`, { bytes: building(seed) });
     expect(accepted.status).toBe(202);
-    return uploadJobSchema.parse(accepted.body)._id;
+    return jobSchema.parse(accepted.body)._id;
   }
 
-  async function finished(jobId: string): Promise<UploadJob> {
+  async function finished(jobId: string): Promise<Job> {
     return until(`job ${jobId} to finish`, server, async () => {
       const answer = await call('GET', `/api/v2/uploads/${jobId}`);
       if (answer.status !== 200) return undefined;
-      const job = uploadJobSchema.parse(answer.body);
+      const job = jobSchema.parse(answer.body);
       return job.status === 'done' || job.status === 'failed' ? job : undefined;
     });
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '../src/contract/http/users';
-import { uploadJobSchema, versionDetailSchema, type UploadJob } from '../src/contract/http/versions';
+import { versionDetailSchema } from '../src/contract/http/versions';
+import { jobSchema, type Job } from '../src/contract/http/jobs';
 import { REPORT_ITEMS_PER_KIND } from '../src/engine/formats/report';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import { databases } from '../src/server/testing/databases';
@@ -80,7 +81,7 @@ function distinctPoints(count: number): Uint8Array {
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
 interface Watched {
-  job: UploadJob;
+  job: Job;
   /** /health answers (200) received while the job ran. */
   healthAnswers: number;
   maxHealthMs: number;
@@ -99,8 +100,8 @@ async function uploadWatchingHealth(
 ): Promise<Watched> {
   const accepted = await postUpload(server, token, bytes, fields);
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
-  const jobId = uploadJobSchema.parse(accepted.body)._id;
-  let finished: UploadJob | undefined;
+  const jobId = jobSchema.parse(accepted.body)._id;
+  let finished: Job | undefined;
   let healthAnswers = 0;
   let maxHealthMs = 0;
   let peakRssMb = mb(process.memoryUsage().rss);

@@ -399,6 +399,13 @@ const rows: Row[] = [
     request: async (world) => ({ path: `/api/v2/uploads/${world.jobId}` }),
     expected: [200, 404, 404, 200, 200, 200, 404, 404, 404, 403],
   },
+  {
+    method: 'GET',
+    route: '/api/jobs/:jobId',
+    // The same rule as the upload route it generalises: the creator and whoever can view the job's model.
+    request: async (world) => ({ path: `/api/jobs/${world.jobId}` }),
+    expected: [200, 404, 404, 200, 200, 200, 404, 404, 404, 403],
+  },
   ...billingRows,
   ...adminRows,
   ...viewerRows,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../bench/generator/building';
 import { presetParameters } from '../bench/generator/presets';
 import { modelSchema } from '../src/contract/http/models';
-import { uploadJobSchema } from '../src/contract/http/versions';
+import { jobSchema } from '../src/contract/http/jobs';
 import type { RealtimePayload } from '../src/contract/realtime';
 import { writeModelJson } from '../src/engine/formats/json';
 import type { Db } from '../src/server/db/db';
@@ -134,7 +134,7 @@ describe.skipIf(missing.length > 0)(`two instances joined by Redis${SKIP_NOTE}`,
       body: bytes,
     });
     expect(uploaded.status).toBe(202);
-    const job = uploadJobSchema.parse(await uploaded.json());
+    const job = jobSchema.parse(await uploaded.json());
 
     const added = await readerOnA.waitFor(about('ModelAdded', modelId), 30_000);
     expect(added.payload).toMatchObject({
@@ -142,9 +142,7 @@ describe.skipIf(missing.length > 0)(`two instances joined by Redis${SKIP_NOTE}`,
       GussetSessionId: 'tab-b',
       data: { modelId, versionNumber: 1, organizationId, newModel: false },
     });
-    const progress = eventsNamed(readerOnA, 'ProgressUpdate').map((payload) =>
-      uploadJobSchema.parse(payload.data),
-    );
+    const progress = eventsNamed(readerOnA, 'ProgressUpdate').map((payload) => jobSchema.parse(payload.data));
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.every((update) => update._id === job._id)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ status: 'done', progress: 100 });

@@ -16,7 +16,8 @@ import {
   type ReviewResponse,
   type UpdateReportBody,
 } from '../contract/http/compare';
-import type { UploadJob, Version } from '../contract/http/versions';
+import type { Version } from '../contract/http/versions';
+import type { Job } from '../contract/http/jobs';
 import type { ApiResult, DownloadedFile, HttpClient } from './types';
 
 /** The compare calls of issue #7: diffs, reports, upload reviews and merges (contract/http/compare.ts). */
@@ -169,11 +170,7 @@ export function previewMerge(
 }
 
 /** POST /api/models/{id}/merge: 202 with the merge job (ProgressUpdate, then VersionMerged). */
-export function startMerge(
-  http: HttpClient,
-  modelId: string,
-  body: MergeBody,
-): Promise<ApiResult<UploadJob>> {
+export function startMerge(http: HttpClient, modelId: string, body: MergeBody): Promise<ApiResult<Job>> {
   return http.request('POST', `${modelPath(modelId)}/merge`, {
     json: body,
     schema: mergeResponse,

@@ -13,7 +13,8 @@ import {
   type StartRepairBody,
   type StartRepairResponse,
 } from '../contract/http/repair';
-import type { UploadJob, VersionScene } from '../contract/http/versions';
+import type { VersionScene } from '../contract/http/versions';
+import type { Job } from '../contract/http/jobs';
 import type { ApiResult, HttpClient } from './types';
 
 /** The connectivity and repair calls of issue #8 (contract/http/repair.ts). */
@@ -120,7 +121,7 @@ export function commitRepair(
   modelId: string,
   repairId: string,
   body: CommitRepairBody,
-): Promise<ApiResult<UploadJob>> {
+): Promise<ApiResult<Job>> {
   return http.request('POST', `${repairPath(modelId, repairId)}/commit`, {
     json: body,
     schema: commitRepairResponse,

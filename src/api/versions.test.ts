@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { UploadJob } from '../contract/http/versions';
+import type { Job } from '../contract/http/jobs';
 import { createHttpClient } from './client';
 import { downloadVersionExport, uploadModelFile } from './versions';
 
@@ -63,7 +63,7 @@ function client() {
   return { http, toasts };
 }
 
-const queuedJob: UploadJob = {
+const queuedJob: Job = {
   _id: 'job-1',
   status: 'queued',
   stage: 'Waiting',

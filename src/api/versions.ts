@@ -6,18 +6,17 @@ import {
   minimalModelResponse,
   restoreVersionResponse,
   UPLOAD_FILE_NAME_HEADER,
-  uploadJobSchema,
   uploadResponse,
   versionDetailSchema,
   versionElementResponse,
   versionSceneResponse,
   type MinimalModel,
-  type UploadJob,
   type Version,
   type VersionDetail,
   type VersionElement,
   type VersionScene,
 } from '../contract/http/versions';
+import type { Job } from '../contract/http/jobs';
 import type { ApiResult, DownloadedFile, HttpClient } from './types';
 
 /** The upload, version and version-data calls (the model calls live in models.ts). */
@@ -53,7 +52,7 @@ export interface UploadRequest {
  * over HTTP/2 (Chromium refuses a streamed body on HTTP/1.1, and our server speaks HTTP/1.1), so the
  * uploading step is shown as indeterminate. The translation's own progress comes from the job.
  */
-export function uploadModelFile(http: HttpClient, request: UploadRequest): Promise<ApiResult<UploadJob>> {
+export function uploadModelFile(http: HttpClient, request: UploadRequest): Promise<ApiResult<Job>> {
   const searchParams: Record<string, string> =
     'modelId' in request.target
       ? { modelId: request.target.modelId }
@@ -73,14 +72,6 @@ export function uploadModelFile(http: HttpClient, request: UploadRequest): Promi
     // The panel shows its own progress; the whole-page loader would hide it.
     showLoader: false,
     timeoutMs: false,
-  });
-}
-
-/** GET /api/v2/uploads/{jobId}: the job's stage and progress, polled in the background. */
-export function getUploadJob(http: HttpClient, jobId: string): Promise<ApiResult<UploadJob>> {
-  return http.request('GET', `/api/v2/uploads/${encodeURIComponent(jobId)}`, {
-    schema: uploadJobSchema,
-    showLoader: false,
   });
 }
 

@@ -100,6 +100,7 @@ export const ownMessages = {
   // Uploads, jobs and versions on the server (issue #4).
   uploadInProgress: 'Another upload to this model is still being processed. Try again when it has finished.',
   uploadNotFound: 'This upload does not exist.',
+  jobNotFound: 'This job does not exist, or you cannot see it.',
   uploadFileNameMissing: 'The file name is missing: send it in the X-File-Name header.',
   uploadIdempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 characters long.',
   /** {file} and {reason} are filled in: the reason names the line of a parse error. */

@@ -9,7 +9,7 @@ import {
   modelRepairedEventSchema,
 } from './http/repair';
 import { organizationSchema } from './http/organizations';
-import { uploadJobSchema } from './http/versions';
+import { jobSchema } from './http/jobs';
 
 /**
  * The live socket (spec sections 4 and 7): three channels from the server, `login` and `logout` from the client.
@@ -82,7 +82,7 @@ export type EventAuthor = z.infer<typeof eventAuthorSchema>;
 /** The data of the events whose shape is known now; the others carry what their capability defines. */
 export const eventDataSchemas = {
   /** An upload's or a merge's progress: the same object as GET /api/v2/uploads/{jobId} (`kind` tells which). */
-  ProgressUpdate: uploadJobSchema,
+  ProgressUpdate: jobSchema,
   /** A new version (and, for an upload as a new model, a new model) is ready. */
   ModelAdded: z.object({
     modelId: z.string(),

@@ -3,7 +3,8 @@ import { multilineText, text } from './text';
 import { CHANGE_KINDS, MATCHED_BY, PROPERTY_GROUPS, ROOT_CAUSE_KINDS } from '../../engine/diff/types';
 import { DisplayUnitSchema, MODEL_COLLECTIONS } from '../../engine/schema';
 import { modelPermissionSchema } from './models';
-import { uploadJobSchema, versionSchema } from './versions';
+import { jobSchema } from './jobs';
+import { versionSchema } from './versions';
 import { publicUserSchema } from './users';
 
 /**
@@ -291,7 +292,7 @@ export type MergePreview = z.infer<typeof mergePreviewResponse>;
  * room, and VersionMerged with empty data to the merging tab to mark it done (spec section 4). A failure sends
  * ModelError with the jobId. 409 while another merge or upload of the model is unfinished.
  */
-export const mergeResponse = uploadJobSchema;
+export const mergeResponse = jobSchema;
 export const versionMergedEventSchema = z.object({
   modelId: z.string(),
   jobId: z.string(),

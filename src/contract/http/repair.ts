@@ -3,7 +3,8 @@ import { multilineText, text } from './text';
 import { CHECK_IDS, OPERATION_IDS } from '../../engine/repair/types';
 import { DisplayUnitSchema } from '../../engine/schema';
 import { diffViewSchema } from './compare';
-import { uploadJobSchema, versionSceneResponse } from './versions';
+import { jobSchema } from './jobs';
+import { versionSceneResponse } from './versions';
 import { publicUserSchema } from './users';
 
 /**
@@ -154,7 +155,7 @@ export const startRepairBody = z.strictObject({
   operations: z.array(operationIdSchema).max(OPERATION_IDS.length).optional(),
 });
 export type StartRepairBody = z.input<typeof startRepairBody>;
-export const startRepairResponse = z.object({ repair: repairSchema, job: uploadJobSchema });
+export const startRepairResponse = z.object({ repair: repairSchema, job: jobSchema });
 export type StartRepairResponse = z.infer<typeof startRepairResponse>;
 
 /**
@@ -210,7 +211,7 @@ export const commitRepairBody = z.strictObject({
   message: multilineText().max(2000).optional(),
 });
 export type CommitRepairBody = z.input<typeof commitRepairBody>;
-export const commitRepairResponse = uploadJobSchema;
+export const commitRepairResponse = jobSchema;
 
 /** DELETE /api/models/{id}/repairs/{repairId} (WRITE and up): 204; the repair is discarded. */
 

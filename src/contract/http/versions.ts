@@ -14,6 +14,7 @@ import {
   MaterialSchema,
   ProfileSchema,
 } from '../../engine/schema';
+import { jobSchema } from './jobs';
 import { publicUserSchema } from './users';
 
 /** The translation report as the engine makes it (engine/formats/report.ts), stored with each version. */
@@ -125,34 +126,6 @@ export const UPLOAD_EXTENSIONS = [
   '.json',
 ] as const;
 
-export const jobStatusSchema = z.enum(['queued', 'running', 'done', 'failed']);
-export type JobStatus = z.infer<typeof jobStatusSchema>;
-
-/**
- * An upload's progress (GET /api/v2/uploads/{jobId}; the realtime issue will push the same object as
- * ProgressUpdate). `stage` is human text ('Reading the file', 'Storing 12,000 elements'…).
- */
-export const uploadJobSchema = z.object({
-  _id: z.string(),
-  status: jobStatusSchema,
-  stage: z.string(),
-  progress: z.number().int().min(0).max(100),
-  /** Null for an upload that creates its model, until the job is done (the model appears with its version). */
-  modelId: z.string().nullable(),
-  versionId: z.string().nullable(),
-  /** The name shown: the last path segment of the name sent. */
-  fileName: z.string(),
-  /** Why it failed, for the user (a parse error names the line). */
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** What the job does: an upload (the default when absent) or a merge (issue #7), which reports the same way. */
-  kind: z.enum(['upload', 'merge', 'repair', 'repairCommit']).optional(),
-  /** A review upload (`review=true`) ends with the review it made instead of a version (issue #7). */
-  reviewId: z.string().nullable().optional(),
-});
-export type UploadJob = z.infer<typeof uploadJobSchema>;
-
 /**
  * POST /api/v2/uploads: the request body is the file itself, streamed (`Content-Type: application/octet-stream`;
  * not multipart), its name in the `X-File-Name` header (percent-encoded UTF-8, e.g. encodeURIComponent(name);
@@ -171,7 +144,7 @@ export const uploadFieldsSchema = z.object({
   /** 'true' with modelId: make a review of the changes instead of a version (issue #7). */
   review: z.enum(['true', 'false']).optional(),
 });
-export const uploadResponse = uploadJobSchema;
+export const uploadResponse = jobSchema;
 
 /** GET /api/models/{id}/data/versions/{versionId}/minimal?keys=a,b&specificAttributesOnly=true */
 export const minimalQuery = z.object({

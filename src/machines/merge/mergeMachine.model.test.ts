@@ -280,7 +280,7 @@ describe('merge user flow (model-based, @xstate/test)', () => {
             },
             finishWithEmptyEvent: async () => {
               sut().api.answer(
-                'GET /api/v2/uploads/job-9',
+                'GET /api/jobs/job-9',
                 ok(mergeJob({ status: 'done', versionId: 'version-3' })),
               );
               sut().publish({ eventName: 'VersionMerged', message: 'success', data: {} });
@@ -321,15 +321,12 @@ describe('merge user flow (model-based, @xstate/test)', () => {
                 },
               }),
             loseTrack: async () => {
-              sut().api.answer('GET /api/v2/uploads/job-9', failure(0, messages.serverNotResponding));
+              sut().api.answer('GET /api/jobs/job-9', failure(0, messages.serverNotResponding));
               sut().feed.publish({ type: 'socket.status', status: 'reconnecting' });
               await settle(30);
             },
             retry: async () => {
-              sut().api.answer(
-                'GET /api/v2/uploads/job-9',
-                ok(mergeJob({ status: 'running', progress: 10 })),
-              );
+              sut().api.answer('GET /api/jobs/job-9', ok(mergeJob({ status: 'running', progress: 10 })));
               send({ type: 'retry' });
               await settle(30);
               sut().feed.publish({ type: 'socket.status', status: 'online' });

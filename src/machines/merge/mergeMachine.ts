@@ -2,10 +2,11 @@ import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'x
 import { previewMerge, startMerge } from '../../api/compare';
 import { listModels } from '../../api/models';
 import type { HttpClient } from '../../api/types';
-import { getUploadJob } from '../../api/versions';
+import { getJob } from '../../api/jobs';
 import { messages, ownMessages } from '../../contract/errors';
 import type { DiffViewChangeWire, MergeBody, MergePreview } from '../../contract/http/compare';
-import type { UploadJob, Version } from '../../contract/http/versions';
+import type { Version } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { pageMessageOf, unwrap } from '../model/failure';
 import {
@@ -20,7 +21,7 @@ import {
 } from '../review/changeSelection';
 import { jobFailureOf, marksMergeDone, mergedVersionOf } from '../socket/eventRules';
 import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
-import { watchUploadJob } from '../upload/uploadMachine';
+import { watchJob } from '../jobs/watchJob';
 
 /** A version one can merge from, as the pickers show it. */
 export interface MergeVersionOption {
@@ -67,7 +68,7 @@ export interface MergeContext {
   /** Per conflict key, the side the user took; an undecided conflict keeps the current (target) object. */
   resolutions: Record<string, Resolution>;
   message: string;
-  job: UploadJob | null;
+  job: Job | null;
   outcome: MergeOutcome | null;
   error: string | null;
 }
@@ -88,7 +89,7 @@ export type MergeEvent =
   /** This model's versions changed (a live reload of the page). */
   | { type: 'versions.updated'; versions: Version[] }
   /** From the job watcher (the same one as the upload's). */
-  | { type: 'job.updated'; job: UploadJob }
+  | { type: 'job.updated'; job: Job }
   | { type: 'job.unreachable'; message: string }
   | FeedEvent;
 
@@ -171,7 +172,7 @@ const changesOf = (context: MergeContext) => context.preview?.changes.changes ??
 
 const realtimeOf = (event: MergeEvent) => (event.type === 'realtime.event' ? event.event : null);
 
-function finishedOutcome(job: UploadJob): MergeOutcome | null {
+function finishedOutcome(job: Job): MergeOutcome | null {
   return job.status === 'done' ? { versionId: job.versionId, versionNumber: null } : null;
 }
 
@@ -194,13 +195,13 @@ export const mergeMachine = setup({
   actors: {
     loadTargets: promisePlaceholder<MergeTarget[], { modelId: string }>('loadTargets'),
     previewMerge: promisePlaceholder<MergePreview, { modelId: string; body: MergeBody }>('previewMerge'),
-    startMerge: promisePlaceholder<UploadJob, { modelId: string; body: MergeBody }>('startMerge'),
+    startMerge: promisePlaceholder<Job, { modelId: string; body: MergeBody }>('startMerge'),
     /** Sends `job.updated` and `job.unreachable` for the merge job (live ProgressUpdate, polling as a fallback). */
     watchMergeJob: fromCallback<AnyEventObject, { jobId: string }>(() => {
       throw unboundImplementation('watchMergeJob');
     }),
     /** Reads the finished job once, for the version an empty VersionMerged did not name. */
-    readJob: promisePlaceholder<UploadJob, { jobId: string }>('readJob'),
+    readJob: promisePlaceholder<Job, { jobId: string }>('readJob'),
     /** The live socket's events. */
     realtime: listenToFeed(silentFeed),
   },
@@ -208,8 +209,8 @@ export const mergeMachine = setup({
     noTargetModel: ({ context }) => context.targetModelId.trim() === '',
     noTargetVersion: ({ context }) => context.targetVersionId === null,
     nothingSelected: ({ context }) => context.selected.size === 0,
-    jobDone: (_, params: { job: UploadJob }) => finishedOutcome(params.job) !== null,
-    jobFailed: (_, params: { job: UploadJob }) => params.job.status === 'failed',
+    jobDone: (_, params: { job: Job }) => finishedOutcome(params.job) !== null,
+    jobFailed: (_, params: { job: Job }) => params.job.status === 'failed',
     /** VersionMerged with data, for this merge's job. */
     isOurMergedVersion: ({ context, event }) => {
       const change = realtimeOf(event);
@@ -544,14 +545,14 @@ export function createMergeImplementations(deps: MergeDependencies) {
       previewMerge: fromPromise<MergePreview, { modelId: string; body: MergeBody }>(async ({ input }) =>
         unwrap(await previewMerge(deps.http, input.modelId, input.body)),
       ),
-      startMerge: fromPromise<UploadJob, { modelId: string; body: MergeBody }>(async ({ input }) =>
+      startMerge: fromPromise<Job, { modelId: string; body: MergeBody }>(async ({ input }) =>
         unwrap(await startMerge(deps.http, input.modelId, input.body)),
       ),
       watchMergeJob: fromCallback<AnyEventObject, { jobId: string }>(({ input, sendBack }) =>
-        watchUploadJob(deps, input.jobId, sendBack),
+        watchJob(deps, input.jobId, sendBack),
       ),
-      readJob: fromPromise<UploadJob, { jobId: string }>(async ({ input }) =>
-        unwrap(await getUploadJob(deps.http, input.jobId)),
+      readJob: fromPromise<Job, { jobId: string }>(async ({ input }) =>
+        unwrap(await getJob(deps.http, input.jobId)),
       ),
       realtime: listenToFeed(deps.realtime ?? silentFeed),
     },

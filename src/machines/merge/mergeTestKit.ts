@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import type { DiffViewChangeWire, MergePreview } from '../../contract/http/compare';
-import type { UploadJob } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { failure, ok } from '../auth/fakeHttpClient';
 import { aModel, aVersion, anUploadJob, createRecordingHttp } from '../model/modelTestKit';
 import { createRealtimeFeed } from '../socket/realtimeFeed';
@@ -75,7 +75,7 @@ export function aPreview(overrides: Partial<MergePreview> = {}): MergePreview {
   };
 }
 
-export const mergeJob = (overrides: Partial<UploadJob> = {}) =>
+export const mergeJob = (overrides: Partial<Job> = {}) =>
   anUploadJob({ _id: 'job-9', kind: 'merge', fileName: 'Merge of version 1', ...overrides });
 
 /** Another model of the organization, with two versions, and one shared with the user as LIMITEDVIEW. */
@@ -103,7 +103,7 @@ export function startMergeHarness(
   );
   api.answer('POST /api/models/model-1/merge/preview', ok(aPreview()));
   api.answer('POST /api/models/model-1/merge', ok(mergeJob(), 202));
-  api.answer('GET /api/v2/uploads/job-9', ok(mergeJob({ status: 'running', progress: 10 })));
+  api.answer('GET /api/jobs/job-9', ok(mergeJob({ status: 'running', progress: 10 })));
   const feed = createRealtimeFeed();
   feed.publish({ type: 'socket.status', status: options.status ?? 'online' });
   const actor = createActor(

@@ -3,7 +3,8 @@ import { getImagesAndVersionsByModelIds, getModel } from '../../api/models';
 import type { HttpClient } from '../../api/types';
 import { getVersion, restoreVersion } from '../../api/versions';
 import type { Model } from '../../contract/http/models';
-import type { UploadJob, Version, VersionDetail } from '../../contract/http/versions';
+import type { Version, VersionDetail } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { promisePlaceholder } from '../auth/placeholders';
 import {
   addedVersionIdOf,
@@ -45,7 +46,7 @@ export interface ModelPageContext {
   restoreError: string | null;
   report: OpenReport | null;
   /** Uploads to this model under way elsewhere (other people, other tools), with their live progress. */
-  liveUploads: UploadJob[];
+  liveUploads: Job[];
   /** The live event that asked for the reload under way (rule (c)), until the model is fetched again. */
   remoteChange: RealtimeEvent | null;
 }
@@ -80,7 +81,7 @@ const realtimeEventOf = (event: ModelPageEvent): RealtimeEvent | null =>
   event.type === 'realtime.event' ? event.event : null;
 
 /** The upload list with this job's progress; a finished or failed job leaves it. */
-function withLiveUpload(uploads: readonly UploadJob[], job: UploadJob): UploadJob[] {
+function withLiveUpload(uploads: readonly Job[], job: Job): Job[] {
   const others = uploads.filter((known) => known._id !== job._id);
   return job.status === 'queued' || job.status === 'running' ? [...others, job] : others;
 }

@@ -2,7 +2,8 @@ import type { ApiResult, HttpClient, HttpMethod, RequestOptions } from '../../ap
 import type { CertificateWire } from '../../contract/http/fidelity';
 import type { Model, ModelRole } from '../../contract/http/models';
 import type { PublicUser } from '../../contract/http/users';
-import type { UploadJob, Version, VersionDetail } from '../../contract/http/versions';
+import type { Version, VersionDetail } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { createFakeHttpClient } from '../auth/fakeHttpClient';
 
 /** Test support for the model and upload machines and views (never imported by the app). */
@@ -88,7 +89,7 @@ export function aModel(role: ModelRole = 'ADMIN', overrides: Partial<Model> = {}
   };
 }
 
-export function anUploadJob(overrides: Partial<UploadJob> = {}): UploadJob {
+export function anUploadJob(overrides: Partial<Job> = {}): Job {
   return {
     _id: 'job-1',
     status: 'queued',

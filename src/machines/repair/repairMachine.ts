@@ -21,7 +21,7 @@ import type {
   RepairTolerancesWire,
   StartRepairResponse,
 } from '../../contract/http/repair';
-import type { UploadJob } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import type { SceneData } from '../../engine/scene';
 import type { OperationId } from '../../engine/repair/types';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
@@ -29,7 +29,7 @@ import { abilitiesOf, type ModelAbilities } from '../model/abilities';
 import { pageMessageOf, unwrap } from '../model/failure';
 import { jobFailureOf } from '../socket/eventRules';
 import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
-import { watchUploadJob } from '../upload/uploadMachine';
+import { watchJob } from '../jobs/watchJob';
 import { orderedIssues, steppedIssue } from './issueIndex';
 import { connectivityReadyOf, repairCommitOf, repairReadyOf } from './repairEvents';
 import { acceptedInOrder, defaultAccepted, toggleCategory, toggleOperations } from './selection';
@@ -75,7 +75,7 @@ export interface RepairContext {
   connectivityJobId: string | null;
   repair: Repair | null;
   /** The repair's job, then the commit's. */
-  job: UploadJob | null;
+  job: Job | null;
   plan: RepairPlanView | null;
   accepted: Set<string>;
   /** The checks after and the diff for the accepted set (the plan's default preview at first). */
@@ -120,7 +120,7 @@ export type RepairEvent =
   /** Internal: a new preview arrived (the after side redraws if it shows an older selection). */
   | { type: 'repair.preview.settled' }
   /** From the job watcher (the upload's). */
-  | { type: 'job.updated'; job: UploadJob }
+  | { type: 'job.updated'; job: Job }
   | { type: 'job.unreachable'; message: string }
   | FeedEvent;
 
@@ -264,7 +264,7 @@ export const repairMachine = setup({
     startRepair: promisePlaceholder<StartRepairResponse, StartRepairInput>('startRepair'),
     getRepair: promisePlaceholder<RepairResponse, RepairRefInput>('getRepair'),
     previewRepair: promisePlaceholder<PreviewRepairResponse, AcceptedInput>('previewRepair'),
-    commitRepair: promisePlaceholder<UploadJob, CommitInput>('commitRepair'),
+    commitRepair: promisePlaceholder<Job, CommitInput>('commitRepair'),
     discardRepair: promisePlaceholder<unknown, RepairRefInput>('discardRepair'),
     loadVersionScene: promisePlaceholder<SceneData, { modelId: string; versionId: string }>(
       'loadVersionScene',
@@ -315,8 +315,8 @@ export const repairMachine = setup({
       const change = realtimeOf(event);
       return change !== null && context.job !== null && jobFailureOf(change)?.jobId === context.job._id;
     },
-    jobDone: (_, params: { job: UploadJob }) => params.job.status === 'done',
-    jobFailed: (_, params: { job: UploadJob }) => params.job.status === 'failed',
+    jobDone: (_, params: { job: Job }) => params.job.status === 'done',
+    jobFailed: (_, params: { job: Job }) => params.job.status === 'failed',
     planReady: (_, params: { response: RepairResponse }) => params.response.plan !== null,
     repairFailed: (_, params: { response: RepairResponse }) =>
       params.response.repair.status === 'failed' || params.response.repair.status === 'discarded',
@@ -911,7 +911,7 @@ export function createRepairImplementations(deps: RepairDependencies) {
       previewRepair: fromPromise<PreviewRepairResponse, AcceptedInput>(async ({ input }) =>
         unwrap(await previewRepair(deps.http, input.modelId, input.repairId, input.accepted)),
       ),
-      commitRepair: fromPromise<UploadJob, CommitInput>(async ({ input }) =>
+      commitRepair: fromPromise<Job, CommitInput>(async ({ input }) =>
         unwrap(
           await commitRepair(
             deps.http,
@@ -933,7 +933,7 @@ export function createRepairImplementations(deps: RepairDependencies) {
         unwrap(await repairScene(deps.http, input.modelId, input.repairId, input.accepted)),
       ),
       watchJob: fromCallback<AnyEventObject, { jobId: string }>(({ input, sendBack }) =>
-        watchUploadJob(deps, input.jobId, sendBack),
+        watchJob(deps, input.jobId, sendBack),
       ),
       realtime: listenToFeed(deps.realtime ?? silentFeed),
     },

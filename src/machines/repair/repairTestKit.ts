@@ -8,7 +8,7 @@ import type {
   Repair,
   RepairResponse,
 } from '../../contract/http/repair';
-import type { UploadJob } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { sceneTypeIndex, type SceneData } from '../../engine/scene';
 import { CHECK_IDS, CHECK_TITLES, type CheckId } from '../../engine/repair/types';
 import { ok } from '../auth/fakeHttpClient';
@@ -201,10 +201,10 @@ export function aReadyRepair(): RepairResponse {
   };
 }
 
-export const repairJob = (overrides: Partial<UploadJob> = {}) =>
+export const repairJob = (overrides: Partial<Job> = {}) =>
   anUploadJob({ _id: 'job-r', kind: 'repair', fileName: 'Repair of version 2', ...overrides });
 
-export const commitJob = (overrides: Partial<UploadJob> = {}) =>
+export const commitJob = (overrides: Partial<Job> = {}) =>
   anUploadJob({ _id: 'job-c', kind: 'repairCommit', fileName: 'Repair of version 2', ...overrides });
 
 /**
@@ -278,7 +278,7 @@ export function answerRepairRoutes(api: ReturnType<typeof createRecordingHttp>) 
   );
   api.answer('GET /api/models/model-1/data/versions/version-2/scene', ok(versionScene()));
   api.answer('POST /api/models/model-1/repairs', ok({ repair: aRepair(), job: repairJob() }, 202));
-  api.answer('GET /api/v2/uploads/job-r', ok(repairJob({ status: 'running', progress: 10 })));
+  api.answer('GET /api/jobs/job-r', ok(repairJob({ status: 'running', progress: 10 })));
   api.answer('GET /api/models/model-1/repairs/repair-1', ok(aReadyRepair()));
   api.answer(
     'POST /api/models/model-1/repairs/repair-1/preview',
@@ -289,7 +289,7 @@ export function answerRepairRoutes(api: ReturnType<typeof createRecordingHttp>) 
     ok({ ...versionScene(), versionId: 'version-2' }),
   );
   api.answer('POST /api/models/model-1/repairs/repair-1/commit', ok(commitJob(), 202));
-  api.answer('GET /api/v2/uploads/job-c', ok(commitJob({ status: 'running', progress: 10 })));
+  api.answer('GET /api/jobs/job-c', ok(commitJob({ status: 'running', progress: 10 })));
   api.answer('DELETE /api/models/model-1/repairs/repair-1', ok(undefined, 204));
 }
 

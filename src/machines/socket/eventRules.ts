@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Model } from '../../contract/http/models';
 import type { Organization } from '../../contract/http/organizations';
 import { versionMergedEventSchema, type VersionMergedEvent } from '../../contract/http/compare';
-import type { UploadJob } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { ownMessages } from '../../contract/errors';
 import {
   eventDataSchemas,
@@ -161,7 +161,7 @@ export function withoutRemovedModel(models: readonly Model[], event: RealtimeEve
 }
 
 /** An upload's progress (ProgressUpdate), when the event is one. */
-export function progressOf(event: RealtimeEvent): UploadJob | null {
+export function progressOf(event: RealtimeEvent): Job | null {
   return dataOf(event, 'ProgressUpdate');
 }
 

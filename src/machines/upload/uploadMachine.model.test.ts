@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { UploadJob, VersionDetail } from '../../contract/http/versions';
+import type { VersionDetail } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { aVersionDetail, anUploadJob } from '../model/modelTestKit';
 import { selectUploadStep } from './selectors';
 import { uploadMachine, type FinishedVersion, type UploadFileInput, type UploadInput } from './uploadMachine';
@@ -108,11 +109,11 @@ function replay(input: UploadInput, walk: Walk) {
   const actor = createActor(
     uploadMachine.provide({
       actors: {
-        uploadFile: fromPromise<UploadJob, UploadFileInput>(({ input: sending }) => {
+        uploadFile: fromPromise<Job, UploadFileInput>(({ input: sending }) => {
           sent.push(sending);
-          return new Promise<UploadJob>(() => {});
+          return new Promise<Job>(() => {});
         }),
-        watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(() => {}),
+        watchJob: fromCallback<AnyEventObject, { jobId: string }>(() => {}),
         fetchVersionReport: fromPromise<VersionDetail, FinishedVersion>(
           () => new Promise<VersionDetail>(() => {}),
         ),

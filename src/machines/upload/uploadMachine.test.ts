@@ -71,7 +71,7 @@ describe('uploading a new version', () => {
   it('sends the file, follows the translation, then shows the report', async () => {
     const { actor, api, created, choose, uploads, keyOf } = startUpload();
     api.answer('POST /api/v2/uploads', ok(anUploadJob(), 202));
-    api.answerInTurn('GET /api/v2/uploads/job-1', [ok(running), ok(running), ok(done)]);
+    api.answerInTurn('GET /api/jobs/job-1', [ok(running), ok(running), ok(done)]);
     api.answer('GET /api/models/model-1/versions/version-3', ok(aVersionDetail(3)));
 
     choose('frame.e2k');
@@ -111,7 +111,7 @@ describe('uploading a new version', () => {
     const { actor, api, created, choose } = startUpload();
     const parseError = 'Line 12: a FRAME needs two points, found one';
     api.answer('POST /api/v2/uploads', ok(anUploadJob(), 202));
-    api.answerInTurn('GET /api/v2/uploads/job-1', [
+    api.answerInTurn('GET /api/jobs/job-1', [
       ok(running),
       ok(anUploadJob({ status: 'failed', stage: 'Failed', error: parseError })),
     ]);
@@ -167,7 +167,7 @@ describe('uploading a new version', () => {
   it('follows the same job again, without sending the file twice, when its progress could not be read', async () => {
     const { actor, api, choose, uploads } = startUpload();
     api.answer('POST /api/v2/uploads', ok(anUploadJob(), 202));
-    api.answerInTurn('GET /api/v2/uploads/job-1', [failure(0, messages.serverNotResponding), ok(done)]);
+    api.answerInTurn('GET /api/jobs/job-1', [failure(0, messages.serverNotResponding), ok(done)]);
     api.answer('GET /api/models/model-1/versions/version-3', ok(aVersionDetail(3)));
 
     choose('frame.e2k');
@@ -190,7 +190,7 @@ describe('uploading a new version', () => {
     actor.send({ type: 'upload.start' });
     const failed = await waitFor(actor, (s) => s.hasTag('failed'));
     expect(selectUploadError(failed)).toBe('Line 3: unknown unit');
-    expect(api.callsTo('GET', '/api/v2/uploads/job-1')).toEqual([]);
+    expect(api.callsTo('GET', '/api/jobs/job-1')).toEqual([]);
   });
 
   it('keeps the new version when only its report cannot be read', async () => {
@@ -207,14 +207,14 @@ describe('uploading a new version', () => {
   it('stops polling when the panel goes away', async () => {
     const { actor, api, choose } = startUpload();
     api.answer('POST /api/v2/uploads', ok(anUploadJob(), 202));
-    api.answer('GET /api/v2/uploads/job-1', ok(running));
+    api.answer('GET /api/jobs/job-1', ok(running));
     choose('frame.e2k');
     actor.send({ type: 'upload.start' });
     await waitFor(actor, (s) => s.hasTag('processing'));
     actor.stop();
-    const polls = api.callsTo('GET', '/api/v2/uploads/job-1').length;
+    const polls = api.callsTo('GET', '/api/jobs/job-1').length;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.callsTo('GET', '/api/v2/uploads/job-1').length).toBeLessThanOrEqual(polls + 1);
+    expect(api.callsTo('GET', '/api/jobs/job-1').length).toBeLessThanOrEqual(polls + 1);
   });
 });
 

@@ -7,15 +7,16 @@ import {
   type ActorRefFrom,
   type AnyEventObject,
 } from 'xstate';
-import { getUploadJob, getVersion, uploadModelFile, type UploadTarget } from '../../api/versions';
+import { getVersion, uploadModelFile, type UploadTarget } from '../../api/versions';
 import type { ApiResult, HttpClient } from '../../api/types';
 import { messages } from '../../contract/errors';
-import type { UploadJob, VersionDetail } from '../../contract/http/versions';
+import type { VersionDetail } from '../../contract/http/versions';
+import type { Job } from '../../contract/http/jobs';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
 import { billingGatingMachine } from '../billing/billingGatingMachine';
 import { selectCreationBlocked, selectNextModelIsPaid } from '../billing/gatingSelectors';
-import { failedJobIdOf, progressOf } from '../socket/eventRules';
-import { silentFeed, type RealtimeFeed } from '../socket/realtimeFeed';
+import { isUnfinished, watchJob } from '../jobs/watchJob';
+import type { RealtimeFeed } from '../socket/realtimeFeed';
 import { newIdempotencyKey } from './idempotencyKey';
 import { modelNameFromFile, UPLOAD_MAX_BYTES, validateUploadFile } from './validation';
 
@@ -48,7 +49,7 @@ export interface UploadContext {
   review: boolean;
   /** One key per chosen file: every retry of that file carries it, so the server makes one version at most. */
   idempotencyKey: string | null;
-  job: UploadJob | null;
+  job: Job | null;
   /** The finished version with its translation report. */
   version: VersionDetail | null;
   /** A validation message, the server's refusal, or why the report could not be read. */
@@ -74,7 +75,7 @@ export type UploadEvent =
   | { type: 'paid.confirm' }
   | { type: 'paid.cancel' }
   /** From the job watcher: the job's latest state. */
-  | { type: 'job.updated'; job: UploadJob }
+  | { type: 'job.updated'; job: Job }
   /** From the job watcher: the job's state could not be read. */
   | { type: 'job.unreachable'; message: string };
 
@@ -114,13 +115,13 @@ const isNewModel = (destination: UploadDestination): destination is { organizati
   'organizationId' in destination;
 
 /** The version a finished job made, or null while it runs (or if a finished job names none). */
-export function finishedVersion(job: UploadJob | null): FinishedVersion | null {
+export function finishedVersion(job: Job | null): FinishedVersion | null {
   if (job?.status !== 'done' || job.modelId === null || job.versionId === null) return null;
   return { modelId: job.modelId, versionId: job.versionId };
 }
 
 /** The review a finished review upload made, or null. */
-export function finishedReview(job: UploadJob | null): { modelId: string; reviewId: string } | null {
+export function finishedReview(job: Job | null): { modelId: string; reviewId: string } | null {
   if (job?.status !== 'done' || job.modelId === null || !job.reviewId) return null;
   return { modelId: job.modelId, reviewId: job.reviewId };
 }
@@ -143,9 +144,7 @@ export class UploadRefused extends Error {
 
 const isPaymentRequired = (error: unknown): boolean => error instanceof UploadRefused && error.status === 402;
 
-const isUnfinished = (job: UploadJob): boolean => job.status === 'queued' || job.status === 'running';
-
-function jobFailureMessage(job: UploadJob | null): string {
+function jobFailureMessage(job: Job | null): string {
   return job?.error ?? messages.internalServerError;
 }
 
@@ -168,14 +167,14 @@ export const uploadMachine = setup({
     children: {} as { billingGating: 'billingGating' },
   },
   actors: {
-    uploadFile: promisePlaceholder<UploadJob, UploadFileInput>('uploadFile'),
+    uploadFile: promisePlaceholder<Job, UploadFileInput>('uploadFile'),
     /**
      * Sends `job.updated` until the job is done or failed, or `job.unreachable`. The one actor that decides how
      * progress arrives: live ProgressUpdate events while the socket is online (with a slow poll as a safety
      * net), polling every second while it is not.
      */
-    watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(() => {
-      throw unboundImplementation('watchUploadJob');
+    watchJob: fromCallback<AnyEventObject, { jobId: string }>(() => {
+      throw unboundImplementation('watchJob');
     }),
     fetchVersionReport: promisePlaceholder<VersionDetail, FinishedVersion>('fetchVersionReport'),
     /** Free models used, and the payment method step at the limit (src/machines/billing); unbound: never asks. */
@@ -209,9 +208,9 @@ export const uploadMachine = setup({
     nextModelIsPaid: ({ context }) =>
       context.billingGating !== null && selectNextModelIsPaid(context.billingGating.getSnapshot()),
     paymentRequired: ({ event }) => 'error' in event && isPaymentRequired(event.error),
-    jobFinished: (_, params: { job: UploadJob }) => finishedVersion(params.job) !== null,
-    jobMadeReview: (_, params: { job: UploadJob }) => finishedReview(params.job) !== null,
-    jobStopped: (_, params: { job: UploadJob }) => !isUnfinished(params.job),
+    jobFinished: (_, params: { job: Job }) => finishedVersion(params.job) !== null,
+    jobMadeReview: (_, params: { job: Job }) => finishedReview(params.job) !== null,
+    jobStopped: (_, params: { job: Job }) => !isUnfinished(params.job),
   },
 }).createMachine({
   id: 'upload',
@@ -377,8 +376,8 @@ export const uploadMachine = setup({
         },
       },
       invoke: {
-        id: 'watchUploadJob',
-        src: 'watchUploadJob',
+        id: 'watchJob',
+        src: 'watchJob',
         input: ({ context }) => ({ jobId: context.job?._id ?? '' }),
       },
     },
@@ -484,75 +483,6 @@ export interface UploadDependencies {
   billingGating?: typeof billingGatingMachine;
 }
 
-/** The slow poll kept while the socket is online, in case an event is lost. */
-export const UPLOAD_SAFETY_NET_INTERVAL_MS = 10_000;
-
-/**
- * Follows one upload job. Each answer, live or polled, is passed on only if it is not older than the last one
- * (a slow poll must not move the bar back); the next poll is due one interval after the latest news, at the
- * live pace or the polling pace depending on the socket's status, which it re-reads whenever that changes.
- */
-export function watchUploadJob(
-  deps: Pick<UploadDependencies, 'http' | 'realtime' | 'pollIntervalMs' | 'safetyNetIntervalMs'>,
-  jobId: string,
-  sendBack: (event: UploadEvent) => void,
-): () => void {
-  const feed = deps.realtime ?? silentFeed;
-  const pollingPace = deps.pollIntervalMs ?? 1000;
-  const livePace = deps.safetyNetIntervalMs ?? UPLOAD_SAFETY_NET_INTERVAL_MS;
-  let stopped = false;
-  let finished = false;
-  let polling = false;
-  let latest: UploadJob | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const schedule = () => {
-    clearTimeout(timer);
-    if (stopped || finished) return;
-    timer = setTimeout(() => void poll(), feed.status() === 'online' ? livePace : pollingPace);
-  };
-  const accept = (job: UploadJob) => {
-    if (finished || (latest !== null && job.updatedAt < latest.updatedAt)) return;
-    latest = job;
-    finished = !isUnfinished(job);
-    sendBack({ type: 'job.updated', job });
-  };
-  const poll = async () => {
-    if (polling) return;
-    polling = true;
-    const result = await getUploadJob(deps.http, jobId);
-    polling = false;
-    if (stopped || finished) return;
-    if (!result.ok) {
-      sendBack({ type: 'job.unreachable', message: result.error.message });
-      return;
-    }
-    accept(result.data);
-    schedule();
-  };
-  const stopListening = feed.subscribe((notice) => {
-    if (notice.type === 'socket.status') schedule();
-    // Back after a reconnect: what happened meanwhile was not delivered.
-    else if (notice.type === 'socket.resynced') void poll();
-    else if (notice.type === 'realtime.event') {
-      const job = progressOf(notice.event);
-      if (job?._id === jobId) {
-        accept(job);
-        schedule();
-      } else if (failedJobIdOf(notice.event) === jobId) {
-        // The job's own record says how it failed.
-        void poll();
-      }
-    }
-  });
-  schedule();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    stopListening();
-  };
-}
-
 function unwrap<T>(result: ApiResult<T>): T {
   if (!result.ok) throw new UploadRefused(result.status, result.error.message);
   return result.data;
@@ -562,7 +492,7 @@ function unwrap<T>(result: ApiResult<T>): T {
 export function createUploadImplementations(deps: UploadDependencies) {
   return {
     actors: {
-      uploadFile: fromPromise<UploadJob, UploadFileInput>(async ({ input }) =>
+      uploadFile: fromPromise<Job, UploadFileInput>(async ({ input }) =>
         unwrap(
           await uploadModelFile(deps.http, {
             file: input.file.file,
@@ -573,8 +503,8 @@ export function createUploadImplementations(deps: UploadDependencies) {
           }),
         ),
       ),
-      watchUploadJob: fromCallback<AnyEventObject, { jobId: string }>(({ input, sendBack }) =>
-        watchUploadJob(deps, input.jobId, sendBack),
+      watchJob: fromCallback<AnyEventObject, { jobId: string }>(({ input, sendBack }) =>
+        watchJob(deps, input.jobId, sendBack),
       ),
       fetchVersionReport: fromPromise<VersionDetail, FinishedVersion>(async ({ input }) =>
         unwrap(await getVersion(deps.http, input.modelId, input.versionId, { showLoader: false })),

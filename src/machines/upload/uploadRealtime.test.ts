@@ -6,7 +6,8 @@ import { createRealtimeFeed } from '../socket/realtimeFeed';
 import { aRealtimeEvent } from '../socket/socketTestKit';
 import type { EventOrigin } from '../socket/types';
 import { selectProgress, selectUploadStep } from './selectors';
-import { createUploadImplementations, UPLOAD_SAFETY_NET_INTERVAL_MS, uploadMachine } from './uploadMachine';
+import { JOB_SAFETY_NET_INTERVAL_MS } from '../jobs/watchJob';
+import { createUploadImplementations, uploadMachine } from './uploadMachine';
 
 const at = (second: number) => `2025-03-03T10:00:${String(second).padStart(2, '0')}.000Z`;
 const queued = anUploadJob({ updatedAt: at(0) });
@@ -15,10 +16,7 @@ const queued = anUploadJob({ updatedAt: at(0) });
 async function startProcessing(status: 'online' | 'reconnecting') {
   const api = createRecordingHttp();
   api.answer('POST /api/v2/uploads', ok(queued, 202));
-  api.answer(
-    'GET /api/v2/uploads/job-1',
-    ok(anUploadJob({ status: 'running', progress: 10, updatedAt: at(1) })),
-  );
+  api.answer('GET /api/jobs/job-1', ok(anUploadJob({ status: 'running', progress: 10, updatedAt: at(1) })));
   api.answer('GET /api/models/model-1/data/versions/version-3', ok(aVersionDetail(3)));
   const feed = createRealtimeFeed();
   feed.publish({ type: 'socket.status', status });
@@ -32,7 +30,7 @@ async function startProcessing(status: 'online' | 'reconnecting') {
   actor.send({ type: 'upload.start' });
   await vi.advanceTimersByTimeAsync(0);
   expect(selectUploadStep(actor.getSnapshot())).toBe('processing');
-  const polls = () => api.callsTo('GET', '/api/v2/uploads/job-1').length;
+  const polls = () => api.callsTo('GET', '/api/jobs/job-1').length;
   const progressEvent = (job: ReturnType<typeof anUploadJob>, origin: EventOrigin = 'thisTab') =>
     feed.publish({
       type: 'realtime.event',
@@ -59,7 +57,7 @@ describe('the upload’s progress', () => {
     progressEvent(anUploadJob({ _id: 'job-2', status: 'running', progress: 90, updatedAt: at(3) }));
     expect(selectProgress(actor.getSnapshot())?.percent).toBe(40);
 
-    await vi.advanceTimersByTimeAsync(UPLOAD_SAFETY_NET_INTERVAL_MS - 1);
+    await vi.advanceTimersByTimeAsync(JOB_SAFETY_NET_INTERVAL_MS - 1);
     expect(polls()).toBe(0);
     progressEvent(anUploadJob({ status: 'done', progress: 100, versionId: 'version-3', updatedAt: at(4) }));
     await vi.advanceTimersByTimeAsync(0);
@@ -70,7 +68,7 @@ describe('the upload’s progress', () => {
 
   it('still asks every 10 s while online, in case an event was lost', async () => {
     const { polls } = await startProcessing('online');
-    await vi.advanceTimersByTimeAsync(UPLOAD_SAFETY_NET_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(JOB_SAFETY_NET_INTERVAL_MS);
     expect(polls()).toBe(1);
   });
 

@@ -4,7 +4,7 @@ import { presetParameters } from '../../../bench/generator/presets';
 import { messages } from '../../contract/errors';
 import { modelSchema, type Model } from '../../contract/http/models';
 import type { SessionResponse } from '../../contract/http/users';
-import { uploadJobSchema, type UploadJob } from '../../contract/http/versions';
+import { jobSchema, type Job } from '../../contract/http/jobs';
 import type { RealtimePayload } from '../../contract/realtime';
 import { writeModelJson } from '../../engine/formats/json';
 import {
@@ -97,7 +97,7 @@ describe.each(databases())('live socket on $kind', ({ kind }) => {
     bytes: Uint8Array,
     target: { modelId: string } | { organizationId: string; name: string },
     sessionId?: string,
-  ): Promise<UploadJob> {
+  ): Promise<Job> {
     const query = new URLSearchParams(target);
     const response = await fetch(`${server.url}/api/v2/uploads?${query}`, {
       method: 'POST',
@@ -110,7 +110,7 @@ describe.each(databases())('live socket on $kind', ({ kind }) => {
       body: bytes,
     });
     expect(response.status).toBe(202);
-    return uploadJobSchema.parse(await response.json());
+    return jobSchema.parse(await response.json());
   }
 
   const building = (seed: number) => writeModelJson(generateBuilding(presetParameters('1k', seed))).bytes;
@@ -275,7 +275,7 @@ describe.each(databases())('live socket on $kind', ({ kind }) => {
         data: { modelId: model._id, versionNumber: 1, organizationId, newModel: false },
       });
       const progress = eventsNamed(readerClient, 'ProgressUpdate').map((event) =>
-        uploadJobSchema.parse(event.data),
+        jobSchema.parse(event.data),
       );
       expect(progress.every((update) => update._id === job._id)).toBe(true);
       expect(progress[0]?.status).toBe('queued');
@@ -309,14 +309,14 @@ describe.each(databases())('live socket on $kind', ({ kind }) => {
       );
       const modelId = (added.payload.data as { modelId: string }).modelId;
       const progress = eventsNamed(memberClient, 'ProgressUpdate').map((event) =>
-        uploadJobSchema.parse(event.data),
+        jobSchema.parse(event.data),
       );
       expect(progress[0]).toMatchObject({ _id: job._id, status: 'queued', modelId: null });
       expect(progress.at(-1)).toMatchObject({ status: 'done', modelId });
       // The owner is ADMIN on every model of the organization: told when it appears, not while it was uploading.
       await ownerClient.waitFor(named('ModelAdded', modelId));
       const ownerProgress = eventsNamed(ownerClient, 'ProgressUpdate').map(
-        (payload) => uploadJobSchema.parse(payload.data).status,
+        (payload) => jobSchema.parse(payload.data).status,
       );
       expect(ownerProgress.length).toBeGreaterThan(0);
       expect(new Set(ownerProgress)).toEqual(new Set(['done']));

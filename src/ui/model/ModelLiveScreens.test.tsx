@@ -92,7 +92,7 @@ describe('the history, live', () => {
     // The page leaves this tab's own upload to the panel.
     expect(screen.queryByRole('region', { name: 'Uploads in progress' })).toBeNull();
     // Live, so nobody polled for it.
-    expect(api.callsTo('GET', '/api/v2/uploads/job-1')).toEqual([]);
+    expect(api.callsTo('GET', '/api/jobs/job-1')).toEqual([]);
   });
 
   it('offers to reconnect once the socket has given up, and says so', async () => {

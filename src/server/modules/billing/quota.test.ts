@@ -8,7 +8,7 @@ import { generateBuilding } from '../../../../bench/generator/building';
 import { messages, ownMessages } from '../../../contract/errors';
 import { writeModelJson } from '../../../engine/formats/json';
 import { modelSchema } from '../../../contract/http/models';
-import { uploadJobSchema } from '../../../contract/http/versions';
+import { jobSchema } from '../../../contract/http/jobs';
 import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
@@ -150,7 +150,7 @@ describe.each(databases())('free-model quota under concurrency on $kind', ({ kin
         name: 'Late upload',
       });
       expect(accepted.status).toBe(202);
-      const job = uploadJobSchema.parse(accepted.body);
+      const job = jobSchema.parse(accepted.body);
       // Meanwhile the third free model is made through the API.
       const third = await server.request('POST', '/api/models', {
         token: owner.token,
@@ -173,7 +173,7 @@ describe.each(databases())('free-model quota under concurrency on $kind', ({ kin
   async function waitForJob(jobId: string, finished: (job: { status: string }) => boolean) {
     for (let attempt = 0; attempt < 300; attempt += 1) {
       const answer = await server.request('GET', `/api/v2/uploads/${jobId}`, { token: owner.token });
-      const job = uploadJobSchema.parse(answer.body);
+      const job = jobSchema.parse(answer.body);
       if (finished(job)) return job;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

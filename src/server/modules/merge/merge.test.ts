@@ -5,7 +5,8 @@ import { presetParameters } from '../../../../bench/generator/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import { mergePreviewResponse, reviewResponse, type MergeBody } from '../../../contract/http/compare';
 import type { SessionResponse } from '../../../contract/http/users';
-import { uploadJobSchema, versionSchema, type UploadJob } from '../../../contract/http/versions';
+import { versionSchema } from '../../../contract/http/versions';
+import { jobSchema, type Job } from '../../../contract/http/jobs';
 import { diffModels, type ChangeSelection } from '../../../engine/diff';
 import type { Element, Model } from '../../../engine/schema';
 import { signUp, uniqueEmail } from '../../testing/accounts';
@@ -114,12 +115,7 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
   }
 
   /** Uploads with review=true and waits for the job; its review id. */
-  async function review(
-    token: string,
-    modelId: string,
-    model: Model,
-    sessionId?: string,
-  ): Promise<UploadJob> {
+  async function review(token: string, modelId: string, model: Model, sessionId?: string): Promise<Job> {
     const accepted = await postUpload(server, token, bytesOf(model), {
       fileName: 'review.json',
       modelId,
@@ -127,7 +123,7 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
       ...(sessionId ? { sessionId } : {}),
     });
     expect(accepted.status).toBe(202);
-    const job = await waitForJob(server, token, uploadJobSchema.parse(accepted.body)._id);
+    const job = await waitForJob(server, token, jobSchema.parse(accepted.body)._id);
     expect(job).toMatchObject({ status: 'done', modelId, versionId: null, kind: 'upload' });
     return job;
   }
@@ -191,10 +187,10 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
         const done = await live.waitFor(
           (event) =>
             event.payload.eventName === 'ProgressUpdate' &&
-            uploadJobSchema.parse(event.payload.data).status === 'done' &&
-            uploadJobSchema.parse(event.payload.data)._id === job._id,
+            jobSchema.parse(event.payload.data).status === 'done' &&
+            jobSchema.parse(event.payload.data)._id === job._id,
         );
-        expect(uploadJobSchema.parse(done.payload.data).reviewId).toBe(job.reviewId);
+        expect(jobSchema.parse(done.payload.data).reviewId).toBe(job.reviewId);
         const versionsAfter = await server.db.query('SELECT id FROM versions WHERE model_id = $1', [modelId]);
         expect(versionsAfter.length).toBe(versionsBefore.length);
         // (The model's own creation may still be on its way: only a new version would be the review's.)
@@ -467,7 +463,7 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
           tab,
         );
         expect(accepted.status).toBe(202);
-        const queued = uploadJobSchema.parse(accepted.body);
+        const queued = jobSchema.parse(accepted.body);
         expect(queued).toMatchObject({
           kind: 'merge',
           modelId,
@@ -490,7 +486,7 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
         );
         expect(finished.payload.GussetSessionId).toBe(tab);
         const progress = eventsNamed(author, 'ProgressUpdate').map((payload) =>
-          uploadJobSchema.parse(payload.data),
+          jobSchema.parse(payload.data),
         );
         expect(progress.every((job) => job.kind === 'merge' && job._id === queued._id)).toBe(true);
         expect(progress.at(-1)).toMatchObject({ status: 'done', versionId: data.versionId });
@@ -560,7 +556,7 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
         json: { targetId: ownModel, targetVersion: source, targetParts: { 'B1@Story1': ['Profile'] } },
       });
       expect(accepted.status).toBe(202);
-      const job = await waitForJob(server, owner.token, uploadJobSchema.parse(accepted.body)._id);
+      const job = await waitForJob(server, owner.token, jobSchema.parse(accepted.body)._id);
       expect(job.status).toBe('done');
       const diff = diffModels(
         await stored(ownModel, latest),
@@ -592,7 +588,7 @@ describe.each(databases())('upload review and merge on $kind', ({ kind }) => {
         resolutions: { 'elements:B2@Story2': 'source' },
       });
       expect(accepted.status).toBe(202);
-      const job = await waitForJob(server, writer.token, uploadJobSchema.parse(accepted.body)._id);
+      const job = await waitForJob(server, writer.token, jobSchema.parse(accepted.body)._id);
       expect(job.status).toBe('done');
       const made = await stored(modelId, job.versionId as string);
       expect(keysOf(diffModels(await stored(modelId, latest), made))).toEqual(['elements:B2@Story2']);

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobHandler } from '../../jobs/runner';
-import type { UploadResult } from '../uploads/jobView';
+import type { JobResult } from '../jobs/jobView';
 import { versionStore } from '../versions/repository';
 import type { MergePayload } from './service';
 import type { ModelTaskResults } from './modelTasks';
@@ -43,7 +43,7 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
     if (done) {
       await db.transaction(async (tx) => {
         if (!(await jobQueue.lockForCompletion(tx, job.id, attempt.attempt))) throw new LostLeaseError();
-        const result: UploadResult = { modelId, versionId: done.id };
+        const result: JobResult = { modelId, versionId: done.id };
         await jobQueue.complete(tx, job.id, clock(), modelId, result);
       });
       return;
@@ -109,7 +109,7 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
         jobId: job.id,
         content: { kind: 'manifest', ...merged.version, report: null, sourceBlob: null },
       });
-      const result: UploadResult = { modelId, versionId: version.id };
+      const result: JobResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
       return version.id;
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages, ownMessages } from '../../../contract/errors';
 import type { MergeBody } from '../../../contract/http/compare';
-import type { UploadJob } from '../../../contract/http/versions';
+import type { Job } from '../../../contract/http/jobs';
 import type { ChangeSelection } from '../../../engine/diff';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { ServerContext } from '../../context';
@@ -12,7 +12,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
-import { toUploadJob } from '../uploads/jobView';
+import { toJob } from '../jobs/jobView';
 import { MERGE_JOB_KIND, WRITER_JOB_KINDS } from '../uploads/service';
 import { runModelTask } from './runModelTask';
 import { latestVersion, loadTaskVersions } from './storedModels';
@@ -174,7 +174,7 @@ export function createMergeService(context: ServerContext, deps: { runner: JobRu
     },
 
     /** POST …/merge: the merge job, queued (202); its events tell the rest. */
-    async start(userId: string, modelId: string, body: MergeBody, cause: EventCause): Promise<UploadJob> {
+    async start(userId: string, modelId: string, body: MergeBody, cause: EventCause): Promise<Job> {
       const sides = await resolve(userId, modelId, body, true);
       if (await jobQueue.hasUnfinished(db, modelId, WRITER_JOB_KINDS))
         throw new HttpError(409, ownMessages.mergeInProgress);
@@ -209,7 +209,7 @@ export function createMergeService(context: ServerContext, deps: { runner: JobRu
         throw error;
       }
       deps.runner.wake();
-      const job = toUploadJob(row);
+      const job = toJob(row);
       void realtime.publish(
         [
           { kind: 'model', modelId, minimumAbility: 'view' },

@@ -12,7 +12,8 @@ import {
   type RepairResponse,
 } from '../../../contract/http/repair';
 import type { SessionResponse } from '../../../contract/http/users';
-import { uploadJobSchema, versionSchema } from '../../../contract/http/versions';
+import { versionSchema } from '../../../contract/http/versions';
+import { jobSchema } from '../../../contract/http/jobs';
 import { CHECK_IDS, OPERATION_TITLES, type CheckId } from '../../../engine/repair';
 import { gridBuilding, injectDefects } from '../../../engine/repair/testing/defects';
 import type { Model } from '../../../engine/schema';
@@ -262,7 +263,7 @@ describe.each(databases())('connectivity checks and repair on $kind', ({ kind })
           error: null,
         });
         const progress = eventsNamed(live, 'ProgressUpdate')
-          .map((payload) => uploadJobSchema.parse(payload.data))
+          .map((payload) => jobSchema.parse(payload.data))
           .filter((update) => update._id === job._id);
         expect(progress.every((update) => update.kind === 'repair')).toBe(true);
         expect(progress.at(-1)).toMatchObject({ status: 'done', progress: 100 });
@@ -421,11 +422,11 @@ describe.each(databases())('connectivity checks and repair on $kind', ({ kind })
         await author.waitFor(
           (event) =>
             event.payload.eventName === 'ProgressUpdate' &&
-            uploadJobSchema.parse(event.payload.data).status === 'done' &&
-            uploadJobSchema.parse(event.payload.data)._id === job._id,
+            jobSchema.parse(event.payload.data).status === 'done' &&
+            jobSchema.parse(event.payload.data)._id === job._id,
         );
         const progress = eventsNamed(author, 'ProgressUpdate')
-          .map((payload) => uploadJobSchema.parse(payload.data))
+          .map((payload) => jobSchema.parse(payload.data))
           .filter((update) => update._id === job._id);
         expect(progress.every((update) => update.kind === 'repairCommit')).toBe(true);
 

@@ -9,7 +9,7 @@ import { jobQueue, type JobRow } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '../../jobs/runner';
 import { realtimeEvent, systemCause } from '../../realtime/events';
 import { fill, insertVersion, latestVersion } from '../merge/storedModels';
-import type { UploadResult } from '../uploads/jobView';
+import type { JobResult } from '../jobs/jobView';
 import {
   finishedJobRow,
   jobAudiences,
@@ -132,7 +132,7 @@ export function createRepairJobHandler(deps: RepairJobDeps): JobHandler {
   return async (attempt) => {
     const { job, signal } = attempt;
     const payload = job.payload as RepairPayload;
-    const result: UploadResult & { repairId: string } = {
+    const result: JobResult & { repairId: string } = {
       modelId: job.model_id ?? '',
       versionId: null,
       repairId: payload.repairId,
@@ -242,7 +242,7 @@ export function createRepairCommitJobHandler(deps: RepairJobDeps): JobHandler {
         content: { kind: 'model', model: applied.model },
       });
       await repairStore.markCommitted(tx, row.id, version.id);
-      const result: UploadResult = { modelId, versionId: version.id };
+      const result: JobResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
       return version.id;
     });

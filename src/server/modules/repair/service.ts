@@ -8,7 +8,7 @@ import type {
   startRepairBody,
   StartRepairResponse,
 } from '../../../contract/http/repair';
-import type { UploadJob } from '../../../contract/http/versions';
+import type { Job } from '../../../contract/http/jobs';
 import {
   DEFAULT_OPERATIONS,
   OPERATION_IDS,
@@ -187,7 +187,7 @@ export function createRepairService(
     );
   }
 
-  function announce(modelId: string, userId: string, job: UploadJob, cause: EventCause): void {
+  function announce(modelId: string, userId: string, job: Job, cause: EventCause): void {
     void realtime.publish(
       [
         { kind: 'model', modelId, minimumAbility: 'view' },
@@ -299,7 +299,7 @@ export function createRepairService(
       repairId: string,
       body: z.infer<typeof commitRepairBody>,
       cause: EventCause,
-    ): Promise<UploadJob> {
+    ): Promise<Job> {
       await access.requireModel(userId, modelId, 'update');
       const row = await requireRepair(modelId, repairId);
       if (body.accepted.length === 0) throw new HttpError(400, ownMessages.repairNothingAccepted);

@@ -1,12 +1,12 @@
 import type { Repair, RepairTolerancesWire } from '../../../contract/http/repair';
-import type { UploadJob } from '../../../contract/http/versions';
+import type { Job } from '../../../contract/http/jobs';
 import type { OperationId } from '../../../engine/repair';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { Queryable } from '../../db/db';
 import type { JobRow, JobStatusValue } from '../../jobs/queue';
 import { loadPublicUsers } from '../models/versionRows';
-import { toUploadJob } from '../uploads/jobView';
+import { toJob } from '../jobs/jobView';
 import { REPAIR_COMMIT_JOB_KIND } from '../uploads/service';
 import { manifestHashes } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
@@ -81,9 +81,9 @@ export function effectiveStatus(row: RepairRow): { status: Repair['status']; err
 }
 
 /** The job as GET /api/v2/uploads/{jobId} shows one, with its repair kind. */
-export function toRepairJob(row: JobRow): UploadJob {
+export function toRepairJob(row: JobRow): Job {
   const kind = row.kind === REPAIR_COMMIT_JOB_KIND ? 'repairCommit' : 'repair';
-  return { ...toUploadJob(row), kind };
+  return { ...toJob(row), kind };
 }
 
 export const repairStore = {

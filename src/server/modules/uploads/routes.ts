@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownMessages } from '../../../contract/errors';
+import { jobSchema } from '../../../contract/http/jobs';
 import { idSchema } from '../../../contract/http/names';
-import { uploadFieldsSchema, uploadJobSchema, uploadResponse } from '../../../contract/http/versions';
+import { uploadFieldsSchema, uploadResponse } from '../../../contract/http/versions';
 import type { BlobStore } from '../../blobs/blobStore';
 import type { ServerContext } from '../../context';
 import type { JobRunner } from '../../jobs/runner';
 import { signedInUser } from '../../plugins/auth';
 import { causeOf } from '../../realtime/events';
+import type { JobsService } from '../jobs/service';
 import { createUploadsService } from './service';
 
 function header(value: string | string[] | undefined): string | undefined {
@@ -22,7 +25,7 @@ function header(value: string | string[] | undefined): string | undefined {
 export function registerUploadsRoutes(
   app: FastifyInstance,
   context: ServerContext,
-  deps: { blobs: BlobStore; runner: JobRunner },
+  deps: { blobs: BlobStore; runner: JobRunner; jobs: JobsService },
 ): void {
   const service = createUploadsService(context, deps);
   void app.register(async (scope) => {
@@ -52,8 +55,10 @@ export function registerUploadsRoutes(
 
     routes.get(
       '/v2/uploads/:jobId',
-      { schema: { params: z.object({ jobId: idSchema }), response: { 200: uploadJobSchema } } },
-      async (request) => service.get(signedInUser(request).id, request.params.jobId),
+      { schema: { params: z.object({ jobId: idSchema }), response: { 200: jobSchema } } },
+      // Kept for clients older than GET /api/jobs/{jobId}: the same answer, with the upload's wording.
+      async (request) =>
+        deps.jobs.get(signedInUser(request).id, request.params.jobId, ownMessages.uploadNotFound),
     );
   });
 }

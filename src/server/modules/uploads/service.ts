@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { messages, ownMessages } from '../../../contract/errors';
 import { entityNameSchema } from '../../../contract/http/names';
-import type { UploadJob } from '../../../contract/http/versions';
+import type { Job } from '../../../contract/http/jobs';
 import { translatorForFile } from '../../../engine/formats/registry';
 import { BlobTooLargeError, EmptyBlobError, type BlobStore } from '../../blobs/blobStore';
 import { recordBlob } from '../../blobs/repository';
@@ -13,11 +13,11 @@ import { jobQueue, type JobRow } from '../../jobs/queue';
 import type { JobRunner } from '../../jobs/runner';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
-import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { newModelRefusedEarly } from '../billing/quota';
 import { versionStore } from '../versions/repository';
 import { displayFileName, uploadExtensionOf } from './fileName';
-import { toUploadJob, type UploadPayload } from './jobView';
+import { toJob } from '../jobs/jobView';
+import type { UploadPayload } from './payload';
 
 export const UPLOAD_JOB_KIND = 'upload';
 /** The merge's job kind (src/server/modules/merge), reported like an upload's. */
@@ -29,8 +29,8 @@ export const REPAIR_COMMIT_JOB_KIND = 'repairCommit';
  * so two writers never race for the next version number. Checked before work starts, so nothing is stored in vain.
  */
 export const WRITER_JOB_KINDS = [UPLOAD_JOB_KIND, MERGE_JOB_KIND, REPAIR_COMMIT_JOB_KIND] as const;
-/** Jobs GET /api/v2/uploads/{jobId} answers: the writers and a repair's planning job. */
-const REPORTED_JOB_KINDS: readonly string[] = [...WRITER_JOB_KINDS, 'repair'];
+/** Jobs a screen follows through GET /api/jobs/{jobId}: the writers and a repair's planning job. */
+export const WATCHED_JOB_KINDS: readonly string[] = [...WRITER_JOB_KINDS, 'repair'];
 
 const ORGANIZATION_MODEL_CREATORS = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 const MAX_IDEMPOTENCY_KEY = 200;
@@ -57,7 +57,7 @@ export interface UploadRequest {
 export interface UploadAccepted {
   /** 202 for a new job, 200 for the job a retried Idempotency-Key already made. */
   status: 200 | 202;
-  job: UploadJob;
+  job: Job;
 }
 
 export function createUploadsService(context: ServerContext, deps: { blobs: BlobStore; runner: JobRunner }) {
@@ -112,7 +112,7 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
       const checked = await checkRequest(request);
       if (checked.key !== null) {
         const first = await jobQueue.findByIdempotencyKey(db, request.userId, checked.key);
-        if (first) return { status: 200, job: toUploadJob(first) };
+        if (first) return { status: 200, job: toJob(first) };
       }
       if (request.declaredBytes !== undefined && request.declaredBytes > maxBytes) {
         throw new HttpError(413, ownMessages.uploadFileTooLarge);
@@ -167,11 +167,11 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
         const first = checked.key
           ? await jobQueue.findByIdempotencyKey(db, request.userId, checked.key)
           : undefined;
-        if (first) return { status: 200, job: toUploadJob(first) };
+        if (first) return { status: 200, job: toJob(first) };
         throw conflict();
       }
       deps.runner.wake();
-      const accepted = toUploadJob(job);
+      const accepted = toJob(job);
       // Collaborators see an upload start; a new model's upload has no room yet, only its uploader hears of it.
       void realtime.publish(
         [
@@ -183,22 +183,6 @@ export function createUploadsService(context: ServerContext, deps: { blobs: Blob
         realtimeEvent('ProgressUpdate', accepted, request.cause),
       );
       return { status: 202, job: accepted };
-    },
-
-    /**
-     * The job, for its creator or anyone who may view its model; 404 for everybody else. Merge, repair and repair
-     * commit jobs (issues #7 and #8) answer here too, as their screens' fallback when the socket is down.
-     */
-    async get(userId: string, jobId: string): Promise<UploadJob> {
-      const notFound = new HttpError(404, ownMessages.uploadNotFound);
-      if (!isUuid(jobId)) throw notFound;
-      const job = await jobQueue.find(db, jobId);
-      if (!job || !REPORTED_JOB_KINDS.includes(job.kind)) throw notFound;
-      if (job.created_by !== userId) {
-        const modelAccess = job.model_id ? await access.modelRoleOf(userId, job.model_id) : null;
-        if (!modelAccess || !roleAtLeast(modelAccess.role, modelAbilities.view)) throw notFound;
-      }
-      return toUploadJob(job);
     },
   };
 }

@@ -6,7 +6,8 @@ import { authorOf, realtimeEvent, type EventCause } from '../../realtime/events'
 import type { Audience, Realtime } from '../../realtime/realtime';
 import { loadPublicUsers } from '../models/versionRows';
 import { modelAddedData } from '../versions/changeSummary';
-import { toUploadJob, type UploadPayload } from './jobView';
+import { toJob } from '../jobs/jobView';
+import type { UploadPayload } from './payload';
 
 /** What a job's event listener needs. */
 export interface JobEventsDeps {
@@ -106,7 +107,7 @@ export async function publishModelAdded(
 export function createUploadEventsListener(deps: JobEventsDeps): JobListener {
   const { db, realtime, log } = deps;
   return serialJobListener(db, log, 'an upload event', async (row, change, cause) => {
-    const job = toUploadJob(row);
+    const job = toJob(row);
     const audiences = jobAudiences(job.modelId, row.created_by);
 
     // A merge job's payload has no newModel.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../../../../bench/generator/building';
 import { presetParameters } from '../../../../bench/generator/presets';
 import { ownMessages } from '../../../contract/errors';
-import { uploadJobSchema } from '../../../contract/http/versions';
+import { jobSchema } from '../../../contract/http/jobs';
 import type { SessionResponse } from '../../../contract/http/users';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Db, Queryable } from '../../db/db';
@@ -64,7 +64,7 @@ describe.each(databases())('an upload whose store the database fails, on $kind',
       name,
     });
     expect(accepted.status).toBe(202);
-    return uploadJobSchema.parse(accepted.body)._id;
+    return jobSchema.parse(accepted.body)._id;
   }
 
   const rowsOfJob = async (table: 'versions' | 'models', jobId: string) =>

@@ -26,7 +26,8 @@ import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
 import { SCENE_CACHE_KIND } from '../versions/scene';
 import { filterUploadToModel, type FilteredUpload } from '../versions/uploadFilter';
-import type { UploadPayload, UploadResult } from './jobView';
+import type { JobResult } from '../jobs/jobView';
+import type { UploadPayload } from './payload';
 
 export interface UploadJobDeps {
   db: Db;
@@ -43,7 +44,7 @@ export interface UploadJobDeps {
 }
 
 /** What storing an upload did; `paidModelIn`: the organization where it made a PAID model (issue #10). */
-type StoredUpload = UploadResult & { cacheMinimal: boolean; paidModelIn: string | null };
+type StoredUpload = JobResult & { cacheMinimal: boolean; paidModelIn: string | null };
 
 /** The translated upload as the model's filters let it change the previous version. */
 function withFilters(translated: TranslatedVersion, filtered: FilteredUpload): TranslatedVersion {
@@ -73,7 +74,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
   const { db, clock, blobs, derived, log } = deps;
 
   /** What an earlier attempt of the job committed: its version, or (review=true) its review. */
-  async function existingResult(tx: Queryable, jobId: string): Promise<UploadResult | undefined> {
+  async function existingResult(tx: Queryable, jobId: string): Promise<JobResult | undefined> {
     const found = await versionStore.findByJob(tx, jobId);
     if (found) return { modelId: found.model_id, versionId: found.id };
     const review = await reviewStore.findByJob(tx, jobId);
@@ -172,7 +173,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
           counts: { ...stored.report.counts },
           report: { ...stored.report, counts: { ...stored.report.counts } },
         });
-        const result: UploadResult = { modelId, versionId: null, reviewId };
+        const result: JobResult = { modelId, versionId: null, reviewId };
         await jobQueue.complete(tx, job.id, now, modelId, result);
         return { ...result, cacheMinimal: false, paidModelIn: null };
       }
@@ -215,7 +216,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
             log.warn({ err: error, versionId: version.id }, 'Could not store the IFC context geometry');
           });
       }
-      const result: UploadResult = { modelId, versionId: version.id };
+      const result: JobResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
       return { ...result, cacheMinimal: stored === translated, paidModelIn };
     });

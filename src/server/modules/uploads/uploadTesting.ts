@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { uploadJobSchema, type UploadJob } from '../../../contract/http/versions';
+import { jobSchema, type Job } from '../../../contract/http/jobs';
 import type { HttpResult, TestServer } from '../../testing/testServer';
 
 /**
@@ -98,20 +98,20 @@ export async function postUpload(
   };
 }
 
-/** Polls GET /api/v2/uploads/{jobId} until the job is done or failed. */
+/** Polls GET /api/jobs/{jobId} until the job is done or failed. */
 export async function waitForJob(
   server: TestServer,
   token: string,
   jobId: string,
   timeoutMs = 60_000,
   pollMs = 50,
-): Promise<UploadJob> {
+): Promise<Job> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await server.request('GET', `/api/v2/uploads/${jobId}`, { token });
+    const response = await server.request('GET', `/api/jobs/${jobId}`, { token });
     if (response.status !== 200)
       throw new Error(`GET job answered ${response.status}: ${JSON.stringify(response.body)}`);
-    const job = uploadJobSchema.parse(response.body);
+    const job = jobSchema.parse(response.body);
     if (job.status === 'done' || job.status === 'failed') return job;
     if (Date.now() > deadline)
       throw new Error(`job ${jobId} still ${job.status} (${job.stage}) after ${timeoutMs} ms`);
@@ -126,11 +126,11 @@ export async function uploadAndWait(
   bytes: Uint8Array,
   options: UploadOptions,
   timeoutMs?: number,
-): Promise<UploadJob & { modelId: string; versionId: string }> {
+): Promise<Job & { modelId: string; versionId: string }> {
   const response = await postUpload(server, token, bytes, options);
   if (response.status !== 202)
     throw new Error(`upload answered ${response.status}: ${JSON.stringify(response.body)}`);
-  const job = await waitForJob(server, token, uploadJobSchema.parse(response.body)._id, timeoutMs);
+  const job = await waitForJob(server, token, jobSchema.parse(response.body)._id, timeoutMs);
   if (job.status !== 'done') throw new Error(`upload job ${job.status}: ${job.error ?? ''}`);
   if (!job.modelId || !job.versionId) throw new Error('a done job names its model and version');
   return { ...job, modelId: job.modelId, versionId: job.versionId };

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../../../../bench/generator/building';
 import { presetParameters } from '../../../../bench/generator/presets';
 import { messages, ownMessages } from '../../../contract/errors';
-import { uploadJobSchema, versionDetailSchema } from '../../../contract/http/versions';
+import { versionDetailSchema } from '../../../contract/http/versions';
+import { jobSchema } from '../../../contract/http/jobs';
 import type { SessionResponse } from '../../../contract/http/users';
 import { writeModelJson } from '../../../engine/formats/json';
 import { translatorForFile } from '../../../engine/formats/registry';
@@ -67,7 +68,7 @@ describe.each(databases())('uploads on $kind', ({ kind }) => {
       const bytes = readFixture('e2k', EJEMPLO);
       const accepted = await postUpload(server, owner.token, bytes, { fileName: EJEMPLO, ...newModel() });
       expect(accepted.status).toBe(202);
-      const queued = uploadJobSchema.parse(accepted.body);
+      const queued = jobSchema.parse(accepted.body);
       expect(queued).toMatchObject({ fileName: EJEMPLO, error: null, versionId: null });
 
       const job = await waitForJob(server, owner.token, queued._id);
@@ -134,8 +135,8 @@ describe.each(databases())('uploads on $kind', ({ kind }) => {
         fileName: '..\\..\\x.e2k',
         modelId,
       });
-      expect(uploadJobSchema.parse(windows.body).fileName).toBe('x.e2k');
-      await waitForJob(server, owner.token, uploadJobSchema.parse(windows.body)._id);
+      expect(jobSchema.parse(windows.body).fileName).toBe('x.e2k');
+      await waitForJob(server, owner.token, jobSchema.parse(windows.body)._id);
     });
 
     it('answers 409 to a second upload while the first is unfinished, and the first still completes', async () => {
@@ -152,7 +153,7 @@ describe.each(databases())('uploads on $kind', ({ kind }) => {
       });
       expect(second).toMatchObject({ status: 409, body: { message: ownMessages.uploadInProgress } });
       server.app.jobRunner.start();
-      const job = await waitForJob(server, owner.token, uploadJobSchema.parse(first.body)._id);
+      const job = await waitForJob(server, owner.token, jobSchema.parse(first.body)._id);
       expect(job.status).toBe('done');
       expect(await countRows(server, 'versions')).toBe(versionsBefore + 1);
     });
@@ -166,14 +167,14 @@ describe.each(databases())('uploads on $kind', ({ kind }) => {
       const retry = await postUpload(server, owner.token, readFixture('e2k', EJEMPLO), options);
       expect(first.status).toBe(202);
       expect(retry.status).toBe(200);
-      const job = uploadJobSchema.parse(first.body);
-      expect(uploadJobSchema.parse(retry.body)._id).toBe(job._id);
+      const job = jobSchema.parse(first.body);
+      expect(jobSchema.parse(retry.body)._id).toBe(job._id);
       server.app.jobRunner.start();
       await waitForJob(server, owner.token, job._id);
       // After it is done, the same key still answers with the same job.
       const late = await postUpload(server, owner.token, readFixture('e2k', EJEMPLO), options);
       expect(late.status).toBe(200);
-      expect(uploadJobSchema.parse(late.body)).toMatchObject({ _id: job._id, status: 'done' });
+      expect(jobSchema.parse(late.body)).toMatchObject({ _id: job._id, status: 'done' });
       expect(await countRows(server, 'versions')).toBe(versionsBefore + 1);
     });
 
@@ -224,7 +225,7 @@ describe.each(databases())('uploads on $kind', ({ kind }) => {
         ...newModel('Broken'),
       });
       expect(accepted.status).toBe(202);
-      const job = await waitForJob(server, owner.token, uploadJobSchema.parse(accepted.body)._id);
+      const job = await waitForJob(server, owner.token, jobSchema.parse(accepted.body)._id);
       expect(job.status).toBe('failed');
       expect(job.error).toBe('Gusset could not read broken.e2k: ETABS e2k: line 8: UNITS given twice');
       expect(job.versionId).toBeNull();
@@ -393,7 +394,7 @@ describe.each(databases())('upload jobs survive dead workers on $kind', ({ kind 
       organizationId,
       name: 'Dead worker',
     });
-    const jobId = uploadJobSchema.parse(accepted.body)._id;
+    const jobId = jobSchema.parse(accepted.body)._id;
     // Another process claimed it and died: the row says running, with a lease that will run out.
     const now = testClock.clock();
     const claimed = await jobQueue.claim(server.db, now, new Date(now.getTime() + 60_000));
@@ -419,7 +420,7 @@ describe.each(databases())('upload jobs survive dead workers on $kind', ({ kind 
       organizationId,
       name: 'Killed',
     });
-    const jobId = uploadJobSchema.parse(accepted.body)._id;
+    const jobId = jobSchema.parse(accepted.body)._id;
     for (let tries = 0; (await jobQueue.find(server.db, jobId))?.status !== 'running'; tries++) {
       if (tries > 500) throw new Error('the job never started');
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -450,7 +451,7 @@ describe.each(databases())('upload jobs survive dead workers on $kind', ({ kind 
       organizationId,
       name: 'Doomed',
     });
-    const jobId = uploadJobSchema.parse(accepted.body)._id;
+    const jobId = jobSchema.parse(accepted.body)._id;
     // Three processes claimed it and died.
     for (let attempt = 1; attempt <= server.config.uploads.maxAttempts; attempt++) {
       const now = testClock.clock();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { modelListResponse, modelSchema } from '../../../contract/http/models';
 import type { SessionResponse } from '../../../contract/http/users';
-import { uploadJobSchema } from '../../../contract/http/versions';
+import { jobSchema } from '../../../contract/http/jobs';
 import type { RealtimePayload } from '../../../contract/realtime';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Element, Model, Node, Profile } from '../../../engine/schema';
@@ -88,7 +88,7 @@ describe.each(databases())('version change summaries on $kind', ({ kind }) => {
       modelId,
     });
     expect(response.status).toBe(202);
-    const job = await waitForJob(server, owner.token, uploadJobSchema.parse(response.body)._id);
+    const job = await waitForJob(server, owner.token, jobSchema.parse(response.body)._id);
     expect(job.status, job.error ?? '').toBe('done');
     return job.versionId as string;
   }
