@@ -1,9 +1,10 @@
 /**
  * Compiles the server, its worker threads and the CLI into dist/server/ (`npm run build:server`; `npm install`
- * runs it as `prepare`, `npm start` before starting). One esbuild bundle per entry, sharing chunks, all in one
- * flat folder: every bundled module's `import.meta.url` then names the same folder, which workerThread.ts relies
- * on to find a compiled worker. Packages stay in node_modules (`packages: 'external'`), so the native and
- * WebAssembly ones (sharp, argon2, PGlite, web-ifc) load their own files as usual.
+ * runs it as `prepare`, `npm start` before starting; `tsx scripts/buildServer.ts <name>` builds dist/<name>/).
+ * One esbuild bundle per entry, sharing chunks, all in one flat folder: every bundled module's `import.meta.url`
+ * then names the same folder, which workerThread.ts relies on to find a compiled worker. Packages stay in
+ * node_modules (`packages: 'external'`), so the native and WebAssembly ones (sharp, argon2, PGlite, web-ifc) load
+ * their own files as usual.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outdir = path.join(root, 'dist', 'server');
+// Another folder under dist/ (tests build their own); two levels down, like dist/server, for package.json.
+const outdir = path.join(root, 'dist', process.argv[2] ?? 'server');
 
 /**
  * The worker entries, found where their callers name them: `new URL('./someWorker.ts', import.meta.url)` in
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(
-    `Compiled the server, the CLI and ${Object.keys(workers).length} workers into dist/server in ${seconds} s\n`,
+    `Compiled the server, the CLI and ${Object.keys(workers).length} workers into ${path.relative(root, outdir)} in ${seconds} s\n`,
   );
 }
 
