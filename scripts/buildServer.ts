@@ -44,9 +44,7 @@ function workerEntries(serverDir: string): Record<string, string> {
 async function main(): Promise<void> {
   const started = performance.now();
   const workers = workerEntries(path.join(root, 'src', 'server'));
-  // Old chunks would pile up (their names are content hashes).
-  rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     absWorkingDir: root,
     entryPoints: {
       main: 'src/server/main.ts',
@@ -64,7 +62,15 @@ async function main(): Promise<void> {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    metafile: true,
   });
+  // Chunks of earlier builds would pile up (their names are content hashes). Removed after the build rather than
+  // before, so a server already running from this folder still finds its worker entries meanwhile.
+  const written = new Set(Object.keys(result.metafile.outputs).map((output) => path.resolve(root, output)));
+  for (const file of readdirSync(outdir)) {
+    if (!written.has(path.join(outdir, file)))
+      rmSync(path.join(outdir, file), { recursive: true, force: true });
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   process.stdout.write(
     `Compiled the server, the CLI and ${Object.keys(workers).length} workers into ${path.relative(root, outdir)} in ${seconds} s\n`,
