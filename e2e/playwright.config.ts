@@ -54,10 +54,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The real server, exactly as `npm start` runs it, on a fresh embedded database, serving the e2e build
-    // (`vite build --mode e2e`, which `npm run test:e2e` makes first): the production build plus the viewer's
-    // test API on window, which production builds leave out.
-    command: 'npx tsx src/server/main.ts',
+    // The real server, exactly as `npm start` runs it (compiled here first, about a second, so it is never a
+    // stale dist/server and its workers run compiled as in production), on a fresh embedded database, serving
+    // the e2e build (`vite build --mode e2e`, which `npm run test:e2e` makes first): the production build plus the
+    // viewer's test API on window, which production builds leave out.
+    command: 'npx tsx scripts/buildServer.ts && node --enable-source-maps dist/server/main.js',
     cwd: '..',
     url: `${baseURL}/health`,
     reuseExistingServer: false,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from './command';
 import { checkCommand } from './commands/check';
 import { diffCommand } from './commands/diff';
@@ -9,6 +8,7 @@ import { verifyCommand } from './commands/verify';
 import type { CliOutput } from './errors';
 import { CliError, EXIT_OK, EXIT_USAGE, usageError } from './errors';
 import { describeFormats } from './formats';
+import { isVersionFlag, readVersion } from './version';
 
 export const COMMANDS: readonly Command[] = [
   translateCommand,
@@ -61,7 +61,7 @@ function dispatch(argv: readonly string[], output: CliOutput): number | Promise<
     output.stdout(`${command ? command.help : MAIN_HELP}\n`);
     return EXIT_OK;
   }
-  if (first === '--version' || first === '-V') {
+  if (isVersionFlag(first)) {
     output.stdout(`${readVersion()}\n`);
     return EXIT_OK;
   }
@@ -74,11 +74,4 @@ function findCommand(name: string): Command {
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) throw usageError(`unknown command "${name}"`, MAIN_HELP);
   return command;
-}
-
-function readVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version?: string;
-  };
-  return manifest.version ?? 'unknown';
 }

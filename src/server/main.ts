@@ -1,12 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { inMemoryDataDir, loadConfig, type Config } from './config';
+
+/** Gusset's version, from the package.json two folders up: from src/server/ here, and from dist/server/ compiled. */
+function readVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
+  return manifest.version ?? '';
+}
+
+/** What `npm start` shows once the server answers: where to open it and where its data lives. */
+function banner(config: Config): string {
+  const database = config.databaseUrl
+    ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
+    : config.dataDir === inMemoryDataDir
+      ? 'in memory (lost when Gusset stops)'
+      : path.join(config.dataDir, 'pglite');
+  return [
+    '',
+    `Gusset ${readVersion()} is running on ${config.publicUrl}`,
+    `Database: ${database}; uploaded files: ${config.uploads.blobDir}`,
+    '',
+    '',
+  ].join('\n');
+}
 
 /** Starts Gusset on the configured port and closes it cleanly (HTTP first, then the database) on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Gusset is running at ${config.publicUrl}`);
+  process.stdout.write(banner(config));
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

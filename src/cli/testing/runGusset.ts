@@ -13,12 +13,15 @@ export interface GussetRun {
   stderr: string;
 }
 
-/** Runs the real command, `node bin/gusset.js …`, as a user would, from the repository root. */
+/**
+ * Runs the real command, `node bin/gusset.js …`, as a user would, from the repository root; from source
+ * (GUSSET_FROM_SOURCE), so the tests run the code being edited, never a dist/server/cli.js built before the edit.
+ */
 export function runGusset(args: readonly string[]): Promise<GussetRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: REPOSITORY_ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', GUSSET_FROM_SOURCE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const stdout: Buffer[] = [];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** The worker thread ended without an answer (killed, out of memory, or terminated by us). */
@@ -10,10 +11,23 @@ export class WorkerOutOfMemoryError extends WorkerDiedError {
   override readonly name = 'WorkerOutOfMemoryError';
 }
 
+/**
+ * From source (tsx, Vitest) this module is a .ts file and workers load their .ts entry through workerBootstrap.mjs,
+ * which registers tsx. Compiled (scripts/buildServer.ts), every module is bundled into dist/server/, where each
+ * worker entry is compiled to `<its name>.js`: a caller's `new URL('./someWorker.ts', import.meta.url)` names
+ * dist/server/someWorker.ts there, and the worker runs dist/server/someWorker.js, with no tsx.
+ */
+const fromSource = import.meta.url.endsWith('.ts');
 const bootstrap = new URL('./workerBootstrap.mjs', import.meta.url);
 
+function workerScript(entry: URL): { script: URL; execArgv: string[] } {
+  if (fromSource) return { script: bootstrap, execArgv: [] };
+  const name = path.posix.basename(entry.pathname, '.ts');
+  return { script: new URL(`./${name}.js`, import.meta.url), execArgv: ['--enable-source-maps'] };
+}
+
 export interface WorkerRun<Message, Result> {
-  /** The worker module (a .ts file, loaded through workerBootstrap.mjs, which registers tsx). */
+  /** The worker module's source, `new URL('./someWorker.ts', import.meta.url)` (see workerScript). */
   entry: URL;
   request: unknown;
   transfer?: ArrayBuffer[];
@@ -44,8 +58,9 @@ export function runInWorker<Message, Result>(run: WorkerRun<Message, Result>): P
   const { signal } = run;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, {
-      execArgv: [],
+    const { script, execArgv } = workerScript(run.entry);
+    const worker = new Worker(script, {
+      execArgv,
       workerData: { entry: run.entry.href },
       ...(run.maxMemoryMb ? { resourceLimits: { maxOldGenerationSizeMb: run.maxMemoryMb } } : {}),
     });

@@ -9,7 +9,6 @@
  * name (Areas, Cables, Links, …) and the model itself (units, source, attributes) come after them, so that
  * `read(write(model))` is the same model, canonical hash for hash.
  */
-import ExcelJS from 'exceljs';
 import type { DisplayUnit, Element, Model, ModelCollection } from '../../schema';
 import { ModelSchema, SCHEMA_VERSION, setAttribute } from '../../schema';
 import { ParseError } from '../parseError';
@@ -234,6 +233,9 @@ function chunks(text: string): string[] {
 
 /** Writes the model as a Gusset workbook (exceljs). */
 export async function writeGussetWorkbook(model: Model): Promise<WriteResult> {
+  // Loaded on first use: exceljs takes a good part of a second to load, which `gusset --help` and the server's
+  // start should not pay.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Gusset';
   const units = model.units;

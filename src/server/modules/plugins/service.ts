@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +10,15 @@ import { emptyModel } from '../../../engine/schema';
 import { HttpError } from '../../httpError';
 import { PLUGIN_CATALOG, type CatalogEntry } from './catalog';
 
-/** The repository's plugins/ folder (plugins/python, plugins/ram), beside src/: it ships with the code. */
-export const DEFAULT_PLUGINS_DIR = fileURLToPath(new URL('../../../../plugins/', import.meta.url));
+/** The folder of the nearest package.json above `from`: the repository, from src/ or from the compiled dist/server/. */
+function packageRoot(from: string): string {
+  const parent = path.dirname(from);
+  if (existsSync(path.join(parent, 'package.json')) || parent === from) return parent;
+  return packageRoot(parent);
+}
+
+/** The repository's plugins/ folder (plugins/python, plugins/ram), beside src/ and dist/: it ships with the code. */
+export const DEFAULT_PLUGINS_DIR = path.join(packageRoot(fileURLToPath(import.meta.url)), 'plugins');
 
 export interface PluginDownload {
   bytes: Uint8Array;

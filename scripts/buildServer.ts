@@ -1,0 +1,80 @@
+/**
+ * Compiles the server, its worker threads and the CLI into dist/server/ (`npm run build:server`; `npm install`
+ * runs it as `prepare`, `npm start` before starting; `tsx scripts/buildServer.ts <name>` builds dist/<name>/).
+ * One esbuild bundle per entry, sharing chunks, all in one flat folder: every bundled module's `import.meta.url`
+ * then names the same folder, which workerThread.ts relies on to find a compiled worker. Packages stay in
+ * node_modules (`packages: 'external'`), so the native and WebAssembly ones (sharp, argon2, PGlite, web-ifc) load
+ * their own files as usual.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// Another folder under dist/ (tests build their own); two levels down, like dist/server, for package.json.
+const outdir = path.join(root, 'dist', process.argv[2] ?? 'server');
+
+/**
+ * The worker entries, found where their callers name them: `new URL('./someWorker.ts', import.meta.url)` in
+ * server code. A worker moved or added is compiled without editing this script; two with one name fail the build.
+ */
+function workerEntries(serverDir: string): Record<string, string> {
+  const reference = /new URL\(\s*'([^']+\.ts)',\s*import\.meta\.url\s*,?\s*\)/g;
+  // Comments may show the pattern (workerThread.ts does): block comments and whole-line // comments go first.
+  const comments = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+  const entries: Record<string, string> = {};
+  const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  );
+  for (const file of files) {
+    const source = readFileSync(path.join(serverDir, file), 'utf8').replace(comments, '');
+    for (const [, relative = ''] of source.matchAll(reference)) {
+      const entry = path.resolve(serverDir, path.dirname(file), relative);
+      const name = path.basename(entry, '.ts');
+      if (entries[name] !== undefined && entries[name] !== entry) {
+        throw new Error(`Two worker entries are named ${name}: ${entries[name]} and ${entry}`);
+      }
+      entries[name] = entry;
+    }
+  }
+  return entries;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const workers = workerEntries(path.join(root, 'src', 'server'));
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: {
+      main: 'src/server/main.ts',
+      cli: 'src/cli/main.ts',
+      ...workers,
+    },
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    metafile: true,
+  });
+  // Chunks of earlier builds would pile up (their names are content hashes). Removed after the build rather than
+  // before, so a server already running from this folder still finds its worker entries meanwhile.
+  const written = new Set(Object.keys(result.metafile.outputs).map((output) => path.resolve(root, output)));
+  for (const file of readdirSync(outdir)) {
+    if (!written.has(path.join(outdir, file)))
+      rmSync(path.join(outdir, file), { recursive: true, force: true });
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(
+    `Compiled the server, the CLI and ${Object.keys(workers).length} workers into ${path.relative(root, outdir)} in ${seconds} s\n`,
+  );
+}
+
+await main();
