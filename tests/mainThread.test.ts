@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../bench/generator/building';
-import { presetParameters } from '../bench/generator/presets';
+import { generateBuilding } from '../src/engine/testing/building';
+import { presetParameters } from '../src/engine/testing/presets';
 import {
   diffResponse,
   mergePreviewResponse,

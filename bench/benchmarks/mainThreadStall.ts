@@ -1,5 +1,5 @@
-import { generateBuilding } from '../generator/building';
-import { presetParameters } from '../generator/presets';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { presetParameters } from '../../src/engine/testing/presets';
 import { uploadAndWait } from '../../src/server/modules/uploads/uploadTesting';
 import { probeHealthDuring } from '../../src/server/testing/healthProbe';
 import { createLargeModelScenario } from '../../src/server/testing/largeModelScenario';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
-import { presetParameters } from '../../../bench/generator/presets';
+import { generateBuilding } from '../../engine/testing/building';
+import { presetParameters } from '../../engine/testing/presets';
 import { hashModel } from '../../engine/canonical';
 import { writeModelJson } from '../../engine/formats/json';
 import type { Model } from '../../engine/schema';

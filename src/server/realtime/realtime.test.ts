@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
-import { presetParameters } from '../../../bench/generator/presets';
+import { generateBuilding } from '../../engine/testing/building';
+import { presetParameters } from '../../engine/testing/presets';
 import { messages } from '../../contract/errors';
 import { modelSchema, type Model } from '../../contract/http/models';
 import type { SessionResponse } from '../../contract/http/users';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import {
   diffResponse,

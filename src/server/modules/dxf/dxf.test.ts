@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import DxfParser, { type IDxf, type ILineEntity, type ITextEntity } from 'dxf-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import { dxfExportEventSchema, dxfExportResponse, type DxfExportResponse } from '../../../contract/http/dxf';
 import type { SessionResponse } from '../../../contract/http/users';

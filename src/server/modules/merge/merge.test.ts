@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import { mergePreviewResponse, reviewResponse, type MergeBody } from '../../../contract/http/compare';
 import type { SessionResponse } from '../../../contract/http/users';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { ownMessages } from '../../../contract/errors';
 import type { SessionResponse } from '../../../contract/http/users';
 import { etabsTranslator } from '../../../engine/formats/etabs';

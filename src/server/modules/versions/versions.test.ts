@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import {
   attributesResponse,
