@@ -12,7 +12,7 @@ import { uploadJobSchema, type UploadJob } from '../src/contract/http/versions';
 import { writeModelJson } from '../src/engine/formats/json';
 import { migrate } from '../src/server/db/migrate';
 import { openPostgres } from '../src/server/db/postgres';
-import { seedSignedInUsers, type SeededUser } from '../src/server/realtime/socketTesting';
+import { seedSignedInUsers, type SeededUser } from '../src/server/testing/sockets';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../src/server/testing/databases';
 import { STARTUP_MS, startInstance, stopInstance, type Instance } from './support/instances';
 

@@ -18,7 +18,7 @@ import {
   seedSignedInUsers,
   type LiveClient,
   type SeededUser,
-} from '../src/server/realtime/socketTesting';
+} from '../src/server/testing/sockets';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../src/server/testing/databases';
 import { startInstance, stopInstance, STARTUP_MS, type Instance } from './support/instances';
 

@@ -21,10 +21,12 @@ import { createArgon2Hasher, type PasswordHasher } from './modules/auth/password
 import { createAuthService } from './modules/auth/service';
 import type { ServerContext } from './context';
 import { createAccess } from './modules/access/access';
+import { createRealtimeAccess } from './modules/access/realtimeAccess';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerFiltersRoutes } from './modules/filters/routes';
 import { registerModelsRoutes } from './modules/models/routes';
 import { registerOrganizationsRoutes } from './modules/organizations/routes';
+import { createOrganizationsRepository } from './modules/organizations/repository';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerUploadsRoutes } from './modules/uploads/routes';
 import { MERGE_JOB_KIND, UPLOAD_JOB_KIND } from './modules/uploads/service';
@@ -67,7 +69,7 @@ import { registerRequestsRoutes } from './modules/requests/routes';
 import { createRequestsService } from './modules/requests/service';
 import { registerPasswordRoutes } from './modules/users/passwordRoutes';
 import { createPasswordService } from './modules/users/passwordService';
-import { registerAnalyticsRecording } from './plugins/analytics';
+import { registerAnalyticsRecording } from './modules/analytics/recording';
 import { createUsersService } from './modules/users/service';
 import { createRequireSession, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -233,7 +235,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const apiTokens = createApiTokensService({ db, clock });
     const requireSession = createRequireSession(withApiTokens(authService.authenticate, apiTokens));
     realtime = await startRealtimeServer(app.server, {
-      db,
+      access: createRealtimeAccess(db, (userId) => createOrganizationsRepository(db).idsOfMember(userId)),
       clock,
       log: app.log,
       authenticate: authService.authenticate,

@@ -24,7 +24,7 @@ import {
   eventsNamed,
   openSocket,
   type LiveClient,
-} from './socketTesting';
+} from '../testing/sockets';
 
 /** Long enough for an event sent to every socket at once to have reached them all on loopback. */
 const SETTLE_MS = 250;

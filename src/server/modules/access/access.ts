@@ -1,5 +1,5 @@
 import { messages, ownMessages } from '../../../contract/errors';
-import type { ModelRole } from '../../../contract/http/models';
+import { MODEL_ROLES, type ModelAbility, type ModelRole } from '../../../contract/http/models';
 import type { OrganizationMembership } from '../../../contract/http/organizations';
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../httpError';
@@ -28,8 +28,13 @@ export const modelAbilities = {
   update: 'WRITE',
   /** Invite and change collaborators, delete the model (spec: ADMIN can invite collaborators). */
   administer: 'ADMIN',
-} as const satisfies Record<string, ModelRole>;
-export type ModelAbility = keyof typeof modelAbilities;
+} as const satisfies Record<ModelAbility, ModelRole>;
+export type { ModelAbility };
+
+/** The roles that have the ability, strongest first. */
+export function rolesAllowedTo(ability: ModelAbility): ModelRole[] {
+  return MODEL_ROLES.filter((role) => roleAtLeast(role, modelAbilities[ability]));
+}
 
 export interface ModelAccess {
   modelId: string;

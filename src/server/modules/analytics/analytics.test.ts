@@ -5,7 +5,7 @@ import { messages, ownMessages } from '../../../contract/errors';
 import { analyticsSummarySchema, type AnalyticsSummary } from '../../../contract/http/analytics';
 import type { SessionResponse } from '../../../contract/http/users';
 import { etabsTranslator } from '../../../engine/formats/etabs';
-import { connectAndLogin, eventsNamed, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';

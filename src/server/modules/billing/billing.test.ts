@@ -18,7 +18,7 @@ import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { connectAndLogin, eventsNamed } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed } from '../../testing/sockets';
 import { postUpload } from '../uploads/uploadTesting';
 
 const testCard = {

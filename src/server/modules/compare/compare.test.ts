@@ -16,7 +16,7 @@ import { modelListResponse } from '../../../contract/http/models';
 import type { SessionResponse } from '../../../contract/http/users';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Element, Model } from '../../../engine/schema';
-import { connectAndLogin, eventsNamed, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';

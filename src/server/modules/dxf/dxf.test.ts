@@ -8,7 +8,7 @@ import { dxfExportEventSchema, dxfExportResponse, type DxfExportResponse } from 
 import type { SessionResponse } from '../../../contract/http/users';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Model } from '../../../engine/schema';
-import { connectAndLogin, eventsNamed, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';

@@ -20,7 +20,7 @@ import { startTestServer, type TestServer } from '../../testing/testServer';
 import { generateBuilding } from '../../../engine/testing/building';
 import { presetParameters } from '../../../engine/testing/presets';
 import { writeModelJson } from '../../../engine/formats/json';
-import { connectAndLogin, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, type LiveClient } from '../../testing/sockets';
 import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
 
 /** A landscape test picture: left half red, right half blue, so a centred crop keeps both. */

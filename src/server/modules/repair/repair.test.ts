@@ -16,7 +16,7 @@ import { uploadJobSchema, versionSchema } from '../../../contract/http/versions'
 import { CHECK_IDS, OPERATION_TITLES, type CheckId } from '../../../engine/repair';
 import { gridBuilding, injectDefects } from '../../../engine/repair/testing/defects';
 import type { Model } from '../../../engine/schema';
-import { connectAndLogin, eventsNamed } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';

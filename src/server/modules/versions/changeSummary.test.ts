@@ -6,7 +6,7 @@ import type { RealtimePayload } from '../../../contract/realtime';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Element, Model, Node, Profile } from '../../../engine/schema';
 import { emptyModel } from '../../../engine/schema';
-import { connectAndLogin, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
