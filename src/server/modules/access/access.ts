@@ -36,6 +36,21 @@ export function rolesAllowedTo(ability: ModelAbility): ModelRole[] {
   return MODEL_ROLES.filter((role) => roleAtLeast(role, modelAbilities[ability]));
 }
 
+/** A review: its author reaches it (the route already asked for update), and the model's ADMIN reaches every one. */
+export function mayReachReview(role: ModelRole, userId: string, authorId: string | null): boolean {
+  return authorId === userId || role === 'ADMIN';
+}
+
+/** Whose reports a role sees: a LIMITEDVIEW collaborator only those assigned to them (their id), others all (null). */
+export function reportsLimitedTo(role: ModelRole, userId: string): string | null {
+  return role === 'LIMITEDVIEW' ? userId : null;
+}
+
+/** A report is changed or deleted by the model's ADMIN, or by its creator while they can still write. */
+export function mayEditReport(role: ModelRole, userId: string, creatorId: string | null): boolean {
+  return role === 'ADMIN' || (creatorId === userId && roleAtLeast(role, 'WRITE'));
+}
+
 export interface ModelAccess {
   modelId: string;
   organizationId: string;
