@@ -7,12 +7,7 @@ import type { SessionResponse } from '../../contract/http/users';
 import { uploadJobSchema, type UploadJob } from '../../contract/http/versions';
 import type { RealtimePayload } from '../../contract/realtime';
 import { writeModelJson } from '../../engine/formats/json';
-import {
-  addOrganizationMember,
-  createOrganization,
-  grantModelRole,
-  waitForJob,
-} from '../modules/uploads/uploadTesting';
+import { addOrganizationMember, createOrganization, grantModelRole, waitForJob } from '../testing/uploads';
 import { signUp, uniqueEmail } from '../testing/accounts';
 import { putPaymentMethodOnFile } from '../modules/billing/billingTesting';
 import { databases } from '../testing/databases';

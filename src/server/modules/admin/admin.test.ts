@@ -13,7 +13,7 @@ import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { generateBuilding } from '../../../engine/testing/building';
 import { presetParameters } from '../../../engine/testing/presets';
-import { addOrganizationMember, createOrganization, uploadAndWait } from '../uploads/uploadTesting';
+import { addOrganizationMember, createOrganization, uploadAndWait } from '../../testing/uploads';
 import { fuzzySearchParams, fuzzySearchSql, fuzzyThresholdStatements } from './repository';
 
 describe.each(databases())('internal admin API on $kind', ({ kind }) => {

@@ -9,7 +9,7 @@ import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/soc
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, uploadAndWait } from '../../testing/uploads';
 import { createAnalyticsRecorder, type RecordedRequest } from './recorder';
 import { createAnalyticsService } from './service';
 

@@ -19,7 +19,7 @@ import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { connectAndLogin, eventsNamed } from '../../testing/sockets';
-import { postUpload } from '../uploads/uploadTesting';
+import { postUpload } from '../../testing/uploads';
 
 const testCard = {
   number: '4242 4242 4242 4242',

@@ -13,7 +13,7 @@ import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, postUpload } from '../uploads/uploadTesting';
+import { createOrganization, postUpload } from '../../testing/uploads';
 import { putPaymentMethodOnFile } from './billingTesting';
 
 const parallelRequests = 10;

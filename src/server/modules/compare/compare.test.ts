@@ -20,7 +20,7 @@ import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/soc
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 import { nodeIdsOf } from '../versions/minimal';
 
 /**

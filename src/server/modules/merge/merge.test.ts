@@ -18,7 +18,7 @@ import {
   postUpload,
   uploadAndWait,
   waitForJob,
-} from '../uploads/uploadTesting';
+} from '../../testing/uploads';
 import { loadVersionModel } from './storedModels';
 
 /**

@@ -10,7 +10,7 @@ import { jobQueue } from '../../jobs/queue';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { countRows, createOrganization, postUpload, waitForJob } from './uploadTesting';
+import { countRows, createOrganization, postUpload, waitForJob } from '../../testing/uploads';
 
 /**
  * Issue #22: the database fails inside an upload's store (PGlite out of memory answers SQLSTATE 53200 like this).

@@ -16,7 +16,7 @@ import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { nodeIdsOf } from '../versions/minimal';
-import { createOrganization, uploadAndWait } from './uploadTesting';
+import { createOrganization, uploadAndWait } from '../../testing/uploads';
 
 /** An ETABS model of a small building (about 1,000 elements). */
 const etabsFile = async () =>

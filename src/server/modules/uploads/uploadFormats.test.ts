@@ -14,7 +14,7 @@ import { hashModel } from '../../../engine/canonical';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, postUpload, uploadAndWait } from './uploadTesting';
+import { createOrganization, postUpload, uploadAndWait } from '../../testing/uploads';
 
 /**
  * Issue #9's formats through the real upload path (HTTP, job queue, translate worker, storage) and back out through

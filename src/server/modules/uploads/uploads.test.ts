@@ -22,7 +22,7 @@ import {
   postUpload,
   uploadAndWait,
   waitForJob,
-} from './uploadTesting';
+} from '../../testing/uploads';
 
 const EJEMPLO = 'RDC_PERFORM__Ejemplo.e2k';
 const EJEMPLO_NEW = 'RDC_PERFORM__EjemploNew.e2k';

@@ -10,7 +10,7 @@ import { connectAndLogin, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, postUpload, waitForJob } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, postUpload, waitForJob } from '../../testing/uploads';
 
 const source = { tool: 'gusset', version: '1' } as const;
 

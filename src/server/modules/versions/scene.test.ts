@@ -14,7 +14,7 @@ import type { Element, FrameElement, LinearLoad, Model, Node } from '../../../en
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 import { SCENE_CACHE_KIND } from './scene';
 
 /**

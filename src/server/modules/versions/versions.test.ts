@@ -22,7 +22,7 @@ import { FIXTURES_SKIP_NOTE, fixturesPresent, readFixture } from '../../../engin
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { countRows, createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { countRows, createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 import { nodeIdsOf } from './minimal';
 
 const EJEMPLO = 'RDC_PERFORM__Ejemplo.e2k';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { uploadJobSchema, type UploadJob } from '../../../contract/http/versions';
-import type { HttpResult, TestServer } from '../../testing/testServer';
+import { uploadJobSchema, type UploadJob } from '../../contract/http/versions';
+import type { HttpResult, TestServer } from './testServer';
 
 /**
  * Helpers for upload tests and benchmarks (no Vitest import, so bench/ can use them). Organizations and roles are
