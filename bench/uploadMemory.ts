@@ -9,7 +9,7 @@
  */
 import { writeE2k } from '../src/engine/formats/etabs/write';
 import { uploadJobSchema } from '../src/contract/http/versions';
-import { postUpload, waitForJob } from '../src/server/modules/uploads/uploadTesting';
+import { postUpload, waitForJob } from '../src/server/testing/uploads';
 import { generateBuilding } from '../src/engine/testing/building';
 import { parsePresetName, presetParameters } from '../src/engine/testing/presets';
 import { startBenchServers, type BenchServer } from './serverBench';
