@@ -21,6 +21,7 @@ export default {
   ],
   options: {
     ...base.options,
-    exclude: { path: ['^node_modules/', '^dist/', '\\.test\\.tsx?$'] },
+    exclude: { path: ['^dist/', '\\.test\\.tsx?$'] },
+    cache: { folder: '.cache/dependency-cruiser/modules', strategy: 'content' },
   },
 };

@@ -113,6 +113,8 @@ export default {
     // Type-only imports count: a knot of types is still a knot.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.node.json' },
-    exclude: { path: ['^node_modules/', '^dist/'] },
+    exclude: { path: '^dist/' },
+    // Results are kept per file content (the worktree's own .cache, gitignored): a rerun parses only what changed.
+    cache: { folder: '.cache/dependency-cruiser/all', strategy: 'content' },
   },
 };
