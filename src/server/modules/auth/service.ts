@@ -50,7 +50,15 @@ export interface NewAccount {
  * A pending account (a person invited to an organization before signing up) counts as no account here: sign-up
  * mails it the normal verification link, verify completes that same row, login and forgot treat it as unknown.
  */
-export function createAuthService({ db, revokeApiTokens, mailer, clock, config, passwords, log }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  revokeApiTokens,
+  mailer,
+  clock,
+  config,
+  passwords,
+  log,
+}: AuthServiceDeps) {
   const auth = createAuthRepository(db);
 
   // Login of an unknown address verifies against this, so it costs what a real verify costs.
