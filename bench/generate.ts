@@ -5,9 +5,9 @@
 import { statSync } from 'node:fs';
 import { countModel } from '../src/engine/formats/report';
 import { ModelSchema } from '../src/engine/schema';
-import { generateBuilding } from './generator/building';
+import { generateBuilding } from '../src/engine/testing/building';
 import { writeBuildingFiles } from './generator/output';
-import { DEFAULT_SEED, parsePresetName, PRESET_NAMES, presetParameters } from './generator/presets';
+import { DEFAULT_SEED, parsePresetName, PRESET_NAMES, presetParameters } from '../src/engine/testing/presets';
 
 const USAGE = `usage: npx tsx bench/generate.ts <${PRESET_NAMES.join('|')}> <outdir> [--seed <integer>]\n`;
 

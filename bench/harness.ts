@@ -1,4 +1,4 @@
-import type { PresetName } from './generator/presets';
+import type { PresetName } from '../src/engine/testing/presets';
 
 /**
  * One timed operation. `run` gets nothing and returns something, so the work cannot be optimised away; a promise

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_SEED, parsePresetName } from './generator/presets';
+import { DEFAULT_SEED, parsePresetName } from '../src/engine/testing/presets';
 import type { Benchmark, BenchmarkResult, CaseResult } from './harness';
 import { median } from './harness';
 

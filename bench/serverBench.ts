@@ -1,4 +1,4 @@
-import { createOrganization } from '../src/server/modules/uploads/uploadTesting';
+import { createOrganization } from '../src/server/testing/uploads';
 import { signUp } from '../src/server/testing/accounts';
 import type { DatabaseKind } from '../src/server/testing/databases';
 import { startTestServer, type TestServer } from '../src/server/testing/testServer';

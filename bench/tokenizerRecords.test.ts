@@ -3,8 +3,8 @@ import { writeE2k } from '../src/engine/formats/etabs';
 import { writeSap2000 } from '../src/engine/formats/sap2000';
 import { parseE2kBaseline } from './baselines/e2kBaseline';
 import { parseS2kBaseline } from './baselines/s2kBaseline';
-import { generateBuilding } from './generator/building';
-import { presetParameters } from './generator/presets';
+import { generateBuilding } from '../src/engine/testing/building';
+import { presetParameters } from '../src/engine/testing/presets';
 import { e2kRecordsFromTokenizer, s2kRecordsFromTokenizer } from './tokenizerRecords';
 
 /** The like-for-like bench cases are only honest if they build what the baselines build. */

@@ -9,9 +9,9 @@
  */
 import { writeE2k } from '../src/engine/formats/etabs/write';
 import { jobSchema } from '../src/contract/http/jobs';
-import { postUpload, waitForJob } from '../src/server/modules/uploads/uploadTesting';
-import { generateBuilding } from './generator/building';
-import { parsePresetName, presetParameters } from './generator/presets';
+import { postUpload, waitForJob } from '../src/server/testing/uploads';
+import { generateBuilding } from '../src/engine/testing/building';
+import { parsePresetName, presetParameters } from '../src/engine/testing/presets';
 import { startBenchServers, type BenchServer } from './serverBench';
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);

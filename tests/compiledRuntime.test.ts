@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeModelJson } from '../src/engine/formats/json';
 import { FIXED, handModel, member, node } from '../src/engine/repair/handModel';
-import type { TranslateMessage, TranslateRequest } from '../src/server/jobs/translateProtocol';
+import type { TranslateMessage, TranslateRequest } from '../src/server/modules/uploads/translateProtocol';
 import { REPOSITORY_ROOT, temporaryFolder } from '../src/cli/testing/runGusset';
 
 /**

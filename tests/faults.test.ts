@@ -4,15 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../bench/generator/building';
-import { presetParameters } from '../bench/generator/presets';
+import { generateBuilding } from '../src/engine/testing/building';
+import { presetParameters } from '../src/engine/testing/presets';
 import { ownMessages } from '../src/contract/errors';
 import { modelSchema } from '../src/contract/http/models';
 import { jobSchema, type Job } from '../src/contract/http/jobs';
 import { writeModelJson } from '../src/engine/formats/json';
 import { migrate } from '../src/server/db/migrate';
 import { openPostgres } from '../src/server/db/postgres';
-import { seedSignedInUsers, type SeededUser } from '../src/server/realtime/socketTesting';
+import { seedSignedInUsers, type SeededUser } from '../src/server/testing/sockets';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../src/server/testing/databases';
 import { STARTUP_MS, startInstance, stopInstance, type Instance } from './support/instances';
 

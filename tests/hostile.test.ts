@@ -6,12 +6,7 @@ import { REPORT_ITEMS_PER_KIND } from '../src/engine/formats/report';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import { databases } from '../src/server/testing/databases';
 import { startTestServer, type TestServer } from '../src/server/testing/testServer';
-import {
-  createOrganization,
-  grantModelRole,
-  postUpload,
-  waitForJob,
-} from '../src/server/modules/uploads/uploadTesting';
+import { createOrganization, grantModelRole, postUpload, waitForJob } from '../src/server/testing/uploads';
 
 /**
  * Bounded work for any input (issue #22): files made to hurt the server are read, stored and served in bounded

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../bench/generator/building';
-import { presetParameters } from '../bench/generator/presets';
+import { generateBuilding } from '../src/engine/testing/building';
+import { presetParameters } from '../src/engine/testing/presets';
 import {
   diffResponse,
   mergePreviewResponse,
@@ -9,7 +9,7 @@ import {
 } from '../src/contract/http/compare';
 import { versionSchema } from '../src/contract/http/versions';
 import { INLINE_BELOW_OBJECTS } from '../src/server/modules/merge/runModelTask';
-import { createOrganization, uploadAndWait } from '../src/server/modules/uploads/uploadTesting';
+import { createOrganization, uploadAndWait } from '../src/server/testing/uploads';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import { databases } from '../src/server/testing/databases';
 import { probeHealthDuring } from '../src/server/testing/healthProbe';

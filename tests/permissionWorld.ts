@@ -3,10 +3,10 @@ import type { SessionResponse } from '../src/contract/http/users';
 import type { Queryable } from '../src/server/db/db';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import type { TestServer } from '../src/server/testing/testServer';
-import { uploadAndWait } from '../src/server/modules/uploads/uploadTesting';
+import { uploadAndWait } from '../src/server/testing/uploads';
 import { putPaymentMethodOnFile } from '../src/server/modules/billing/billingTesting';
-import { generateBuilding } from '../bench/generator/building';
-import { presetParameters } from '../bench/generator/presets';
+import { generateBuilding } from '../src/engine/testing/building';
+import { presetParameters } from '../src/engine/testing/presets';
 
 export type WorldActor =
   | 'orgOwner'

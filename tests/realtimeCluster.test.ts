@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../bench/generator/building';
-import { presetParameters } from '../bench/generator/presets';
+import { generateBuilding } from '../src/engine/testing/building';
+import { presetParameters } from '../src/engine/testing/presets';
 import { modelSchema } from '../src/contract/http/models';
 import { jobSchema } from '../src/contract/http/jobs';
 import type { RealtimePayload } from '../src/contract/realtime';
@@ -18,7 +18,7 @@ import {
   seedSignedInUsers,
   type LiveClient,
   type SeededUser,
-} from '../src/server/realtime/socketTesting';
+} from '../src/server/testing/sockets';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../src/server/testing/databases';
 import { startInstance, stopInstance, STARTUP_MS, type Instance } from './support/instances';
 

@@ -1,7 +1,7 @@
-import { generateBuilding } from '../generator/building';
-import type { PresetName } from '../generator/presets';
-import { NOMINAL_ELEMENTS, presetParameters } from '../generator/presets';
-import { createRandom } from '../generator/random';
+import { generateBuilding } from '../../src/engine/testing/building';
+import type { PresetName } from '../../src/engine/testing/presets';
+import { NOMINAL_ELEMENTS, presetParameters } from '../../src/engine/testing/presets';
+import { createRandom } from '../../src/engine/testing/random';
 import { defineBenchmark } from '../harness';
 import {
   analyzeGraph,

@@ -5,9 +5,9 @@ import { diffModels } from '../../src/engine/diff';
 import type { Element, Model, ModelCollection, Node } from '../../src/engine/schema';
 import { isFrameElement, MODEL_COLLECTIONS } from '../../src/engine/schema';
 import { sha256Hex } from '../../src/server/modules/versions/manifest';
-import { generateBuilding } from '../generator/building';
-import { presetParameters } from '../generator/presets';
-import { createRandom } from '../generator/random';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { presetParameters } from '../../src/engine/testing/presets';
+import { createRandom } from '../../src/engine/testing/random';
 import { defineBenchmark } from '../harness';
 
 /** One object in a hundred changes. */

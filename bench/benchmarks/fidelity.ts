@@ -1,8 +1,8 @@
 import { compareModels } from '../../src/engine/fidelity';
 import type { Model } from '../../src/engine/schema';
 import { isFrameElement } from '../../src/engine/schema';
-import { generateBuilding } from '../generator/building';
-import { presetParameters } from '../generator/presets';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { presetParameters } from '../../src/engine/testing/presets';
 import { defineBenchmark } from '../harness';
 
 /**

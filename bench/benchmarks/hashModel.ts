@@ -1,6 +1,6 @@
 import { hashModel } from '../../src/engine/canonical';
-import { generateBuilding } from '../generator/building';
-import { expectedCounts, presetParameters, PRESETS } from '../generator/presets';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { expectedCounts, presetParameters, PRESETS } from '../../src/engine/testing/presets';
 import { defineBenchmark } from '../harness';
 
 export default defineBenchmark({

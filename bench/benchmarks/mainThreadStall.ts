@@ -1,6 +1,6 @@
-import { generateBuilding } from '../generator/building';
-import { presetParameters } from '../generator/presets';
-import { uploadAndWait } from '../../src/server/modules/uploads/uploadTesting';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { presetParameters } from '../../src/engine/testing/presets';
+import { uploadAndWait } from '../../src/server/testing/uploads';
 import { probeHealthDuring } from '../../src/server/testing/healthProbe';
 import { createLargeModelScenario } from '../../src/server/testing/largeModelScenario';
 import type { TestServer } from '../../src/server/testing/testServer';

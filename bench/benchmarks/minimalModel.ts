@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { minimalModelResponse } from '../../src/contract/http/versions';
-import { uploadAndWait } from '../../src/server/modules/uploads/uploadTesting';
+import { uploadAndWait } from '../../src/server/testing/uploads';
 import { cachedBuilding } from '../generator/cache';
 import { defineBenchmark, type BenchCase } from '../harness';
 import { startBenchServers } from '../serverBench';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { putPaymentMethodOnFile } from '../../src/server/modules/billing/billingTesting';
-import { uploadAndWait } from '../../src/server/modules/uploads/uploadTesting';
+import { uploadAndWait } from '../../src/server/testing/uploads';
 import { defineBenchmark, type BenchCase } from '../harness';
 import { startBenchServers } from '../serverBench';
 

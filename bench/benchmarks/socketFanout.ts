@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { realtimeEvent, systemCause } from '../../src/server/realtime/events';
-import { seedSignedInUsers, type SeededUser } from '../../src/server/realtime/socketTesting';
+import { seedSignedInUsers, type SeededUser } from '../../src/server/testing/sockets';
 import type { DatabaseKind } from '../../src/server/testing/databases';
 import { startTestServer, type TestServer } from '../../src/server/testing/testServer';
 import { defineBenchmark, type BenchCase, type BenchCases } from '../harness';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { uploadAndWait } from '../../src/server/modules/uploads/uploadTesting';
+import { uploadAndWait } from '../../src/server/testing/uploads';
 import { versionStore } from '../../src/server/modules/versions/repository';
 import { cachedBuilding } from '../generator/cache';
 import { defineBenchmark, type BenchCase } from '../harness';

@@ -5,9 +5,9 @@ import { buildBvh } from '../../src/viewer/picking/bvh';
 import { buildElementShapes } from '../../src/viewer/picking/elementShapes';
 import { createPickIndex } from '../../src/viewer/picking/pickIndex';
 import { profilePickRadii } from '../../src/viewer/picking/radii';
-import { generateBuilding } from '../generator/building';
-import { presetParameters } from '../generator/presets';
-import { createRandom } from '../generator/random';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { presetParameters } from '../../src/engine/testing/presets';
+import { createRandom } from '../../src/engine/testing/random';
 import { defineBenchmark, median } from '../harness';
 
 const RAYS = 1_000;

@@ -7,8 +7,8 @@ import { toSceneData } from '../../src/engine/scene';
 import { ModelScene, statusIndex } from '../../src/viewer/scene/modelScene';
 import { computeVisibility, NO_RULES } from '../../src/viewer/scene/visibility';
 import { THEMES } from '../../src/viewer/themes';
-import { generateBuilding } from '../generator/building';
-import { presetParameters } from '../generator/presets';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { presetParameters } from '../../src/engine/testing/presets';
 import { defineBenchmark } from '../harness';
 
 /** One element in a hundred. */

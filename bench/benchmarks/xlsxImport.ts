@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import type { Model } from '../../src/engine/schema';
 import { xlsxTranslator } from '../../src/engine/formats/xlsx';
-import type { BuildingParameters } from '../generator/building';
-import { generateBuilding } from '../generator/building';
-import { PRESETS, presetParameters } from '../generator/presets';
+import type { BuildingParameters } from '../../src/engine/testing/building';
+import { generateBuilding } from '../../src/engine/testing/building';
+import { PRESETS, presetParameters } from '../../src/engine/testing/presets';
 import type { BenchCase } from '../harness';
 import { defineBenchmark } from '../harness';
 

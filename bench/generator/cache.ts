@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fnv1a64 } from '../../src/engine/canonical';
-import { generateBuilding } from './building';
+import { generateBuilding } from '../../src/engine/testing/building';
 import type { GeneratedFiles } from './output';
 import { writeBuildingFiles } from './output';
-import type { BuildingCounts, PresetName } from './presets';
-import { expectedCounts, presetParameters, PRESETS } from './presets';
+import type { BuildingCounts, PresetName } from '../../src/engine/testing/presets';
+import { expectedCounts, presetParameters, PRESETS } from '../../src/engine/testing/presets';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');

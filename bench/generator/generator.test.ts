@@ -6,10 +6,16 @@ import { hashModel } from '../../src/engine/canonical';
 import { readE2k } from '../../src/engine/formats/etabs';
 import { countModel } from '../../src/engine/formats/report';
 import { ModelSchema } from '../../src/engine/schema';
-import { generateBuilding } from './building';
+import { generateBuilding } from '../../src/engine/testing/building';
 import { writeBuildingFiles } from './output';
-import type { PresetName } from './presets';
-import { DEFAULT_SEED, expectedCounts, NOMINAL_ELEMENTS, PRESETS, presetParameters } from './presets';
+import type { PresetName } from '../../src/engine/testing/presets';
+import {
+  DEFAULT_SEED,
+  expectedCounts,
+  NOMINAL_ELEMENTS,
+  PRESETS,
+  presetParameters,
+} from '../../src/engine/testing/presets';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gusset-generator-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -15,16 +15,19 @@ import { createMailer, type Mailer } from './mail/index';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerApiTokensRoutes } from './modules/apiTokens/routes';
 import { createApiTokensService, withApiTokens } from './modules/apiTokens/service';
+import { createApiTokensRepository } from './modules/apiTokens/repository';
 import { registerBillingRoutes, registerStripeRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
 import { createArgon2Hasher, type PasswordHasher } from './modules/auth/passwords';
-import { createAuthService } from './modules/auth/service';
+import { createAuthService, type RevokeApiTokens } from './modules/auth/service';
 import type { ServerContext } from './context';
 import { createAccess } from './modules/access/access';
+import { createRealtimeAccess } from './modules/access/realtimeAccess';
 import { registerDocsRoutes } from './modules/docs/routes';
 import { registerFiltersRoutes } from './modules/filters/routes';
 import { registerModelsRoutes } from './modules/models/routes';
 import { registerOrganizationsRoutes } from './modules/organizations/routes';
+import { createOrganizationsRepository } from './modules/organizations/repository';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerUploadsRoutes } from './modules/uploads/routes';
 import { MERGE_JOB_KIND, UPLOAD_JOB_KIND, WATCHED_JOB_KINDS } from './modules/uploads/service';
@@ -67,9 +70,9 @@ import { registerPluginsRoutes } from './modules/plugins/routes';
 import { createPluginsService } from './modules/plugins/service';
 import { registerRequestsRoutes } from './modules/requests/routes';
 import { createRequestsService } from './modules/requests/service';
-import { registerPasswordRoutes } from './modules/users/passwordRoutes';
-import { createPasswordService } from './modules/users/passwordService';
-import { registerAnalyticsRecording } from './plugins/analytics';
+import { registerPasswordRoutes } from './modules/auth/passwordRoutes';
+import { createPasswordService } from './modules/auth/passwordService';
+import { registerAnalyticsRecording } from './modules/analytics/recording';
 import { createUsersService } from './modules/users/service';
 import { createRequireSession, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -229,13 +232,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const analyticsRecorder = createAnalyticsRecorder({ db, config: config.analytics, log: app.log });
     registerAnalyticsRecording(app, { recorder: analyticsRecorder, clock });
 
-    const authService = createAuthService({ db, mailer, clock, config, passwords, log: app.log });
+    // Auth revokes a user's API tokens on a password reset or change; apiTokens builds on auth, so it is handed in.
+    const revokeApiTokens: RevokeApiTokens = (tx, userId, now) =>
+      createApiTokensRepository(tx).revokeAllOfUser(userId, now);
+    const authService = createAuthService({
+      db,
+      revokeApiTokens,
+      mailer,
+      clock,
+      config,
+      passwords,
+      log: app.log,
+    });
     const usersService = createUsersService({ db, clock, config });
     // issue #9: personal API tokens (`gst_…`) authenticate REST calls like a session; sockets stay browser-only.
     const apiTokens = createApiTokensService({ db, clock });
     const requireSession = createRequireSession(withApiTokens(authService.authenticate, apiTokens));
     realtime = await startRealtimeServer(app.server, {
-      db,
+      access: createRealtimeAccess(db, (userId) => createOrganizationsRepository(db).idsOfMember(userId)),
       clock,
       log: app.log,
       authenticate: authService.authenticate,
@@ -330,6 +344,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         registerPasswordRoutes(api, {
           service: createPasswordService({
             db,
+            revokeApiTokens,
             clock,
             config,
             mailer,

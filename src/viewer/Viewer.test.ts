@@ -2,8 +2,8 @@
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine';
 import { PointerEventTypes, PointerInfo } from '@babylonjs/core/Events/pointerEvents';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../bench/generator/building';
-import { expectedCounts, presetParameters, PRESETS } from '../../bench/generator/presets';
+import { generateBuilding } from '../engine/testing/building';
+import { expectedCounts, presetParameters, PRESETS } from '../engine/testing/presets';
 import type { SceneData } from '../engine/scene';
 import { toSceneData } from '../engine/scene';
 import { frameProfile, sceneOf } from './scene/testScenes';

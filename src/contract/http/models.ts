@@ -11,6 +11,8 @@ import { versionSchema } from './versions';
 export const MODEL_ROLES = ['ADMIN', 'WRITE', 'READ', 'LIMITEDVIEW'] as const;
 export const modelRoleSchema = z.enum(MODEL_ROLES);
 export type ModelRole = z.infer<typeof modelRoleSchema>;
+/** What a model route or live event requires, by name; the server's access.ts decides which roles have it. */
+export type ModelAbility = 'see' | 'view' | 'update' | 'administer';
 
 /** Units as spec section 5 validates them, with its message verbatim. */
 export const unitsSchema = z.enum(DisplayUnitSchema.options, { error: messages.invalidUnit });

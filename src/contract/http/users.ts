@@ -71,6 +71,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A user's `initials`: first letters of first and last name, by code point so an emoji or accented letter is not cut in half. */
+export function initialsOf(firstName: string, lastName: string): string {
+  const first = Array.from(firstName.trim())[0] ?? '';
+  const last = Array.from(lastName.trim())[0] ?? '';
+  return `${first}${last}`.toUpperCase();
+}
+
 /** What another signed-in user may see of a user (GET /api/users/{id}, /profileInfo/{id}, /findByEmail). */
 export const publicUserSchema = userSchema.pick({
   _id: true,

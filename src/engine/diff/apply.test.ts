@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
+import { generateBuilding } from '../testing/building';
 import type { FrameElement, Model, Node, Profile } from '../schema';
 import { isFrameElement, noEndReleases } from '../schema';
 import {

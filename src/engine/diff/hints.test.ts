@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
+import { generateBuilding } from '../testing/building';
 import { canonicalJson } from '../canonical';
 import { readE2k } from '../formats/etabs/read';
 import type { FrameElement, Model, ModelCollection } from '../schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
+import { generateBuilding } from '../testing/building';
 import type { Element, FrameElement, LinearLoad, Model, Node } from '../schema';
 import { isFrameElement } from '../schema';
 import { diffModels } from './index';

@@ -1,5 +1,6 @@
 import type { Db } from './db';
-import { migrations as allMigrations, type Migration } from './migrations/index';
+import { migrations as allMigrations } from './migrations/index';
+import type { Migration } from './migrations/migration';
 
 /** Any constant works; it only has to be the same in every instance that migrates this database. */
 const migrationLockKey = 7_283_614_001;

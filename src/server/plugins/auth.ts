@@ -1,13 +1,38 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { messages } from '../../contract/errors';
 import { HttpError } from '../httpError';
-import type { AuthSession } from '../modules/auth/repository';
-import type { UserRecord } from '../modules/users/repository';
+
+/**
+ * What a session resolves to, named by the auth module (declaration merging: `declare module
+ * '../../plugins/auth' { interface SessionTypes { user: UserRecord } }`), so this plugin imports no module and
+ * every route still gets the full record back from signedInUser.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the auth module
+export interface SessionTypes {}
+
+/** The fields this server's infrastructure reads of a signed-in user (realtime names the author of an event). */
+export interface SessionUserBase {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The signed-in user as the auth module declares it (SessionTypes['user']). */
+export type SessionUser = SessionTypes extends { user: infer User extends SessionUserBase }
+  ? User
+  : SessionUserBase;
+
+/** What `authenticate` answers for a live token: the user and the session's hash (and the API token, if one). */
+export interface AuthenticatedSession {
+  user: SessionUser;
+  tokenHash: string;
+  apiTokenId?: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user on routes behind requireSession; null elsewhere. */
-    user: UserRecord | null;
+    user: SessionUser | null;
     /** Hash of the presented session token, so logout can revoke exactly this session. */
     sessionTokenHash: string | null;
     /** The personal API token that authenticated the request (issue #9), null for a browser session. */
@@ -36,7 +61,7 @@ export function registerAuthDecorations(app: FastifyInstance): void {
  * 401 stays free for "signed in but not allowed".
  */
 export function createRequireSession(
-  authenticate: (token: string) => Promise<(AuthSession & { apiTokenId?: string }) | null>,
+  authenticate: (token: string) => Promise<AuthenticatedSession | null>,
 ): onRequestAsyncHookHandler {
   return async (request) => {
     const token = tokenFromAuthorization(request.headers.authorization);
@@ -49,7 +74,7 @@ export function createRequireSession(
 }
 
 /** The user of a route behind requireSession; a route without the hook that calls this is a programming error. */
-export function signedInUser(request: FastifyRequest): UserRecord {
+export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user)
     throw new Error(`${request.routeOptions.url ?? request.url} is not behind requireSession`);
   return request.user;

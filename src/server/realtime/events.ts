@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PublicUser } from '../../contract/http/users';
+import { initialsOf, type PublicUser } from '../../contract/http/users';
 import {
   EVENT_MESSAGES,
   gussetSessionIdSchema,
@@ -8,7 +8,6 @@ import {
   type EventName,
   type RealtimePayload,
 } from '../../contract/realtime';
-import { toPublicUser } from '../modules/users/service';
 
 /** Who and which browser tab caused an event. */
 export interface EventCause {
@@ -54,7 +53,14 @@ export function sessionIdOf(request: FastifyRequest): string | undefined {
 /** The cause of a request's events: its signed-in user and its browser tab. */
 export function causeOf(request: FastifyRequest): EventCause {
   return {
-    author: request.user ? authorOf(toPublicUser(request.user)) : null,
+    author: request.user
+      ? authorOf({
+          _id: request.user.id,
+          firstName: request.user.firstName,
+          lastName: request.user.lastName,
+          initials: initialsOf(request.user.firstName, request.user.lastName),
+        })
+      : null,
     sessionId: sessionIdOf(request),
   };
 }

@@ -1,18 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
-import { presetParameters } from '../../../bench/generator/presets';
+import { generateBuilding } from '../../engine/testing/building';
+import { presetParameters } from '../../engine/testing/presets';
 import { messages } from '../../contract/errors';
 import { modelSchema, type Model } from '../../contract/http/models';
 import type { SessionResponse } from '../../contract/http/users';
 import { jobSchema, type Job } from '../../contract/http/jobs';
 import type { RealtimePayload } from '../../contract/realtime';
 import { writeModelJson } from '../../engine/formats/json';
-import {
-  addOrganizationMember,
-  createOrganization,
-  grantModelRole,
-  waitForJob,
-} from '../modules/uploads/uploadTesting';
+import { addOrganizationMember, createOrganization, grantModelRole, waitForJob } from '../testing/uploads';
 import { signUp, uniqueEmail } from '../testing/accounts';
 import { putPaymentMethodOnFile } from '../modules/billing/billingTesting';
 import { databases } from '../testing/databases';
@@ -24,7 +19,7 @@ import {
   eventsNamed,
   openSocket,
   type LiveClient,
-} from './socketTesting';
+} from '../testing/sockets';
 
 /** Long enough for an event sent to every socket at once to have reached them all on loopback. */
 const SETTLE_MS = 250;

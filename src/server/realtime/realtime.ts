@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MODEL_ROLES, type ModelRole } from '../../contract/http/models';
+import type { ModelAbility, ModelRole } from '../../contract/http/models';
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
 import {
@@ -13,9 +13,7 @@ import {
   type ServerToClientEvents,
 } from '../../contract/realtime';
 import type { Clock } from '../clock';
-import type { Queryable } from '../db/db';
-import { modelAbilities, roleAtLeast, type ModelAbility } from '../modules/access/access';
-import { createRealtimeRepository, type Refusal } from './repository';
+import type { RealtimeAccess, Refusal } from './access';
 
 /**
  * Who may receive an event, as rules checked again when it is sent: the sockets of a model's room whose user
@@ -119,7 +117,8 @@ export const noRealtime: Realtime = {
 
 export interface RealtimeDeps {
   io: RealtimeIo;
-  db: Queryable;
+  /** Who may receive what: the access port app.ts hands in. */
+  access: RealtimeAccess;
   clock: Clock;
   log: FastifyBaseLogger;
   /** True when other instances share the rooms (Redis adapter): events are relayed to them too. */
@@ -135,11 +134,6 @@ export interface RealtimeEmitter extends Realtime {
 
 const dataSchemas: Partial<Record<EventName, z.ZodType>> = eventDataSchemas;
 
-/** The roles that have the ability, strongest first (access.ts decides the order). */
-function rolesAllowedTo(ability: ModelAbility): ModelRole[] {
-  return MODEL_ROLES.filter((role) => roleAtLeast(role, modelAbilities[ability]));
-}
-
 function distinct<T>(values: Iterable<T>): T[] {
   return [...new Set(values)];
 }
@@ -153,7 +147,7 @@ function distinct<T>(values: Iterable<T>): T[] {
  */
 export function createRealtime(deps: RealtimeDeps): RealtimeEmitter {
   const { io, clock, log } = deps;
-  const repository = createRealtimeRepository(deps.db);
+  const repository = deps.access;
   let stopped = false;
   let queue: Promise<void> = Promise.resolve();
 
@@ -187,14 +181,7 @@ export function createRealtime(deps: RealtimeDeps): RealtimeEmitter {
         refusals = await repository.organizationRefusals(audience.organizationId, hashes, now);
         break;
       case 'model':
-        refusals = await repository.modelRefusals(
-          audience.modelId,
-          hashes,
-          rolesAllowedTo(audience.minimumAbility).filter(
-            (role) => !audience.onlyRoles || audience.onlyRoles.includes(role),
-          ),
-          now,
-        );
+        refusals = await repository.modelRefusals(audience.modelId, hashes, audience, now);
         break;
     }
     return members.filter((socket) => {

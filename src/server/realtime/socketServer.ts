@@ -6,8 +6,8 @@ import { Server } from 'socket.io';
 import { messages, ownMessages } from '../../contract/errors';
 import { socketAuthSchema, socketUserIdSchema, type LoginAck } from '../../contract/realtime';
 import type { Clock } from '../clock';
-import type { Queryable } from '../db/db';
-import type { AuthSession } from '../modules/auth/repository';
+import type { AuthenticatedSession } from '../plugins/auth';
+import type { RealtimeAccess } from './access';
 import {
   createRealtime,
   rooms,
@@ -15,7 +15,6 @@ import {
   type RealtimeIo,
   type RealtimeSocket,
 } from './realtime';
-import { createRealtimeRepository } from './repository';
 
 /** How often every socket's session is checked again, so a revoked one is cut off even when nothing is sent. */
 const SESSION_SWEEP_MS = 60_000;
@@ -26,11 +25,12 @@ const LOGINS_PER_WINDOW = 10;
 const LOGIN_WINDOW_MS = 10_000;
 
 export interface RealtimeServerOptions {
-  db: Queryable;
+  /** Who may join which room and receive what (modules/access createRealtimeAccess, wired in app.ts). */
+  access: RealtimeAccess;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The REST auth's check of a session token (auth service `authenticate`). */
-  authenticate(token: string): Promise<AuthSession | null>;
+  authenticate(token: string): Promise<AuthenticatedSession | null>;
   /** Joins the instances through Redis; undefined for a single instance. */
   redisUrl: string | undefined;
   sessionSweepMs?: number;
@@ -77,8 +77,8 @@ export async function startRealtimeServer(
     maxHttpBufferSize: MAX_INBOUND_BYTES,
     ...(redis ? { adapter: createAdapter(redis.publisher, redis.subscriber) } : {}),
   });
-  const emitter = createRealtime({ io, db: options.db, clock, log, clustered: redis !== undefined });
-  const repository = createRealtimeRepository(options.db);
+  const emitter = createRealtime({ io, access: options.access, clock, log, clustered: redis !== undefined });
+  const repository = options.access;
 
   io.use((socket, next) => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth);

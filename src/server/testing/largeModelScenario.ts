@@ -1,7 +1,7 @@
-import { generateBuilding } from '../../../bench/generator/building';
-import type { BuildingParameters } from '../../../bench/generator/building';
+import { generateBuilding } from '../../engine/testing/building';
+import type { BuildingParameters } from '../../engine/testing/building';
 import type { Model } from '../../engine/schema';
-import { postUpload, uploadAndWait, waitForJob } from '../modules/uploads/uploadTesting';
+import { postUpload, uploadAndWait, waitForJob } from './uploads';
 import type { TestServer } from './testServer';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
-import { presetParameters } from '../../../bench/generator/presets';
+import { generateBuilding } from '../../engine/testing/building';
+import { presetParameters } from '../../engine/testing/presets';
 import type { ElementType } from '../../engine/schema';
 import type { SceneData, SceneProfile } from '../../engine/scene';
 import { sceneTypeIndex, toSceneData } from '../../engine/scene';

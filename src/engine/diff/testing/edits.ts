@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { generateBuilding } from '../../../../bench/generator/building';
+import { generateBuilding } from '../../testing/building';
 import type { FrameElement, Model, ModelCollection } from '../../schema';
 import { isFrameElement, noEndReleases } from '../../schema';
 import { forEachRef } from '../refs';

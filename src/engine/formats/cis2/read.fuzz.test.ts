@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
+import { generateBuilding } from '../../testing/building';
 import { hashModel } from '../../canonical';
 import { ParseError } from '../parseError';
 import { readCis2 } from './read';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../testing/building';
+import { presetParameters } from '../../testing/presets';
 import type { Difference } from '../../../../tests/support/modelCorrespondence';
 import { compareModels } from '../../../../tests/support/modelCorrespondence';
 import type { Element, Model } from '../../schema';

@@ -7,8 +7,8 @@ import DxfParser, {
   type ITextEntity,
 } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../testing/building';
+import { presetParameters } from '../../testing/presets';
 import type { Element, Model } from '../../schema';
 import { FIXTURES_SKIP_NOTE, fixturesPresent, readFixture } from '../../testing/fixtures';
 import { FROM_MM } from '../../units/length';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { IfcAPI, IFCBEAM, IFCCOLUMN, IFCMEMBER } from 'web-ifc';
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../testing/building';
+import { presetParameters } from '../../testing/presets';
 import type { Element, Model, Node, Profile, Source } from '../../schema';
 import { emptyModel, isFrameElement } from '../../schema';
 import { FIXTURES_SKIP_NOTE, listFixtures, readFixture } from '../../testing/fixtures';

@@ -23,6 +23,7 @@ import type { WriteResult } from '../types';
 import type { Vec3 } from './writeGeometry';
 import { add, memberAxes, norm, polygonFrame, scale, sub, toVec } from './writeGeometry';
 import { compressGuid, GlobalIds, hash128 } from './writeGuid';
+import type { StructureIndex, WrittenMember, WrittenSurface } from './writeIndex';
 import { writeLoads } from './writeLoads';
 import type { WrittenProfile } from './writeProfiles';
 import { writeProfile } from './writeProfiles';
@@ -52,36 +53,6 @@ export interface WriteIfcOptions {
   name?: string;
   /** ISO 8601 time stamp for FILE_NAME (e.g. the version's creation time); default DEFAULT_TIME_STAMP. */
   timeStamp?: string;
-}
-
-/** A physical element's or structural item's shape, kept so loads and relations can reuse it. */
-export interface WrittenMember {
-  ref: StepRef;
-  shape: StepRef;
-  element: FrameElement | Cable;
-  start: Vec3;
-  end: Vec3;
-  axis2: Vec3;
-  axis3: Vec3;
-}
-
-export interface WrittenSurface {
-  ref: StepRef;
-  shape: StepRef;
-  element: AreaElement;
-}
-
-/** What writeLoads needs from the structure written before it. */
-export interface StructureIndex {
-  step: StepWriter;
-  ids: GlobalIds;
-  report: ReportBuilder;
-  modelContext: StepRef;
-  sharedPlacement: StepRef;
-  connections: Map<string, { ref: StepRef; shape: StepRef }>;
-  curveMembers: Map<string, WrittenMember>;
-  surfaceMembers: Map<string, WrittenSurface>;
-  nodes: Map<string, Node>;
 }
 
 const IFC_MATERIAL_CATEGORY: Record<Material['kind'], string> = {

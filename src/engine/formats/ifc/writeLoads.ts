@@ -1,5 +1,5 @@
 import type { LinearLoad, LoadDirection, Model, PointLoad } from '../../schema';
-import type { StructureIndex, WrittenMember } from './write';
+import type { StructureIndex, WrittenMember } from './writeIndex';
 import type { Vec3 } from './writeGeometry';
 import { add, scale, sub } from './writeGeometry';
 import type { StepRef, StepValue } from './writeStep';

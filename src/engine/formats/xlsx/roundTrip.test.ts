@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../testing/building';
+import { presetParameters } from '../../testing/presets';
 import { hashModel } from '../../canonical';
 import { diffModels } from '../../diff';
 import type { Model } from '../../schema';

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Accounts: users, opaque sessions and mail tokens. Tokens are stored only as SHA-256 hex of the secret sent to the

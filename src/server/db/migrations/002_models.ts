@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Organizations, models, permissions, filters, blobs, content-addressed model objects, versions and the durable

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Billing (issue #10): each model's plan, the organizations' payment methods, their billing account at the

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * The internal admin area, usage analytics, avatars and support requests (issue #11).

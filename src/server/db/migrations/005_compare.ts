@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Compare versions (issue #7): reports, their assignees, and upload reviews.

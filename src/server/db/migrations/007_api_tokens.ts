@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Personal API tokens (issue #9): what a script, Grasshopper or Dynamo sends instead of a browser session.

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Rate-limit counters when several instances share PostgreSQL and there is no Redis (issue #22): one row per

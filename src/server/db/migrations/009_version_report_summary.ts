@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Each version's translation report counted by severity, stored beside the report (issue #22): model lists show

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * What changed in a version against the one before it, in engineering words (issue #23): the engine's

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Tables whose rows a model list answer is made of, with the columns it reads where not all of them. */
 const listSources: readonly { table: string; columns?: string }[] = [

@@ -1,4 +1,4 @@
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Whether a model's thumbnail is the sketch Gusset drew of it at upload (issue #23: a tile shows the building

@@ -10,13 +10,7 @@ import { versionReportSummary } from './009_version_report_summary';
 import { changeSummaries } from './010_change_summaries';
 import { modelListGeneration } from './011_model_list_generation';
 import { modelImageSketch } from './012_model_image_sketch';
-
-export interface Migration {
-  /** Strictly increasing; a released version is never edited, only followed by a new one. */
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from './migration';
 
 /** Every migration, in the order it is applied. */
 export const migrations: readonly Migration[] = [

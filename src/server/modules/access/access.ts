@@ -1,5 +1,5 @@
 import { messages, ownMessages } from '../../../contract/errors';
-import type { ModelRole } from '../../../contract/http/models';
+import { MODEL_ROLES, type ModelAbility, type ModelRole } from '../../../contract/http/models';
 import type { OrganizationMembership } from '../../../contract/http/organizations';
 import type { Queryable } from '../../db/db';
 import { HttpError } from '../../httpError';
@@ -28,8 +28,28 @@ export const modelAbilities = {
   update: 'WRITE',
   /** Invite and change collaborators, delete the model (spec: ADMIN can invite collaborators). */
   administer: 'ADMIN',
-} as const satisfies Record<string, ModelRole>;
-export type ModelAbility = keyof typeof modelAbilities;
+} as const satisfies Record<ModelAbility, ModelRole>;
+export type { ModelAbility };
+
+/** The roles that have the ability, strongest first. */
+export function rolesAllowedTo(ability: ModelAbility): ModelRole[] {
+  return MODEL_ROLES.filter((role) => roleAtLeast(role, modelAbilities[ability]));
+}
+
+/** A review: its author reaches it (the route already asked for update), and the model's ADMIN reaches every one. */
+export function mayReachReview(role: ModelRole, userId: string, authorId: string | null): boolean {
+  return authorId === userId || role === 'ADMIN';
+}
+
+/** Whose reports a role sees: a LIMITEDVIEW collaborator only those assigned to them (their id), others all (null). */
+export function reportsLimitedTo(role: ModelRole, userId: string): string | null {
+  return role === 'LIMITEDVIEW' ? userId : null;
+}
+
+/** A report is changed or deleted by the model's ADMIN, or by its creator while they can still write. */
+export function mayEditReport(role: ModelRole, userId: string, creatorId: string | null): boolean {
+  return role === 'ADMIN' || (creatorId === userId && roleAtLeast(role, 'WRITE'));
+}
 
 export interface ModelAccess {
   modelId: string;

@@ -11,9 +11,9 @@ import { userSchema, type SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
-import { addOrganizationMember, createOrganization, uploadAndWait } from '../uploads/uploadTesting';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
+import { addOrganizationMember, createOrganization, uploadAndWait } from '../../testing/uploads';
 import { fuzzySearchParams, fuzzySearchSql, fuzzyThresholdStatements } from './repository';
 
 describe.each(databases())('internal admin API on $kind', ({ kind }) => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import { analyticsSummarySchema, type AnalyticsSummary } from '../../../contract/http/analytics';
 import type { SessionResponse } from '../../../contract/http/users';
 import { etabsTranslator } from '../../../engine/formats/etabs';
-import { connectAndLogin, eventsNamed, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, uploadAndWait } from '../../testing/uploads';
 import { createAnalyticsRecorder, type RecordedRequest } from './recorder';
 import { createAnalyticsService } from './service';
 

@@ -33,6 +33,13 @@ export interface AuthSession {
   user: UserRecord;
 }
 
+declare module '../../plugins/auth' {
+  /** A session's user is a UserRecord: signedInUser(request) returns it to every route. */
+  interface SessionTypes {
+    user: UserRecord;
+  }
+}
+
 /** A user row as auth sees it: pending accounts (invited, not signed up) exist but cannot log in. */
 export interface Account {
   user: UserRecord;

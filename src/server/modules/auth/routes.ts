@@ -12,14 +12,14 @@ import {
 import { sessionResponse } from '../../../contract/http/users';
 import { HttpError } from '../../httpError';
 import type { RateLimits } from '../../plugins/rateLimit';
-import type { ApiTokensService } from '../apiTokens/service';
 import type { AuthService } from './service';
 
 export interface AuthRoutesDeps {
   service: AuthService;
   limits: RateLimits;
   requireSession: onRequestAsyncHookHandler;
-  apiTokens: Pick<ApiTokensService, 'logout'>;
+  /** The apiTokens module's logout (app.ts hands it in; apiTokens builds on auth). */
+  apiTokens: { logout(userId: string, tokenId: string): Promise<void> };
 }
 
 /** POST /auth/*: the contract of src/contract/http/auth.ts. Every limit is checked before any password hashing. */

@@ -6,7 +6,6 @@ import type { Config } from '../../config';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db';
 import { HttpError } from '../../httpError';
 import type { Mailer } from '../../mail/mailer';
-import { createApiTokensRepository } from '../apiTokens/repository';
 import { createUsersRepository, type UserRecord } from '../users/repository';
 import { defaultPreferences, toUser } from '../users/service';
 import { authMails } from './mails';
@@ -18,8 +17,15 @@ import { hashToken, newToken } from './tokens';
 export { verifyTokenTtlHours } from './invitations';
 export const resetTokenTtlHours = 1;
 
+/**
+ * Revokes every personal API token of the user inside the caller's transaction: the apiTokens module's, handed in
+ * by app.ts (apiTokens builds on auth's tokens, so auth does not import it back).
+ */
+export type RevokeApiTokens = (tx: Queryable, userId: string, now: Date) => Promise<unknown>;
+
 export interface AuthServiceDeps {
   db: Db;
+  revokeApiTokens: RevokeApiTokens;
   mailer: Mailer;
   clock: Clock;
   config: Pick<Config, 'publicUrl' | 'sessionTtlHours'>;
@@ -44,7 +50,15 @@ export interface NewAccount {
  * A pending account (a person invited to an organization before signing up) counts as no account here: sign-up
  * mails it the normal verification link, verify completes that same row, login and forgot treat it as unknown.
  */
-export function createAuthService({ db, mailer, clock, config, passwords, log }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  revokeApiTokens,
+  mailer,
+  clock,
+  config,
+  passwords,
+  log,
+}: AuthServiceDeps) {
   const auth = createAuthRepository(db);
 
   // Login of an unknown address verifies against this, so it costs what a real verify costs.
@@ -170,7 +184,7 @@ export function createAuthService({ db, mailer, clock, config, passwords, log }:
         await createUsersRepository(tx).updatePasswordHash(spent.userId, passwordHash, now);
         await txAuth.deleteOtherResetTokens(spent.userId, tokenHash);
         await txAuth.revokeAllSessions(spent.userId, now);
-        await createApiTokensRepository(tx).revokeAllOfUser(spent.userId, now);
+        await revokeApiTokens(tx, spent.userId, now);
         return spent.email;
       });
       // The password has changed whatever happens to this notice, so a mail failure must not turn into an error.

@@ -18,8 +18,8 @@ import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { connectAndLogin, eventsNamed } from '../../realtime/socketTesting';
-import { postUpload } from '../uploads/uploadTesting';
+import { connectAndLogin, eventsNamed } from '../../testing/sockets';
+import { postUpload } from '../../testing/uploads';
 
 const testCard = {
   number: '4242 4242 4242 4242',

@@ -4,7 +4,7 @@
  * while a paid model is being made with it. On PostgreSQL the requests really run at once (a connection pool).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
+import { generateBuilding } from '../../../engine/testing/building';
 import { messages, ownMessages } from '../../../contract/errors';
 import { writeModelJson } from '../../../engine/formats/json';
 import { modelSchema } from '../../../contract/http/models';
@@ -13,7 +13,7 @@ import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, postUpload } from '../uploads/uploadTesting';
+import { createOrganization, postUpload } from '../../testing/uploads';
 import { putPaymentMethodOnFile } from './billingTesting';
 
 const parallelRequests = 10;

@@ -20,7 +20,7 @@ import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization } from '../uploads/uploadTesting';
+import { createOrganization } from '../../testing/uploads';
 import { signStripePayload, startFakeStripe, stripeEvent, type FakeStripe } from './fakeStripe';
 import { createStripeProvider, planPricesCacheMs } from './stripeProvider';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import {
   diffResponse,
@@ -16,11 +16,11 @@ import { modelListResponse } from '../../../contract/http/models';
 import type { SessionResponse } from '../../../contract/http/users';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Element, Model } from '../../../engine/schema';
-import { connectAndLogin, eventsNamed, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 import { nodeIdsOf } from '../versions/minimal';
 
 /**

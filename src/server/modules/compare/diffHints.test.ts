@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
+import { generateBuilding } from '../../../engine/testing/building';
 import { canonicalJson } from '../../../engine/canonical';
 import { diffModels } from '../../../engine/diff';
 import { isFrameElement, MODEL_COLLECTIONS, type Model } from '../../../engine/schema';

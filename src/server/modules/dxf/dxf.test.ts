@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import DxfParser, { type IDxf, type ILineEntity, type ITextEntity } from 'dxf-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import { dxfExportEventSchema, dxfExportResponse, type DxfExportResponse } from '../../../contract/http/dxf';
 import type { SessionResponse } from '../../../contract/http/users';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Model } from '../../../engine/schema';
-import { connectAndLogin, eventsNamed, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 
 function parseDxf(text: string): IDxf {
   const parsed = new DxfParser().parseSync(text);

@@ -17,11 +17,11 @@ import { publicUserSchema, userSchema, type SessionResponse } from '../../../con
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { writeModelJson } from '../../../engine/formats/json';
-import { connectAndLogin, type LiveClient } from '../../realtime/socketTesting';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { connectAndLogin, type LiveClient } from '../../testing/sockets';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 
 /** A landscape test picture: left half red, right half blue, so a centred crop keeps both. */
 async function picture(format: 'png' | 'jpeg' | 'webp', width = 600, height = 400): Promise<Uint8Array> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { ownMessages } from '../../../contract/errors';
 import { jobSchema } from '../../../contract/http/jobs';
 import type { SessionResponse } from '../../../contract/http/users';
@@ -10,7 +10,7 @@ import { jobQueue } from '../../jobs/queue';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, uploadAndWait } from '../../testing/uploads';
 
 describe.each(databases())('GET /api/jobs/{jobId} on $kind', ({ kind }) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import { mergePreviewResponse, reviewResponse, type MergeBody } from '../../../contract/http/compare';
 import type { SessionResponse } from '../../../contract/http/users';
@@ -12,14 +12,14 @@ import type { Element, Model } from '../../../engine/schema';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { connectAndLogin, eventsNamed, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed, type LiveClient } from '../../testing/sockets';
 import {
   createOrganization,
   grantModelRole,
   postUpload,
   uploadAndWait,
   waitForJob,
-} from '../uploads/uploadTesting';
+} from '../../testing/uploads';
 import { loadVersionModel } from './storedModels';
 
 /**

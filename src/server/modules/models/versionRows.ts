@@ -4,7 +4,7 @@ import type { ChangeSummary } from '../../../engine/diff/summary';
 import { reportItemCount, type ReportItem } from '../../../engine/formats/report';
 import type { Queryable } from '../../db/db';
 import { isUuid } from '../access/access';
-import { initialsOf } from '../users/service';
+import { initialsOf } from '../../../contract/http/users';
 
 /** Objects a translation report names, by severity, as the version summary shows them. */
 export interface ReportSummaryCounts {

@@ -17,11 +17,11 @@ import { jobSchema } from '../../../contract/http/jobs';
 import { CHECK_IDS, OPERATION_TITLES, type CheckId } from '../../../engine/repair';
 import { gridBuilding, injectDefects } from '../../../engine/repair/testing/defects';
 import type { Model } from '../../../engine/schema';
-import { connectAndLogin, eventsNamed } from '../../realtime/socketTesting';
+import { connectAndLogin, eventsNamed } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 import { loadVersionModel } from '../merge/storedModels';
 
 /**

@@ -5,7 +5,7 @@ import type { createReportBody, Report, updateReportBody } from '../../../contra
 import type { ModelRole } from '../../../contract/http/models';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';
-import { isUuid, roleAtLeast } from '../access/access';
+import { isUuid, mayEditReport, reportsLimitedTo } from '../access/access';
 import type { CompareService, DiffAnswer } from '../compare/service';
 import type { VersionPair } from '../compare/diffStore';
 import { loadPublicUsers } from '../models/versionRows';
@@ -89,15 +89,15 @@ export function createReportsService(context: ServerContext, deps: { compare: Co
   async function visible(userId: string, modelId: string, reportId: string): Promise<VisibleReport> {
     const { role } = await access.requireModel(userId, modelId, 'see');
     if (!isUuid(reportId)) throw reportNotFound();
-    const row = await reports.find(modelId, reportId, role === 'LIMITEDVIEW' ? userId : null);
+    const row = await reports.find(modelId, reportId, reportsLimitedTo(role, userId));
     if (!row) throw reportNotFound();
     return { row, role };
   }
 
   /** PUT and DELETE: the model's ADMIN, or the report's creator while they can still write. */
   function requireEditable(userId: string, { row, role }: VisibleReport): void {
-    const creatorWhoWrites = row.created_by === userId && roleAtLeast(role, 'WRITE');
-    if (role !== 'ADMIN' && !creatorWhoWrites) throw new HttpError(401, ownMessages.reportEditForbidden);
+    if (!mayEditReport(role, userId, row.created_by))
+      throw new HttpError(401, ownMessages.reportEditForbidden);
   }
 
   /** Both versions the model's and different; their numbers. */
@@ -133,7 +133,7 @@ export function createReportsService(context: ServerContext, deps: { compare: Co
     /** GET …/reports: newest first; LIMITEDVIEW gets only the reports assigned to them. */
     async list(userId: string, modelId: string): Promise<Report[]> {
       const { role } = await access.requireModel(userId, modelId, 'see');
-      const rows = await reports.list(modelId, role === 'LIMITEDVIEW' ? userId : null);
+      const rows = await reports.list(modelId, reportsLimitedTo(role, userId));
       return toReports(rows, modelId, role);
     },
 

@@ -11,7 +11,7 @@ import { HttpError } from '../../httpError';
 import { spliceJson } from '../../jsonText';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
-import { isUuid, type ModelAccess } from '../access/access';
+import { isUuid, mayReachReview, type ModelAccess } from '../access/access';
 import { runModelTask } from '../merge/runModelTask';
 import { insertVersion, latestVersion, type StoredVersionInput } from '../merge/storedModels';
 import { loadPublicUsers, toVersion } from '../models/versionRows';
@@ -57,7 +57,7 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
     const modelAccess = await access.requireModel(userId, modelId, 'update');
     if (!isUuid(reviewId)) throw notFound();
     const row = await reviewStore.find(db, modelId, reviewId);
-    if (!row || (row.created_by !== userId && modelAccess.role !== 'ADMIN')) throw notFound();
+    if (!row || !mayReachReview(modelAccess.role, userId, row.created_by)) throw notFound();
     return { modelAccess, row };
   }
 

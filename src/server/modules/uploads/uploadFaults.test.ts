@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { ownMessages } from '../../../contract/errors';
 import { jobSchema } from '../../../contract/http/jobs';
 import type { SessionResponse } from '../../../contract/http/users';
@@ -10,7 +10,7 @@ import { jobQueue } from '../../jobs/queue';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { countRows, createOrganization, postUpload, waitForJob } from './uploadTesting';
+import { countRows, createOrganization, postUpload, waitForJob } from '../../testing/uploads';
 
 /**
  * Issue #22: the database fails inside an upload's store (PGlite out of memory answers SQLSTATE 53200 like this).

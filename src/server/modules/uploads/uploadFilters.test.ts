@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import type { FilterBody } from '../../../contract/http/filters';
 import type { SessionResponse } from '../../../contract/http/users';
 import {
@@ -16,7 +16,7 @@ import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { nodeIdsOf } from '../versions/minimal';
-import { createOrganization, uploadAndWait } from './uploadTesting';
+import { createOrganization, uploadAndWait } from '../../testing/uploads';
 
 /** An ETABS model of a small building (about 1,000 elements). */
 const etabsFile = async () =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { ownMessages } from '../../../contract/errors';
 import { versionDetailSchema } from '../../../contract/http/versions';
 import type { SessionResponse } from '../../../contract/http/users';
@@ -14,7 +14,7 @@ import { hashModel } from '../../../engine/canonical';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, postUpload, uploadAndWait } from './uploadTesting';
+import { createOrganization, postUpload, uploadAndWait } from '../../testing/uploads';
 
 /**
  * Issue #9's formats through the real upload path (HTTP, job queue, translate worker, storage) and back out through

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import { versionDetailSchema } from '../../../contract/http/versions';
 import { jobSchema } from '../../../contract/http/jobs';
@@ -23,7 +23,7 @@ import {
   postUpload,
   uploadAndWait,
   waitForJob,
-} from './uploadTesting';
+} from '../../testing/uploads';
 
 const EJEMPLO = 'RDC_PERFORM__Ejemplo.e2k';
 const EJEMPLO_NEW = 'RDC_PERFORM__EjemploNew.e2k';

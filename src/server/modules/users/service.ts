@@ -7,6 +7,7 @@ import type {
   User,
   UserState,
 } from '../../../contract/http/users';
+import { initialsOf } from '../../../contract/http/users';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/db';
@@ -19,13 +20,6 @@ export const defaultPreferences: Preferences = {
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** First letters of first and last name, by code point so an emoji or accented letter is not cut in half. */
-export function initialsOf(firstName: string, lastName: string): string {
-  const first = Array.from(firstName.trim())[0] ?? '';
-  const last = Array.from(lastName.trim())[0] ?? '';
-  return `${first}${last}`.toUpperCase();
-}
 
 export function toPublicUser(user: UserRecord): PublicUser {
   return {

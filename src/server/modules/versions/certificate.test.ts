@@ -7,7 +7,7 @@ import { PINNED_BUILDING_E2K } from '../../../engine/fidelity/testing/pinnedBuil
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 
 /** The line of one kind of object ("8 beams: …"). */
 function lineOf(certificate: CertificateWire, kind: string): string {

@@ -6,11 +6,11 @@ import type { RealtimePayload } from '../../../contract/realtime';
 import { writeModelJson } from '../../../engine/formats/json';
 import type { Element, Model, Node, Profile } from '../../../engine/schema';
 import { emptyModel } from '../../../engine/schema';
-import { connectAndLogin, type LiveClient } from '../../realtime/socketTesting';
+import { connectAndLogin, type LiveClient } from '../../testing/sockets';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, postUpload, waitForJob } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, postUpload, waitForJob } from '../../testing/uploads';
 
 const source = { tool: 'gusset', version: '1' } as const;
 

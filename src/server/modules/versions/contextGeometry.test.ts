@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { ownMessages } from '../../../contract/errors';
 import type { SessionResponse } from '../../../contract/http/users';
 import { etabsTranslator } from '../../../engine/formats/etabs';
@@ -10,7 +10,7 @@ import { FIXTURES_SKIP_NOTE, fixturesPresent, readFixture } from '../../../engin
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, uploadAndWait } from '../../testing/uploads';
 
 /** The mesh names in a GLB's JSON chunk (the GLB container itself is pinned by the engine's tests). */
 function meshNames(glb: Uint8Array): string[] {

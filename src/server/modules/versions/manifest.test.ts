@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { canonicalJson, hashModel } from '../../../engine/canonical';
 import { MODEL_COLLECTIONS } from '../../../engine/schema';
 import { buildManifest, manifestHashes, rebuildModel, sha256Hex } from './manifest';

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import type { SessionResponse } from '../../../contract/http/users';
 import { versionElementResponse, versionSceneResponse, versionSchema } from '../../../contract/http/versions';
@@ -14,7 +14,7 @@ import type { Element, FrameElement, LinearLoad, Model, Node } from '../../../en
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 import { SCENE_CACHE_KIND } from './scene';
 
 /**

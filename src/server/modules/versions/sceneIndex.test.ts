@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { toSceneData } from '../../../engine/scene';
 import { buildSceneIndex, createSceneIndexCache, indexedElement, type SceneIndex } from './sceneIndex';
 

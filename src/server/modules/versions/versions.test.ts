@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../../bench/generator/building';
-import { presetParameters } from '../../../../bench/generator/presets';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
 import {
   attributesResponse,
@@ -22,7 +22,7 @@ import { FIXTURES_SKIP_NOTE, fixturesPresent, readFixture } from '../../../engin
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { countRows, createOrganization, grantModelRole, uploadAndWait } from '../uploads/uploadTesting';
+import { countRows, createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 import { nodeIdsOf } from './minimal';
 
 const EJEMPLO = 'RDC_PERFORM__Ejemplo.e2k';

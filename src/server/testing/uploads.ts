@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { jobSchema, type Job } from '../../../contract/http/jobs';
-import type { HttpResult, TestServer } from '../../testing/testServer';
+import { jobSchema, type Job } from '../../contract/http/jobs';
+import type { HttpResult, TestServer } from './testServer';
 
 /**
  * Helpers for upload tests and benchmarks (no Vitest import, so bench/ can use them). Organizations and roles are

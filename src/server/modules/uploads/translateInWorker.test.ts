@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generateBuilding } from '../../../bench/generator/building';
-import { presetParameters } from '../../../bench/generator/presets';
-import { hashModel } from '../../engine/canonical';
-import { writeModelJson } from '../../engine/formats/json';
-import type { Model } from '../../engine/schema';
-import { rebuildModel } from '../modules/versions/manifest';
+import { generateBuilding } from '../../../engine/testing/building';
+import { presetParameters } from '../../../engine/testing/presets';
+import { hashModel } from '../../../engine/canonical';
+import { writeModelJson } from '../../../engine/formats/json';
+import type { Model } from '../../../engine/schema';
+import { rebuildModel } from '../versions/manifest';
 import { translateInWorker } from './translateInWorker';
-import { WorkerOutOfMemoryError } from './workerThread';
+import { WorkerOutOfMemoryError } from '../../jobs/workerThread';
 
 describe('translation in a worker thread', () => {
   it('answers with the manifest and every object body, reporting progress on the way', async () => {

@@ -1,7 +1,7 @@
-import type { ModelRole } from '../../contract/http/models';
-import type { Queryable } from '../db/db';
-import { isUuid } from '../modules/access/access';
-import { createOrganizationsRepository } from '../modules/organizations/repository';
+import type { ModelRole } from '../../../contract/http/models';
+import type { Queryable } from '../../db/db';
+import type { RealtimeAccess } from '../../realtime/access';
+import { isUuid, rolesAllowedTo } from './access';
 
 /**
  * Token hashes are hex: joined into one text parameter and split again in SQL (the PostgreSQL driver sends a
@@ -15,19 +15,21 @@ const sessionsOf = (hashes: string, now: string) =>
   `string_to_table(${hashes}::text, '${SEPARATOR}') AS h (token_hash)
    LEFT JOIN sessions s ON s.token_hash = h.token_hash AND s.revoked_at IS NULL AND s.expires_at > ${now}`;
 
-/** Why a session may not have an event: signed out or expired, no right at all, or a role too weak. */
-export type Refusal = 'ended' | 'none' | 'weaker';
-
 /**
- * The questions the live socket asks for many sockets at once, so one emit costs a fixed number of queries
- * whatever their number. They apply the rules access.ts applies to one user (the organization owner is ADMIN on
- * its models; a member is the owner, a collaborator or the billing administrator) and the session rule of auth's
- * findLiveSession (not revoked, not expired).
+ * The live socket's access port (realtime/access.ts): the questions it asks for many sockets at once, so one emit
+ * costs a fixed number of queries whatever their number. They apply the rules access.ts applies to one user (the
+ * organization owner is ADMIN on its models; a member is the owner, a collaborator or the billing administrator)
+ * and the session rule of auth's findLiveSession (not revoked, not expired). `organizationIdsOf` is the
+ * organizations module's idsOfMember, handed in by app.ts (organizations uses access: importing it would close a
+ * cycle).
  */
-export function createRealtimeRepository(db: Queryable) {
+export function createRealtimeAccess(
+  db: Queryable,
+  organizationIdsOf: (userId: string) => Promise<string[]>,
+): RealtimeAccess {
   return {
     /** Those of the sessions that were revoked or expired. */
-    async endedSessions(tokenHashes: readonly string[], now: Date): Promise<Set<string>> {
+    async endedSessions(tokenHashes, now) {
       if (tokenHashes.length === 0) return new Set();
       const rows = await db.query<{ token_hash: string }>(
         `SELECT h.token_hash FROM ${sessionsOf('$1', '$2')} WHERE s.token_hash IS NULL`,
@@ -36,14 +38,13 @@ export function createRealtimeRepository(db: Queryable) {
       return new Set(rows.map((row) => row.token_hash));
     },
 
-    /** The sessions whose user may not receive a model's event that needs one of `allowedRoles`, and why. */
-    async modelRefusals(
-      modelId: string,
-      tokenHashes: readonly string[],
-      allowedRoles: readonly ModelRole[],
-      now: Date,
-    ): Promise<Map<string, Refusal>> {
+    /** The sessions whose user may not receive a model's event that needs `requirement`, and why. */
+    async modelRefusals(modelId, tokenHashes, requirement, now) {
       if (tokenHashes.length === 0) return new Map();
+      const { minimumAbility, onlyRoles } = requirement;
+      const allowedRoles = rolesAllowedTo(minimumAbility).filter(
+        (role) => !onlyRoles || onlyRoles.includes(role),
+      );
       const rows = await db.query<{ token_hash: string; live: boolean; role: ModelRole | null }>(
         `WITH target AS (SELECT m.id, o.owner_id FROM models m JOIN organizations o ON o.id = m.organization_id
                           WHERE m.id = $1),
@@ -62,11 +63,7 @@ export function createRealtimeRepository(db: Queryable) {
     },
 
     /** The sessions whose user may not receive an organization's event (not a member), and why. */
-    async organizationRefusals(
-      organizationId: string,
-      tokenHashes: readonly string[],
-      now: Date,
-    ): Promise<Map<string, Refusal>> {
+    async organizationRefusals(organizationId, tokenHashes, now) {
       if (tokenHashes.length === 0) return new Map();
       const rows = await db.query<{ token_hash: string; live: boolean }>(
         `SELECT h.token_hash, s.user_id IS NOT NULL AS live
@@ -83,7 +80,7 @@ export function createRealtimeRepository(db: Queryable) {
     },
 
     /** Everyone with a role on the model: its organization's owner and every permission row. */
-    async modelAudience(modelId: string): Promise<string[]> {
+    async modelAudience(modelId) {
       if (!isUuid(modelId)) return [];
       const rows = await db.query<{ user_id: string }>(
         `SELECT o.owner_id AS user_id FROM models m JOIN organizations o ON o.id = m.organization_id
@@ -96,10 +93,10 @@ export function createRealtimeRepository(db: Queryable) {
     },
 
     /** The organizations the user is a member of and the models they have a role on: their rooms. */
-    async roomsOf(userId: string): Promise<{ organizationIds: string[]; modelIds: string[] }> {
+    async roomsOf(userId) {
       if (!isUuid(userId)) return { organizationIds: [], modelIds: [] };
       const [organizationIds, models] = await Promise.all([
-        createOrganizationsRepository(db).idsOfMember(userId),
+        organizationIdsOf(userId),
         db.query<{ id: string }>(
           `SELECT m.id FROM models m JOIN organizations o ON o.id = m.organization_id
             WHERE o.owner_id = $1
@@ -112,5 +109,3 @@ export function createRealtimeRepository(db: Queryable) {
     },
   };
 }
-
-export type RealtimeRepository = ReturnType<typeof createRealtimeRepository>;

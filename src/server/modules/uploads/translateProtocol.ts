@@ -1,6 +1,6 @@
-import type { LimitedObjects, ReadLimits } from '../../engine/formats/limits';
-import type { TranslationReport } from '../../engine/formats/report';
-import type { ObjectBodies, VersionManifest } from '../modules/versions/manifest';
+import type { LimitedObjects, ReadLimits } from '../../../engine/formats/limits';
+import type { TranslationReport } from '../../../engine/formats/report';
+import type { ObjectBodies, VersionManifest } from '../versions/manifest';
 
 /** Main thread → worker, once: the file, its bytes transferred (not copied). */
 export interface TranslateRequest {

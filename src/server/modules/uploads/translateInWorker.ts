@@ -1,5 +1,5 @@
 import type { TranslateMessage, TranslateRequest } from './translateProtocol';
-import { runInWorker } from './workerThread';
+import { runInWorker } from '../../jobs/workerThread';
 
 export type TranslateOutcome = Exclude<TranslateMessage, { kind: 'progress' }>;
 

@@ -6,9 +6,9 @@ import type { Db } from '../../db/db';
 import type { Mailer, OutgoingMail } from '../../mail/index';
 import { HttpError } from '../../httpError';
 import { createAttemptLimiter, type AttemptLimiter, type RateLimitStore } from '../../plugins/rateLimit';
-import { createApiTokensRepository } from '../apiTokens/repository';
-import type { PasswordHasher } from '../auth/passwords';
-import type { UserRecord } from './repository';
+import type { PasswordHasher } from './passwords';
+import type { RevokeApiTokens } from './service';
+import type { UserRecord } from '../users/repository';
 
 /** Wrong current passwords per account before a pause: a stolen session must not become a password oracle. */
 export const passwordChangeFailuresPerAccount = { points: 10, durationSeconds: 15 * 60 };
@@ -36,6 +36,7 @@ function passwordChangedMail(to: string, publicUrl: string): OutgoingMail {
 
 export interface PasswordServiceDeps {
   db: Db;
+  revokeApiTokens: RevokeApiTokens;
   clock: Clock;
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
@@ -82,7 +83,7 @@ export function createPasswordService(deps: PasswordServiceDeps) {
            WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL`,
           [actor.id, sessionTokenHash, now],
         );
-        await createApiTokensRepository(tx).revokeAllOfUser(actor.id, now);
+        await deps.revokeApiTokens(tx, actor.id, now);
         await tx.query(
           `DELETE FROM mail_tokens WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`,
           [actor.id],

@@ -1,14 +1,14 @@
 import { parentPort } from 'node:worker_threads';
-import { contextGeometryIds, extractContextGlb } from '../../engine/formats/ifc/contextGeometry';
-import { checkModelLimits, isModelLimitError } from '../../engine/formats/limits';
-import { capReportItems, type TranslationReport } from '../../engine/formats/report';
-import { isParseError } from '../../engine/formats/parseError';
-import { translatorForFile } from '../../engine/formats/registry';
-import { buildManifest, manifestModelHash } from '../modules/versions/manifest';
-import { minimalContentJson } from '../modules/versions/minimal';
-import { modelSketchSvg } from '../../engine/scene/sketch';
-import { MODEL_THUMBNAIL_HEIGHT_PX, MODEL_THUMBNAIL_WIDTH_PX } from '../../contract/http/images';
-import { sceneContentOf } from '../modules/versions/scene';
+import { contextGeometryIds, extractContextGlb } from '../../../engine/formats/ifc/contextGeometry';
+import { checkModelLimits, isModelLimitError } from '../../../engine/formats/limits';
+import { capReportItems, type TranslationReport } from '../../../engine/formats/report';
+import { isParseError } from '../../../engine/formats/parseError';
+import { translatorForFile } from '../../../engine/formats/registry';
+import { buildManifest, manifestModelHash } from '../versions/manifest';
+import { minimalContentJson } from '../versions/minimal';
+import { modelSketchSvg } from '../../../engine/scene/sketch';
+import { MODEL_THUMBNAIL_HEIGHT_PX, MODEL_THUMBNAIL_WIDTH_PX } from '../../../contract/http/images';
+import { sceneContentOf } from '../versions/scene';
 import type { TranslateMessage, TranslateRequest } from './translateProtocol';
 
 /**

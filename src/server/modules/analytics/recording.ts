@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid } from '../modules/access/access';
-import type { AnalyticsRecorder, RecordedRequest } from '../modules/analytics/recorder';
-import type { Clock } from '../clock';
+import { isUuid } from '../access/access';
+import type { AnalyticsRecorder, RecordedRequest } from './recorder';
+import type { Clock } from '../../clock';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -17,8 +17,8 @@ import type {
   Profile,
   Releases,
   Source,
-} from '../../src/engine/schema';
-import { emptyModel, noEndReleases } from '../../src/engine/schema';
+} from '../schema';
+import { emptyModel, noEndReleases } from '../schema';
 import { createRandom } from './random';
 
 /**
