@@ -17,7 +17,7 @@ import { countRows, createOrganization, postUpload, waitForJob } from './uploadT
  * The store's transaction writes the objects and the model before the version, so a failure at the version
  * insert shows whether anything is left half-written.
  */
-describe.each(databases())('an upload whose store the database fails, on $kind', ({ kind }) => {
+describe.each(databases('transactions on a pooled connection'))('an upload whose store the database fails, on $kind', ({ kind }) => {
   let server: TestServer;
   let owner: SessionResponse;
   let organizationId: string;
