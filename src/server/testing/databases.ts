@@ -14,7 +14,7 @@ export type PostgresReason =
    * Transactions on one of several pooled connections: row and advisory locks that only contend there, rollback
    * and retry, `SET LOCAL`.
    */
-  | 'transactions on a pooled connection'
+  | 'pooled transactions'
   /** The job queue's leases (FOR UPDATE SKIP LOCKED), expiry and retries. */
   | 'job queue leases'
   /** The rate-limit store, a table on PostgreSQL and memory on PGlite. */

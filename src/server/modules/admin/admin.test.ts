@@ -16,7 +16,7 @@ import { presetParameters } from '../../../../bench/generator/presets';
 import { addOrganizationMember, createOrganization, uploadAndWait } from '../uploads/uploadTesting';
 import { fuzzySearchParams, fuzzySearchSql, fuzzyThresholdStatements } from './repository';
 
-describe.each(databases('transactions on a pooled connection'))('internal admin API on $kind', ({ kind }) => {
+describe.each(databases('pooled transactions'))('internal admin API on $kind', ({ kind }) => {
   let server: TestServer;
   const adminEmail = uniqueEmail('internal-admin');
   let admin: SessionResponse;
