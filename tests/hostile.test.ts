@@ -42,7 +42,7 @@ const HUGE_POINTS = 5_000_000;
 const skipHuge = process.env.HOSTILE_SKIP_5M === '1';
 /**
  * The limit is enforced while the worker parses, before any database work, so the 5 M file runs on one database
- * only (PostgreSQL when there is one): twice would add ~20 s to every test run and prove nothing more.
+ * only (the last this suite runs on): twice would add ~20 s to every test run and prove nothing more.
  */
 const hugeKind = databases().at(-1)?.kind;
 

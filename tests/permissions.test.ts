@@ -418,7 +418,7 @@ const rows: Row[] = [
   ...apiTokenRows,
 ];
 
-describe.each(databases())('permission matrix on $kind', ({ kind }) => {
+describe.each(databases('every capability’s SQL'))('permission matrix on $kind', ({ kind }) => {
   let server: TestServer;
   let world: PermissionWorld;
   const internalAdminEmail = uniqueEmail('internal-admin');

@@ -6,8 +6,10 @@ import { MODEL_COLLECTIONS } from '../schema';
 import { forEachRef } from './refs';
 import { buildingArbitrary, editedPairArbitrary } from './testing/edits';
 import { applyDiff, diffModels, selectChanges } from './index';
+import { propertyRuns } from '../testing/propertyRuns';
 
-const RUNS = Number(process.env['FC_NUM_RUNS'] ?? 100);
+/** Each run generates and diffs a pair of small buildings: up to about 8 ms. */
+const RUNS = propertyRuns(process.env['FC_NUM_RUNS'], { localRuns: 100, msPerRun: 8 });
 const EXACT = { lengthTolerance: 0, relativeTolerance: 0 };
 
 const base = buildingArbitrary({ core: true });

@@ -97,7 +97,7 @@ describe('PGlite on disk', () => {
   });
 });
 
-describe.each(databases())('migrations on $kind', ({ kind }) => {
+describe.each(databases('the db layer and migrations'))('migrations on $kind', ({ kind }) => {
   async function freshDb(): Promise<{ db: Db; open: () => Db | Promise<Db>; done: () => Promise<void> }> {
     if (kind === 'pglite') {
       const db = await openPglite(undefined);

@@ -23,7 +23,7 @@ const silentLog = {
 
 const seconds = (date: Date, count: number) => new Date(date.getTime() + count * 1000);
 
-describe.each(databases())('the job queue on $kind', ({ kind }) => {
+describe.each(databases('job queue leases'))('the job queue on $kind', ({ kind }) => {
   let db: Db;
   let throwaway: ThrowawayDatabase | undefined;
 

@@ -5,8 +5,9 @@ import { hashModel } from '../../canonical';
 import { ParseError } from '../parseError';
 import { readCis2 } from './read';
 import { writeCis2 } from './write';
+import { propertyRuns } from '../../testing/propertyRuns';
 
-const RUNS = Number(process.env['FC_NUM_RUNS'] ?? 200);
+const RUNS = propertyRuns(process.env['FC_NUM_RUNS'], { localRuns: 200, msPerRun: 5 });
 
 /**
  * Mutated synthetic CIS/2 files (written by our writer from a small generated building) must give a model or a

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_SKIP_NOTE, fixturesPresent, listFixtures, readFixture } from '../../testing/fixtures';
 import { readE2k, readE2kGeneralPath } from './read';
+import { propertyRuns } from '../../testing/propertyRuns';
 
-const RUNS = Number(process.env['FC_NUM_RUNS'] ?? 200);
+const RUNS = propertyRuns(process.env['FC_NUM_RUNS'], { localRuns: 200, msPerRun: 4 });
 
 /** The model and report, or the parse error's message: what a caller of the reader sees. */
 function outcome(read: (bytes: Uint8Array) => unknown, bytes: Uint8Array): unknown {

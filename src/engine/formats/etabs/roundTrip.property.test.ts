@@ -5,8 +5,9 @@ import type { Element, Level, Model, Node, Source } from '../../schema';
 import { emptyModel, ModelSchema, noEndReleases } from '../../schema';
 import { readE2k } from './read';
 import { writeE2k } from './write';
+import { propertyRuns } from '../../testing/propertyRuns';
 
-const RUNS = Number(process.env['FC_NUM_RUNS'] ?? 200);
+const RUNS = propertyRuns(process.env['FC_NUM_RUNS'], { localRuns: 200, msPerRun: 8 });
 const SOURCE: Source = { tool: 'etabs', version: '20.2.0' };
 
 /** Values an engineer types: whole millimetres and newtons, or a few decimals. */

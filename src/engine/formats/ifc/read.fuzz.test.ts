@@ -5,9 +5,10 @@ import { fixturesPresent, readFixture } from '../../testing/fixtures';
 import { ParseError } from '../parseError';
 import { readIfc } from './read';
 import { smallIfcBytes } from './readTestFile';
+import { propertyRuns } from '../../testing/propertyRuns';
 
-/** CI sets FC_NUM_RUNS=2000; locally a quick pass. Each run reads a 1–15 KB file (a few ms). */
-const RUNS = Number(process.env['FC_NUM_RUNS'] ?? 100);
+/** Each run reads a 1–15 KB file: up to about 11 ms (deleted lines, swapped references). */
+const RUNS = propertyRuns(process.env['FC_NUM_RUNS'], { localRuns: 100, msPerRun: 11 });
 
 /** The seeds: the hand-written file always, and the small real analysis exports when the fixtures are there. */
 const SEEDS: Uint8Array[] = [

@@ -4,8 +4,9 @@ import { ParseError } from '../parseError';
 import { parseCsiTables, writeCsiTables } from './tables';
 import type { CsiDocument } from './tables';
 import { decodeCsiText, fallbackCodecs } from './text';
+import { propertyRuns } from '../../testing/propertyRuns';
 
-const NUM_RUNS = Number(process.env['FC_NUM_RUNS'] ?? 200);
+const NUM_RUNS = propertyRuns(process.env['FC_NUM_RUNS'], { localRuns: 200, msPerRun: 2 });
 
 function rowsOf(doc: CsiDocument, table: string): string[][] {
   const found = doc.table(table);

@@ -5,9 +5,10 @@ import type { Model } from '../../schema';
 import { emptyModel } from '../../schema';
 import { isParseError } from '../parseError';
 import { readXlsx, writeGussetWorkbook } from '.';
+import { propertyRuns } from '../../testing/propertyRuns';
 
-/** CI sets FC_NUM_RUNS=2000; each run reads a 10 KB workbook, so even 2,000 take seconds. */
-const RUNS = Number(process.env['FC_NUM_RUNS'] ?? 200);
+/** Each run reads a 10 KB workbook: about 6 ms. */
+const RUNS = propertyRuns(process.env['FC_NUM_RUNS'], { localRuns: 200, msPerRun: 6 });
 
 function smallModel(): Model {
   const model = emptyModel({ tool: 'etabs' }, 'm');

@@ -16,7 +16,7 @@ import { presetParameters } from '../../../engine/testing/presets';
 import { addOrganizationMember, createOrganization, uploadAndWait } from '../../testing/uploads';
 import { fuzzySearchParams, fuzzySearchSql, fuzzyThresholdStatements } from './repository';
 
-describe.each(databases())('internal admin API on $kind', ({ kind }) => {
+describe.each(databases('pooled transactions'))('internal admin API on $kind', ({ kind }) => {
   let server: TestServer;
   const adminEmail = uniqueEmail('internal-admin');
   let admin: SessionResponse;

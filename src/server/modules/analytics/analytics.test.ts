@@ -44,7 +44,7 @@ async function flushRecorded(server: TestServer): Promise<void> {
   await server.app.analytics.flush();
 }
 
-describe.each(databases())('usage analytics on $kind', ({ kind }) => {
+describe.each(databases('SQL only PostgreSQL runs'))('usage analytics on $kind', ({ kind }) => {
   describe('aggregation of a known set', () => {
     let server: TestServer;
     let userA: SessionResponse;

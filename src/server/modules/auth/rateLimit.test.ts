@@ -24,7 +24,7 @@ function countingHasher() {
 
 const tenMinutes = 600;
 
-describe.each(databases())('rate limits on $kind', ({ kind }) => {
+describe.each(databases('the rate-limit store'))('rate limits on $kind', ({ kind }) => {
   let server: TestServer;
   const work = countingHasher();
 
@@ -152,7 +152,7 @@ describe.each(databases())('rate limits on $kind', ({ kind }) => {
   });
 });
 
-describe.each(databases())('rate limits per IP on $kind', ({ kind }) => {
+describe.each(databases('the rate-limit store'))('rate limits per IP on $kind', ({ kind }) => {
   let server: TestServer;
   const work = countingHasher();
 

@@ -18,7 +18,7 @@ import { putPaymentMethodOnFile } from './billingTesting';
 
 const parallelRequests = 10;
 
-describe.each(databases())('free-model quota under concurrency on $kind', ({ kind }) => {
+describe.each(databases('pooled transactions'))('free-model quota under concurrency on $kind', ({ kind }) => {
   let server: TestServer;
   let owner: SessionResponse;
 

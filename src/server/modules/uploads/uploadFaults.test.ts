@@ -12,12 +12,15 @@ import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { countRows, createOrganization, postUpload, waitForJob } from '../../testing/uploads';
 
+/** The failed insert rolls back on a pooled connection too, and the retry starts clean. */
+const suiteDatabases = databases('pooled transactions');
+
 /**
  * Issue #22: the database fails inside an upload's store (PGlite out of memory answers SQLSTATE 53200 like this).
  * The store's transaction writes the objects and the model before the version, so a failure at the version
  * insert shows whether anything is left half-written.
  */
-describe.each(databases())('an upload whose store the database fails, on $kind', ({ kind }) => {
+describe.each(suiteDatabases)('an upload whose store the database fails, on $kind', ({ kind }) => {
   let server: TestServer;
   let owner: SessionResponse;
   let organizationId: string;

@@ -366,7 +366,7 @@ describe.each(databases())('uploads on $kind', ({ kind }) => {
   });
 });
 
-describe.each(databases())('upload jobs survive dead workers on $kind', ({ kind }) => {
+describe.each(databases('job queue leases'))('upload jobs survive dead workers on $kind', ({ kind }) => {
   let server: TestServer;
   let owner: SessionResponse;
   let organizationId: string;
