@@ -31,6 +31,7 @@ export default defineConfig(({ mode }) => ({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
+          globalSetup: ['tests/setup/compiledCli.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

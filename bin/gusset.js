@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The compiled CLI (dist/server/cli.js, built by `npm install`'s prepare step or `npm run build:server`) starts in
-// a fraction of a second. A checkout where it was never built, or GUSSET_FROM_SOURCE=1 (the CLI's tests, so they
-// run the source being edited rather than a stale build), runs the TypeScript through tsx instead.
+// a fraction of a second. A checkout where it was never built, or GUSSET_FROM_SOURCE=1 (to run the source being
+// edited rather than a stale build), runs the TypeScript through tsx instead.
 import { existsSync } from 'node:fs';
 
 const compiled = new URL('../dist/server/cli.js', import.meta.url);

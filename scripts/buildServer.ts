@@ -8,12 +8,10 @@
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// Another folder under dist/ (tests build their own); two levels down, like dist/server, for package.json.
-const outdir = path.join(root, 'dist', process.argv[2] ?? 'server');
 
 /**
  * The worker entries, found where their callers name them: `new URL('./someWorker.ts', import.meta.url)` in
@@ -41,7 +39,12 @@ function workerEntries(serverDir: string): Record<string, string> {
   return entries;
 }
 
-async function main(): Promise<void> {
+/**
+ * Builds into dist/<name> (another folder than dist/server for tests, which build their own; two levels down,
+ * like dist/server, so package.json is found the same way) and returns the folder.
+ */
+export async function buildServer(name = 'server', options: { quiet?: boolean } = {}): Promise<string> {
+  const outdir = path.join(root, 'dist', name);
   const started = performance.now();
   const workers = workerEntries(path.join(root, 'src', 'server'));
   const result = await build({
@@ -72,9 +75,15 @@ async function main(): Promise<void> {
       rmSync(path.join(outdir, file), { recursive: true, force: true });
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(
-    `Compiled the server, the CLI and ${Object.keys(workers).length} workers into ${path.relative(root, outdir)} in ${seconds} s\n`,
-  );
+  if (!options.quiet) {
+    process.stdout.write(
+      `Compiled the server, the CLI and ${Object.keys(workers).length} workers into ${path.relative(root, outdir)} in ${seconds} s\n`,
+    );
+  }
+  return outdir;
 }
 
-await main();
+// Run as a script (`tsx scripts/buildServer.ts [name]`), not when a test setup imports it.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildServer(process.argv[2]);
+}

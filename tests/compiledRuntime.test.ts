@@ -50,6 +50,21 @@ describe('the compiled runtime', () => {
     expect(stdout).toBe(`${version}\n`);
   });
 
+  it('bin/gusset.js runs the source through tsx when asked to (GUSSET_FROM_SOURCE=1)', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(REPOSITORY_ROOT, 'bin', 'gusset.js'), '--version'],
+      {
+        cwd: REPOSITORY_ROOT,
+        env: { ...process.env, GUSSET_FROM_SOURCE: '1' },
+      },
+    );
+    expect(stdout).toBe(`${version}\n`);
+  });
+
   it('runs a command, loading its chunks', async () => {
     const input = folder.file('portal.json', portal);
     const { stdout } = await run(process.execPath, [path.join(outDir, 'cli.js'), 'inspect', input, '--json']);

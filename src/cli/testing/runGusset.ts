@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const BIN = join(REPOSITORY_ROOT, 'bin', 'gusset.js');
 
 export interface GussetRun {
   code: number | null;
@@ -14,14 +14,14 @@ export interface GussetRun {
 }
 
 /**
- * Runs the real command, `node bin/gusset.js …`, as a user would, from the repository root; from source
- * (GUSSET_FROM_SOURCE), so the tests run the code being edited, never a dist/server/cli.js built before the edit.
+ * Runs the real command as a user would, from the repository root: the CLI compiled from the source under test
+ * for this run (tests/setup/compiledCli.ts), never a dist/server/cli.js built before an edit.
  */
 export function runGusset(args: readonly string[]): Promise<GussetRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', inject('compiledCli'), ...args], {
       cwd: REPOSITORY_ROOT,
-      env: { ...process.env, NO_COLOR: '1', GUSSET_FROM_SOURCE: '1' },
+      env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const stdout: Buffer[] = [];
