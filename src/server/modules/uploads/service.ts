@@ -15,22 +15,18 @@ import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { newModelRefusedEarly } from '../billing/quota';
+import { REPAIR_JOB_KIND } from '../repair/store';
+import { WRITER_JOB_KINDS, type WriterJobKind } from '../versions/createVersion';
 import { versionStore } from '../versions/repository';
 import { displayFileName, uploadExtensionOf } from './fileName';
 import { toUploadJob, type UploadPayload } from './jobView';
 
-export const UPLOAD_JOB_KIND = 'upload';
-/** The merge's job kind (src/server/modules/merge), reported like an upload's. */
-export const MERGE_JOB_KIND = 'merge';
-/** The repair commit's job kind (src/server/modules/repair): it makes a version too. */
-export const REPAIR_COMMIT_JOB_KIND = 'repairCommit';
+export const UPLOAD_JOB_KIND = 'upload' satisfies WriterJobKind;
 /**
- * Jobs that make a model's next version: one unfinished at a time per model (the writer index of migration 006),
- * so two writers never race for the next version number. Checked before work starts, so nothing is stored in vain.
+ * Jobs GET /api/v2/uploads/{jobId} answers: the ones that make versions (uploads, merges, repair commits) and a
+ * repair's planning job.
  */
-export const WRITER_JOB_KINDS = [UPLOAD_JOB_KIND, MERGE_JOB_KIND, REPAIR_COMMIT_JOB_KIND] as const;
-/** Jobs GET /api/v2/uploads/{jobId} answers: the writers and a repair's planning job. */
-const REPORTED_JOB_KINDS: readonly string[] = [...WRITER_JOB_KINDS, 'repair'];
+const REPORTED_JOB_KINDS: readonly string[] = [...WRITER_JOB_KINDS, REPAIR_JOB_KIND];
 
 const ORGANIZATION_MODEL_CREATORS = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 const MAX_IDEMPOTENCY_KEY = 200;
