@@ -12,68 +12,20 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createMailer, type Mailer } from './mail/index';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { registerApiTokensRoutes } from './modules/apiTokens/routes';
 import { createApiTokensService, withApiTokens } from './modules/apiTokens/service';
 import { createApiTokensRepository } from './modules/apiTokens/repository';
-import { registerBillingRoutes, registerStripeRoutes } from './modules/billing/routes';
 import { createBillingService } from './modules/billing/service';
 import { createArgon2Hasher, type PasswordHasher } from './modules/auth/passwords';
 import { createAuthService, type RevokeApiTokens } from './modules/auth/service';
 import type { ServerContext } from './context';
 import { createAccess } from './modules/access/access';
 import { createRealtimeAccess } from './modules/access/realtimeAccess';
-import { registerDocsRoutes } from './modules/docs/routes';
-import { registerFiltersRoutes } from './modules/filters/routes';
-import { registerModelsRoutes } from './modules/models/routes';
-import { registerOrganizationsRoutes } from './modules/organizations/routes';
-import { createOrganizationsRepository } from './modules/organizations/repository';
-import { registerHealthRoutes } from './modules/health/routes';
-import { registerUploadsRoutes } from './modules/uploads/routes';
-import { MERGE_JOB_KIND, UPLOAD_JOB_KIND, WATCHED_JOB_KINDS } from './modules/uploads/service';
-import { registerJobsRoutes } from './modules/jobs/routes';
-import { createJobsService } from './modules/jobs/service';
-import { createMergeJobHandler } from './modules/merge/mergeJob';
-import { registerMergeRoutes } from './modules/merge/routes';
-import { registerReviewsRoutes } from './modules/reviews/routes';
-import { createUploadEventsListener } from './modules/uploads/uploadEvents';
-import { createUploadJobHandler } from './modules/uploads/uploadJob';
-import { registerUsersRoutes } from './modules/users/routes';
-import { registerVersionsRoutes } from './modules/versions/routes';
-import { createDiffEventsListener, createDiffJobHandler } from './modules/compare/diffJob';
-import { DIFF_JOB_KIND } from './modules/compare/diffStore';
-import { registerCompareRoutes } from './modules/compare/routes';
-import { createCompareService } from './modules/compare/service';
-// issue #9: DXF export
-import { createDxfEventsListener, createDxfJobHandler } from './modules/dxf/dxfJob';
-import { DXF_JOB_KIND } from './modules/dxf/dxfStore';
-import { registerDxfRoutes } from './modules/dxf/routes';
-import { createDxfService } from './modules/dxf/service';
-import { registerReportsRoutes } from './modules/reports/routes';
-import {
-  createConnectivityEventsListener,
-  createConnectivityJobHandler,
-  createRepairCommitEventsListener,
-  createRepairCommitJobHandler,
-  createRepairEventsListener,
-  createRepairJobHandler,
-} from './modules/repair/repairJobs';
-import { registerRepairRoutes } from './modules/repair/routes';
-import { CONNECTIVITY_JOB_KIND, REPAIR_COMMIT_JOB_KIND, REPAIR_JOB_KIND } from './modules/repair/store';
-import { createReportsService } from './modules/reports/service';
-import { registerAdminRoutes } from './modules/admin/routes';
 import { createAnalyticsRecorder } from './modules/analytics/recorder';
-import { registerAnalyticsRoutes } from './modules/analytics/routes';
-import { registerImageBlobRoutes, registerImagesRoutes } from './modules/images/routes';
-import { createImagesService } from './modules/images/service';
-import { registerPluginsRoutes } from './modules/plugins/routes';
-import { createPluginsService } from './modules/plugins/service';
-import { registerRequestsRoutes } from './modules/requests/routes';
-import { createRequestsService } from './modules/requests/service';
-import { registerPasswordRoutes } from './modules/auth/passwordRoutes';
-import { createPasswordService } from './modules/auth/passwordService';
 import { registerAnalyticsRecording } from './modules/analytics/recording';
-import { createUsersService } from './modules/users/service';
+import { jobRunnerWiring, watchedJobKinds, type JobDeps, type RouteDeps } from './modules/capability';
+import { capabilities } from './modules/index';
+import { createJobsService } from './modules/jobs/service';
+import { createOrganizationsRepository } from './modules/organizations/repository';
 import { createRequireSession, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import {
@@ -116,25 +68,6 @@ export interface AppOverrides {
 }
 
 const bodyLimitBytes = 1024 * 1024;
-
-/** What a job that kept crashing says, by kind (an upload's wording asks for the file again). */
-const GAVE_UP_MESSAGES: Readonly<Record<string, string>> = {
-  [MERGE_JOB_KIND]: ownMessages.mergeFailed.replace('{reason}', 'it failed several times. Please try again.'),
-  [DIFF_JOB_KIND]: ownMessages.diffFailed.replace('{reason}', 'it failed several times. Please try again.'),
-  [CONNECTIVITY_JOB_KIND]: ownMessages.connectivityFailed.replace(
-    '{reason}',
-    'it failed several times. Please try again.',
-  ),
-  [REPAIR_JOB_KIND]: ownMessages.repairFailed.replace(
-    '{reason}',
-    'it failed several times. Please try again.',
-  ),
-  [REPAIR_COMMIT_JOB_KIND]: ownMessages.repairCommitFailed.replace(
-    '{reason}',
-    'it failed several times. Please try again.',
-  ),
-  [DXF_JOB_KIND]: ownMessages.dxfFailed.replace('{reason}', 'it failed several times. Please try again.'),
-};
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
 const redactedPaths = [
@@ -244,7 +177,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       passwords,
       log: app.log,
     });
-    const usersService = createUsersService({ db, clock, config });
     // issue #9: personal API tokens (`gst_…`) authenticate REST calls like a session; sockets stay browser-only.
     const apiTokens = createApiTokensService({ db, clock });
     const requireSession = createRequireSession(withApiTokens(authService.authenticate, apiTokens));
@@ -266,10 +198,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       realtime,
       rateLimitStore: store,
     };
-    const billing = createBillingService(context);
-    const blobs = overrides.blobs ?? createLocalBlobStore(config.uploads.blobDir);
-    const derived = createLocalDerivedCache(path.join(config.uploads.blobDir, 'derived'));
-    const imagesService = createImagesService(context, { blobs });
+    const jobDeps: JobDeps = {
+      context,
+      realtime,
+      blobs: overrides.blobs ?? createLocalBlobStore(config.uploads.blobDir),
+      derived: createLocalDerivedCache(path.join(config.uploads.blobDir, 'derived')),
+      billing: createBillingService(context),
+    };
+    // Every capability's job kinds: their handlers, listeners and give-up messages (modules/<name>/index.ts).
     const jobRunner = createJobRunner({
       db,
       clock,
@@ -277,35 +213,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       concurrency: config.uploads.workers,
       leaseMs: config.uploads.leaseMs,
       maxAttempts: config.uploads.maxAttempts,
-      gaveUpMessage: (kind) => GAVE_UP_MESSAGES[kind] ?? ownMessages.uploadGaveUp,
-      handlers: {
-        [UPLOAD_JOB_KIND]: createUploadJobHandler({
-          db,
-          clock,
-          blobs,
-          derived,
-          log: app.log,
-          paidModelsChanged: billing.syncQuietly,
-          limits: config.uploads.limits,
-          workerMaxMemoryMb: config.uploads.workerMaxMemoryMb,
-        }),
-        [MERGE_JOB_KIND]: createMergeJobHandler({ db, clock, log: app.log }),
-        [DIFF_JOB_KIND]: createDiffJobHandler({ db, clock, derived }),
-        [CONNECTIVITY_JOB_KIND]: createConnectivityJobHandler({ db, clock, derived, log: app.log }),
-        [REPAIR_JOB_KIND]: createRepairJobHandler({ db, clock, derived, log: app.log }),
-        [REPAIR_COMMIT_JOB_KIND]: createRepairCommitJobHandler({ db, clock, derived, log: app.log }),
-        [DXF_JOB_KIND]: createDxfJobHandler({ db, clock, derived }),
-      },
-      listeners: {
-        [UPLOAD_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }),
-        // Merges report like uploads (ProgressUpdate, ModelAdded, ModelError) plus VersionMerged.
-        [MERGE_JOB_KIND]: createUploadEventsListener({ db, realtime, log: app.log }),
-        [DIFF_JOB_KIND]: createDiffEventsListener({ db, realtime, log: app.log }),
-        [CONNECTIVITY_JOB_KIND]: createConnectivityEventsListener({ db, realtime, log: app.log }),
-        [REPAIR_JOB_KIND]: createRepairEventsListener({ db, realtime, log: app.log }),
-        [REPAIR_COMMIT_JOB_KIND]: createRepairCommitEventsListener({ db, realtime, log: app.log }),
-        [DXF_JOB_KIND]: createDxfEventsListener({ db, realtime, log: app.log }),
-      },
+      ...jobRunnerWiring(capabilities, jobDeps, ownMessages.uploadGaveUp),
     });
     app.decorate('jobRunner', jobRunner);
     // Before onClose closes the database: running jobs go back to the queue for the next process, then the
@@ -314,54 +222,30 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const liveSockets = realtime;
     app.addHook('preClose', () => liveSockets.close());
 
-    registerHealthRoutes(app, { db });
-    registerDocsRoutes(app, { docsDir: config.docsDir });
-    registerAuthRoutes(app, { service: authService, limits, requireSession, apiTokens });
-    await registerStripeRoutes(app, context, billing);
+    const routeDeps: RouteDeps = {
+      ...jobDeps,
+      runner: jobRunner,
+      auth: { service: authService, limits, requireSession, revokeApiTokens },
+      apiTokens,
+      passwords,
+      analytics: analyticsRecorder,
+      // The jobs a screen follows (GET /api/jobs/{id}) are the kinds their modules mark as watched.
+      jobs: createJobsService(context, { watchedKinds: watchedJobKinds(capabilities) }),
+    };
+    for (const capability of capabilities) await capability.rootRoutes?.(app, routeDeps);
     await app.register(
       async (api) => {
         api.addHook('onRequest', requireSession);
-        registerUsersRoutes(api, { service: usersService });
-        registerApiTokensRoutes(api, { service: apiTokens });
-        registerOrganizationsRoutes(api, context);
-        registerFiltersRoutes(api, context);
-        registerModelsRoutes(api, context);
-        registerVersionsRoutes(api, context, { derived });
-        const compare = createCompareService(context, { derived, runner: jobRunner });
-        registerCompareRoutes(api, { service: compare });
-        registerReportsRoutes(api, context, { service: createReportsService(context, { compare }) });
-        const jobs = createJobsService(context, { watchedKinds: WATCHED_JOB_KINDS });
-        registerJobsRoutes(api, { service: jobs });
-        registerUploadsRoutes(api, context, { blobs, runner: jobRunner, jobs });
-        registerReviewsRoutes(api, context, { derived });
-        registerMergeRoutes(api, context, { runner: jobRunner });
-        registerRepairRoutes(api, context, { derived, runner: jobRunner });
-        registerDxfRoutes(api, { service: createDxfService(context, { derived, runner: jobRunner }) });
-        registerAdminRoutes(api, context);
-        registerAnalyticsRoutes(api, context, { recorder: analyticsRecorder });
-        registerImagesRoutes(api, { service: imagesService });
-        registerRequestsRoutes(api, { service: createRequestsService(context, { blobs }) });
-        registerPasswordRoutes(api, {
-          service: createPasswordService({
-            db,
-            revokeApiTokens,
-            clock,
-            config,
-            mailer,
-            passwords,
-            log: app.log,
-            rateLimitStore: store,
-          }),
-        });
-        registerBillingRoutes(api, context, billing);
-        registerPluginsRoutes(api, { service: createPluginsService({ docsDir: config.docsDir }) });
+        for (const capability of capabilities) capability.routes?.(api, routeDeps);
       },
       { prefix: '/api' },
     );
-    // Avatars and thumbnails by content hash, without a session: an <img> cannot send the Authorization header.
-    await app.register(async (publicApi) => registerImageBlobRoutes(publicApi, { service: imagesService }), {
-      prefix: '/api',
-    });
+    await app.register(
+      async (publicApi) => {
+        for (const capability of capabilities) capability.publicApiRoutes?.(publicApi, routeDeps);
+      },
+      { prefix: '/api' },
+    );
     await registerSpa(app, { clientDir: config.clientDir });
     if (overrides.startJobRunner !== false) jobRunner.start();
     return app;

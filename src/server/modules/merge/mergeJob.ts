@@ -1,19 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ownMessages } from '../../../contract/errors';
+import type { DerivedCache } from '../../blobs/derivedCache';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
-import { JobFailure, LostLeaseError, type JobHandler } from '../../jobs/runner';
-import type { JobResult } from '../jobs/jobView';
+import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '../../jobs/runner';
+import { fill } from '../../messageTemplate';
+import { realtimeEvent } from '../../realtime/events';
+import { toJob, type JobResult } from '../jobs/jobView';
+import { createVersionJobListener, type JobEventsDeps } from '../uploads/uploadEvents';
+import { createVersion } from '../versions/createVersion';
 import { versionStore } from '../versions/repository';
 import type { MergePayload } from './service';
 import type { ModelTaskResults } from './modelTasks';
 import { ModelTaskError, runModelTask } from './runModelTask';
-import { fill, insertVersion, latestVersion, loadTaskVersions } from './storedModels';
+import { latestVersion, loadTaskVersions } from './storedModels';
 
 export interface MergeJobDeps {
   db: Db;
   clock: Clock;
+  derived: DerivedCache;
   log: FastifyBaseLogger;
 }
 
@@ -29,7 +35,7 @@ class TargetMovedError extends Error {
  * exists (versions.job_id) only marks itself done.
  */
 export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
-  const { db, clock, log } = deps;
+  const { db, clock, derived, log } = deps;
 
   return async (attempt) => {
     const { job } = attempt;
@@ -95,20 +101,24 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
       // Under the lock: the version merged into must still be the latest, or the merge would undo what came after.
       if ((await latestVersion(tx, modelId))?.id !== latest.id) throw new TargetMovedError('A newer version');
       const now = clock();
-      const version = await insertVersion(tx, {
-        modelId,
-        authorId,
-        now,
-        message: payload.message,
-        origin: {
-          kind: 'merge',
-          sourceVersionId: payload.sourceVersionId,
-          sourceNumber: payload.sourceNumber,
-          changeCount: merged.applied,
+      const version = await createVersion(
+        tx,
+        {
+          modelId,
+          authorId,
+          now,
+          message: payload.message,
+          origin: {
+            kind: 'merge',
+            sourceVersionId: payload.sourceVersionId,
+            sourceNumber: payload.sourceNumber,
+            changeCount: merged.applied,
+          },
+          jobId: job.id,
+          content: { kind: 'manifest', ...merged.version, report: null, sourceBlob: null },
         },
-        jobId: job.id,
-        content: { kind: 'manifest', ...merged.version, report: null, sourceBlob: null },
-      });
+        { derived, log },
+      );
       const result: JobResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
       return version.id;
@@ -124,4 +134,28 @@ export function createMergeJobHandler(deps: MergeJobDeps): JobHandler {
       'Merge stored',
     );
   };
+}
+
+/**
+ * A merge job's live events: those of any version-making job (ProgressUpdate, ModelAdded, ModelError), and once
+ * its version is out, VersionMerged with the version to the same audiences and VersionMerged with empty data to
+ * the merging user, whose tab (its GussetSessionId) finishes on it (issue #7); the model's pages refresh on the
+ * one from others.
+ */
+export function createMergeEventsListener(deps: JobEventsDeps): JobListener {
+  const { realtime } = deps;
+  return createVersionJobListener(deps, {
+    what: 'a merge event',
+    view: toJob,
+    async versionMade({ row, job, modelId, versionId, versionNumber, audiences, cause }) {
+      const merged = { modelId, jobId: job._id, versionId, versionNumber };
+      await realtime.publish(audiences, realtimeEvent('VersionMerged', merged, cause));
+      if (row.created_by) {
+        await realtime.publish(
+          [{ kind: 'user', userId: row.created_by }],
+          realtimeEvent('VersionMerged', {}, cause),
+        );
+      }
+    },
+  });
 }

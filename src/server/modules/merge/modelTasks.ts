@@ -71,7 +71,7 @@ export type ModelTask =
       objects: ObjectBodies;
     };
 
-/** A model made by a task, split as an upload's is: ready for insertVersion. */
+/** A model made by a task, split as an upload's is: ready for createVersion. */
 export interface BuiltVersion {
   manifest: VersionManifest;
   objects: ObjectBodies;

@@ -13,9 +13,12 @@ import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { toJob } from '../jobs/jobView';
-import { MERGE_JOB_KIND, WRITER_JOB_KINDS } from '../uploads/service';
+import { WRITER_JOB_KINDS, type WriterJobKind } from '../versions/createVersion';
 import { runModelTask } from './runModelTask';
 import { latestVersion, loadTaskVersions } from './storedModels';
+
+/** The merge's job kind: it makes a version, so it is a writer (one at a time per model). */
+export const MERGE_JOB_KIND = 'merge' satisfies WriterJobKind;
 
 /** What a merge job carries from the request to the worker (the `payload` jsonb). */
 export interface MergePayload {

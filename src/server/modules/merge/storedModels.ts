@@ -1,15 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { TranslationReportWire, VersionOrigin } from '../../../contract/http/versions';
-import { countModel } from '../../../engine/formats/report';
 import type { Model } from '../../../engine/schema';
 import type { Queryable } from '../../db/db';
-import type { VersionRow } from '../models/versionRows';
 import {
-  buildManifest,
   manifestHashes,
-  manifestModelHash,
   rebuildModel,
-  type ManifestSource,
   type ManifestText,
   type ObjectBodies,
   type VersionManifest,
@@ -17,8 +10,8 @@ import {
 import { versionStore } from '../versions/repository';
 
 /**
- * Whole models in and out of the content-addressed store, for the upload review and the merge (issue #7), whose
- * model tasks (modelTasks.ts) diff and merge them off the event loop.
+ * Whole models out of the content-addressed store, for the upload review and the merge (issue #7), whose model
+ * tasks (modelTasks.ts) diff and merge them off the event loop; what they make is stored by versions/createVersion.
  */
 
 /** A stored version: which model, which version. */
@@ -81,78 +74,4 @@ export async function latestVersion(
     [modelId],
   );
   return rows[0];
-}
-
-export interface StoredVersionInput {
-  modelId: string;
-  authorId: string;
-  now: Date;
-  message: string | null;
-  origin: VersionOrigin;
-  jobId: string | null;
-  /**
-   * Either a model made here (split and its objects stored) or a manifest, with the objects to store (a model
-   * task's BuiltVersion) or without (they are stored already).
-   */
-  content:
-    | { kind: 'model'; model: Model }
-    | {
-        kind: 'manifest';
-        /** As text when it is stored as it was read (a review applied whole). */
-        manifest: ManifestSource;
-        objects?: ObjectBodies;
-        modelHash: string;
-        counts: Record<string, number>;
-        report: TranslationReportWire | null;
-        sourceBlob: string | null;
-      };
-}
-
-/**
- * The model's next version (call with the model locked: versionStore.lockModel), and the model's updated_at.
- * A model made here has no translation report: no file was read.
- */
-export async function insertVersion(tx: Queryable, input: StoredVersionInput): Promise<VersionRow> {
-  let stored: {
-    manifest: ManifestSource;
-    modelHash: string;
-    counts: Record<string, number>;
-    report: TranslationReportWire | null;
-    sourceBlob: string | null;
-  };
-  if (input.content.kind === 'model') {
-    const { manifest, objects } = buildManifest(input.content.model);
-    await versionStore.insertObjects(tx, objects);
-    stored = {
-      manifest,
-      modelHash: manifestModelHash(manifest),
-      counts: { ...countModel(input.content.model) },
-      report: null,
-      sourceBlob: null,
-    };
-  } else {
-    if (input.content.objects) await versionStore.insertObjects(tx, input.content.objects);
-    stored = input.content;
-  }
-  const version = await versionStore.insert(tx, {
-    id: randomUUID(),
-    modelId: input.modelId,
-    authorId: input.authorId,
-    createdAt: input.now,
-    message: input.message,
-    origin: input.origin,
-    sourceBlob: stored.sourceBlob,
-    manifest: stored.manifest,
-    modelHash: stored.modelHash,
-    counts: stored.counts,
-    report: stored.report,
-    jobId: input.jobId,
-  });
-  await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [input.modelId, input.now]);
-  return version;
-}
-
-/** Fills `{name}` placeholders of a message. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 }

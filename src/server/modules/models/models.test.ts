@@ -79,7 +79,7 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
   }
 
   /** What an upload would leave behind: one versions row (uploads are another module's work). */
-  async function insertVersion(
+  async function insertVersionRow(
     modelId: string,
     number: number,
     author: SessionResponse | null,
@@ -236,7 +236,7 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       await share(model, bob, 'WRITE');
       await share(model, carol, 'READ');
       await share(model, dave, 'LIMITEDVIEW');
-      await insertVersion(model._id, 1, alice, ['dropped']);
+      await insertVersionRow(model._id, 1, alice, ['dropped']);
     });
 
     it('lists every collaborator with their role, the organization owner first as ADMIN', async () => {
@@ -331,8 +331,8 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       const secret = await createModel(alice, 'Versioned secret');
       await share(secret, carol, 'READ');
       await share(secret, dave, 'LIMITEDVIEW');
-      await insertVersion(secret._id, 1, alice);
-      const latest = await insertVersion(secret._id, 2, bob);
+      await insertVersionRow(secret._id, 1, alice);
+      const latest = await insertVersionRow(secret._id, 2, bob);
 
       const forReader = await getModel(carol, secret._id);
       expect(forReader).toMatchObject({
@@ -432,9 +432,9 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
     it('versions newest first with authors and report summary; updatedBy falls back to the latest author', async () => {
       const model = await createModel(alice, 'History');
       expect(model.updatedBy?._id).toBe(alice.user._id);
-      await insertVersion(model._id, 1, bob, ['approximated', 'dropped', 'dropped']);
-      await insertVersion(model._id, 2, carol, []);
-      const v3 = await insertVersion(model._id, 3, bob, ['warning', 'approximated']);
+      await insertVersionRow(model._id, 1, bob, ['approximated', 'dropped', 'dropped']);
+      await insertVersionRow(model._id, 2, carol, []);
+      const v3 = await insertVersionRow(model._id, 3, bob, ['warning', 'approximated']);
       await share(model, bob, 'WRITE');
 
       const listed = (await list(alice)).find((candidate) => candidate._id === model._id);
@@ -462,7 +462,7 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
         carol.user._id,
       ]);
 
-      await insertVersion(model._id, 4, null);
+      await insertVersionRow(model._id, 4, null);
       expect((await getModel(alice, model._id)).updatedBy?._id).toBe(alice.user._id);
       await call('PUT', `/api/models/${model._id}`, bob, { settings: { units: 'cm' } });
       expect((await getModel(alice, model._id)).updatedBy?._id).toBe(bob.user._id);
@@ -470,7 +470,7 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
 
     it('summarizes a report as the objects it names, as its groups count them (issue #23)', async () => {
       const model = await createModel(alice, 'Summary counts');
-      await insertVersion(model._id, 1, alice, [
+      await insertVersionRow(model._id, 1, alice, [
         // 240 released beams in one item, 3 of them listed: what it stands for is its count.
         { severity: 'approximated', subject: 'LINEASSIGN', reason: 'r', ids: ['B1', 'B2', 'B3'], count: 240 },
         // Two ids, no count: two objects.
@@ -506,14 +506,14 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       const manyOrg = await createOrganization(many, { members: [[bob, 'MEMBER']] });
       for (let index = 0; index < 2; index += 1) {
         const model = await createModel(few, `Few ${index}`, fewOrg);
-        await insertVersion(model._id, 1, few);
+        await insertVersionRow(model._id, 1, few);
       }
       const created: string[] = [];
       for (let index = 0; index < 50; index += 1) {
         const model = await createModel(many, `Many ${index}`, manyOrg);
         created.push(model._id);
-        await insertVersion(model._id, 1, many, ['dropped']);
-        await insertVersion(model._id, 2, bob);
+        await insertVersionRow(model._id, 1, many, ['dropped']);
+        await insertVersionRow(model._id, 2, bob);
         await server.db.query(
           "INSERT INTO model_permissions (model_id, user_id, role, created_at) VALUES ($1, $2, 'READ', $3)",
           [model._id, carol.user._id, new Date()],
@@ -549,7 +549,7 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       const reader = await signUp(server, uniqueEmail('kept'), { firstName: 'Kim', lastName: 'Kept' });
       const own = await createOrganization(reader, { members: [[dave, 'MEMBER']] });
       const model = await createModel(reader, 'Kept', own);
-      const v1 = await insertVersion(model._id, 1, reader);
+      const v1 = await insertVersionRow(model._id, 1, reader);
       const first = await list(reader);
 
       const spy = vi.spyOn(server.db, 'query');
@@ -584,7 +584,7 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
       await sql("UPDATE versions SET message = 'edited message' WHERE id = $1", [v1]);
       expect((await listed()).versions?.[0]?.message).toBe('edited message');
 
-      const v2 = await insertVersion(model._id, 2, dave);
+      const v2 = await insertVersionRow(model._id, 2, dave);
       expect(await listed()).toMatchObject({ versionCount: 2, latestVersionId: v2 });
 
       await sql(
@@ -614,8 +614,8 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
   describe('GET /api/models/imagesAndVersionsByModelIds', () => {
     it('answers for the models the user may view and silently leaves out the others', async () => {
       const mine = await createModel(alice, 'Mine');
-      await insertVersion(mine._id, 1, alice);
-      await insertVersion(mine._id, 2, alice);
+      await insertVersionRow(mine._id, 1, alice);
+      await insertVersionRow(mine._id, 2, alice);
       const theirs = await createModel(owner, 'Not shared with Alice');
       await server.db.query("UPDATE models SET image_blob = 'f00d' WHERE id = $1", [mine._id]);
       const ids = [mine._id, theirs._id, randomUUID(), 'garbage', ''].join(',');
@@ -853,8 +853,8 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
     beforeAll(async () => {
       source = await createModel(alice, 'Bridge');
       sourceVersions = [
-        await insertVersion(source._id, 1, bob, ['dropped']),
-        await insertVersion(source._id, 2, alice),
+        await insertVersionRow(source._id, 1, bob, ['dropped']),
+        await insertVersionRow(source._id, 2, alice),
       ];
       await share(source, carol, 'READ');
       await share(source, dave, 'LIMITEDVIEW');
@@ -952,7 +952,7 @@ describe.each(databases())('models API on $kind', ({ kind }) => {
     it('needs ADMIN; removes the model with its versions and permissions, keeps shared content', async () => {
       const model = await createModel(alice, 'Doomed');
       await share(model, bob, 'WRITE');
-      await insertVersion(model._id, 1, alice);
+      await insertVersionRow(model._id, 1, alice);
       await server.db.query("INSERT INTO model_objects (hash, body) VALUES ('shared-hash', '{}')");
 
       const byWriter = await call('DELETE', `/api/models/${model._id}`, bob);

@@ -8,15 +8,17 @@ import type { Db, Queryable } from '../../db/db';
 import { jobQueue, type JobRow } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '../../jobs/runner';
 import { realtimeEvent, systemCause } from '../../realtime/events';
-import { fill, insertVersion, latestVersion } from '../merge/storedModels';
+import { fill } from '../../messageTemplate';
+import { latestVersion } from '../merge/storedModels';
 import type { JobResult } from '../jobs/jobView';
 import {
+  createVersionJobListener,
   finishedJobRow,
   jobAudiences,
-  publishModelAdded,
   serialJobListener,
   type JobEventsDeps,
 } from '../uploads/uploadEvents';
+import { createVersion } from '../versions/createVersion';
 import { versionStore } from '../versions/repository';
 import { repairInWorker } from './repairInWorker';
 import {
@@ -161,8 +163,8 @@ export function createRepairJobHandler(deps: RepairJobDeps): JobHandler {
 /**
  * A repair commit: applies the accepted operations of the repair's plan to its version (worker thread), then,
  * under the model lock, checks again that the version is still the latest and the repair still open, stores the
- * repaired model as the next version (the version is made as merges and reviews make theirs) and marks the repair
- * committed, with the job, in one transaction. A retried job whose version exists only marks itself done.
+ * repaired model as the next version (createVersion, as every version is made) and marks the repair committed,
+ * with the job, in one transaction. A retried job whose version exists only marks itself done.
  */
 export function createRepairCommitJobHandler(deps: RepairJobDeps): JobHandler {
   const { db, clock, derived, log } = deps;
@@ -226,21 +228,25 @@ export function createRepairCommitJobHandler(deps: RepairJobDeps): JobHandler {
       const locked = await repairStore.find(tx, modelId, row.id, true);
       if (locked?.status !== 'ready') throw new JobFailure(ownMessages.repairClosed);
       const now = clock();
-      const version = await insertVersion(tx, {
-        modelId,
-        authorId,
-        now,
-        message: payload.message ?? repairCommitMessage(row.version_number, applied.kinds),
-        origin: {
-          kind: 'repair',
-          repairId: row.id,
-          repairedVersionId: row.version_id,
-          repairedNumber: row.version_number,
-          operationCount: applied.applied.length,
+      const version = await createVersion(
+        tx,
+        {
+          modelId,
+          authorId,
+          now,
+          message: payload.message ?? repairCommitMessage(row.version_number, applied.kinds),
+          origin: {
+            kind: 'repair',
+            repairId: row.id,
+            repairedVersionId: row.version_id,
+            repairedNumber: row.version_number,
+            operationCount: applied.applied.length,
+          },
+          jobId: job.id,
+          content: { kind: 'model', model: applied.model },
         },
-        jobId: job.id,
-        content: { kind: 'model', model: applied.model },
-      });
+        { derived, log },
+      );
       await repairStore.markCommitted(tx, row.id, version.id);
       const result: JobResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
@@ -279,31 +285,23 @@ export function createRepairEventsListener(deps: JobEventsDeps): JobListener {
 }
 
 /**
- * A commit job's events: ProgressUpdate (`kind` 'repairCommit'), then ModelAdded and ModelRepairCommit with the
- * version it made, or ModelError with the reason it failed.
+ * A commit job's events: those of any version-making job (ProgressUpdate with `kind` 'repairCommit', ModelAdded,
+ * ModelError), and ModelRepairCommit with the version it made.
  */
 export function createRepairCommitEventsListener(deps: JobEventsDeps): JobListener {
-  const { db, realtime, log } = deps;
-  return serialJobListener(db, log, 'a repair event', async (row, change, cause) => {
-    const audiences = jobAudiences(row.model_id, row.created_by);
-    const job = toRepairJob(row);
-    await realtime.publish(audiences, realtimeEvent('ProgressUpdate', job, cause));
-    if (change === 'done' && job.status === 'done' && job.modelId && job.versionId) {
-      const made = { modelId: job.modelId, versionId: job.versionId, newModel: false };
-      const versionNumber = await publishModelAdded(db, realtime, audiences, made, cause, log);
-      if (versionNumber === null) return;
+  const { realtime } = deps;
+  return createVersionJobListener(deps, {
+    what: 'a repair event',
+    view: toRepairJob,
+    async versionMade({ row, job, modelId, versionId, versionNumber, audiences, cause }) {
       const committed = {
-        modelId: job.modelId,
+        modelId,
         repairId: (row.payload as RepairCommitPayload).repairId,
         jobId: job._id,
-        versionId: job.versionId,
+        versionId,
         versionNumber,
       };
       await realtime.publish(audiences, realtimeEvent('ModelRepairCommit', committed, cause));
-    }
-    if (change === 'failed' && job.status === 'failed') {
-      const failure = { modelId: job.modelId, jobId: job._id, error: job.error ?? '' };
-      await realtime.publish(audiences, realtimeEvent('ModelError', failure, cause));
-    }
+    },
   });
 }

@@ -20,14 +20,15 @@ import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
 import { isUniqueViolation, type Queryable } from '../../db/db';
 import { HttpError } from '../../httpError';
+import { fill } from '../../messageTemplate';
 import { cachedOrQueuedJob, type CachedJobAnswer } from '../../jobs/cachedJob';
 import { jobQueue, type JobRow } from '../../jobs/queue';
 import type { JobRunner } from '../../jobs/runner';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid } from '../access/access';
-import { fill, latestVersion } from '../merge/storedModels';
-import { WRITER_JOB_KINDS } from '../uploads/service';
+import { latestVersion } from '../merge/storedModels';
+import { WRITER_JOB_KINDS } from '../versions/createVersion';
 import { sceneAnswerJson } from '../versions/scene';
 import { repairInWorker } from './repairInWorker';
 import {

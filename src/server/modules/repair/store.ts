@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/db';
 import type { JobRow, JobStatusValue } from '../../jobs/queue';
 import { loadPublicUsers } from '../models/versionRows';
 import { toJob } from '../jobs/jobView';
-import { REPAIR_COMMIT_JOB_KIND } from '../uploads/service';
+import type { WriterJobKind } from '../versions/createVersion';
 import { manifestHashes } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
 import { repairInWorker } from './repairInWorker';
@@ -17,7 +17,7 @@ import { tolerancesToMm } from './views';
 /** Job kinds (issue #8). A repair commit makes a version: it is a writer like uploads and merges. */
 export const CONNECTIVITY_JOB_KIND = 'connectivity';
 export const REPAIR_JOB_KIND = 'repair';
-export { REPAIR_COMMIT_JOB_KIND };
+export const REPAIR_COMMIT_JOB_KIND = 'repairCommit' satisfies WriterJobKind;
 
 /** Derived cache kinds; a new shape takes a new kind, never a migration. */
 export const CONNECTIVITY_CACHE_KIND = 'connectivity-v1';

@@ -13,9 +13,10 @@ import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid, mayReachReview, type ModelAccess } from '../access/access';
 import { runModelTask } from '../merge/runModelTask';
-import { insertVersion, latestVersion, type StoredVersionInput } from '../merge/storedModels';
+import { latestVersion } from '../merge/storedModels';
 import { loadPublicUsers, toVersion } from '../models/versionRows';
 import { modelAddedData } from '../versions/changeSummary';
+import { createVersion, type VersionContent } from '../versions/createVersion';
 import { versionStore } from '../versions/repository';
 import { reviewStore, type ReviewRow } from './repository';
 
@@ -149,7 +150,7 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
       const applied = await runModelTask({ task: 'reviewApply', base, upload, selection, objects });
       const { totalChanges, changeCount } = applied;
       if (!('all' in selection) && changeCount === 0) throw new HttpError(400, ownMessages.nothingSelected);
-      const content: StoredVersionInput['content'] = applied.version
+      const content: VersionContent = applied.version
         ? { kind: 'manifest', ...applied.version, report: null, sourceBlob: null }
         : {
             kind: 'manifest',
@@ -167,16 +168,20 @@ export function createReviewsService(context: ServerContext, deps: { derived: De
         if (!locked) throw notFound();
         refuseClosedOrOutdated(locked, (await latestVersion(tx, modelId))?.id);
         const origin = { ...row.origin, kind: 'review' as const, changeCount, totalChanges };
-        const inserted = await insertVersion(tx, {
-          modelId,
-          authorId: userId,
-          now: clock(),
-          message:
-            body.message?.trim() || messageOfPart(applied.summary, row.file_name, units) || row.message,
-          origin,
-          jobId: null,
-          content,
-        });
+        const inserted = await createVersion(
+          tx,
+          {
+            modelId,
+            authorId: userId,
+            now: clock(),
+            message:
+              body.message?.trim() || messageOfPart(applied.summary, row.file_name, units) || row.message,
+            origin,
+            jobId: null,
+            content,
+          },
+          { derived: deps.derived, log },
+        );
         await reviewStore.close(tx, reviewId, 'applied', inserted.id);
         return inserted;
       });

@@ -14,23 +14,13 @@ import type { JobRunner } from '../../jobs/runner';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { newModelRefusedEarly } from '../billing/quota';
+import { WRITER_JOB_KINDS, type WriterJobKind } from '../versions/createVersion';
 import { versionStore } from '../versions/repository';
 import { displayFileName, uploadExtensionOf } from './fileName';
 import { toJob } from '../jobs/jobView';
 import type { UploadPayload } from './payload';
 
-export const UPLOAD_JOB_KIND = 'upload';
-/** The merge's job kind (src/server/modules/merge), reported like an upload's. */
-export const MERGE_JOB_KIND = 'merge';
-/** The repair commit's job kind (src/server/modules/repair): it makes a version too. */
-export const REPAIR_COMMIT_JOB_KIND = 'repairCommit';
-/**
- * Jobs that make a model's next version: one unfinished at a time per model (the writer index of migration 006),
- * so two writers never race for the next version number. Checked before work starts, so nothing is stored in vain.
- */
-export const WRITER_JOB_KINDS = [UPLOAD_JOB_KIND, MERGE_JOB_KIND, REPAIR_COMMIT_JOB_KIND] as const;
-/** Jobs a screen follows through GET /api/jobs/{jobId}: the writers and a repair's planning job. */
-export const WATCHED_JOB_KINDS: readonly string[] = [...WRITER_JOB_KINDS, 'repair'];
+export const UPLOAD_JOB_KIND = 'upload' satisfies WriterJobKind;
 
 const ORGANIZATION_MODEL_CREATORS = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 const MAX_IDEMPOTENCY_KEY = 200;

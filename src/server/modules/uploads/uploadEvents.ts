@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Job } from '../../../contract/http/jobs';
 import type { Queryable } from '../../db/db';
 import { jobQueue, type JobRow } from '../../jobs/queue';
 import type { JobChange, JobListener } from '../../jobs/runner';
@@ -95,22 +96,43 @@ export async function publishModelAdded(
   return added.versionNumber;
 }
 
+/** The version a job made, as its kind's own event tells it after ModelAdded. */
+export interface MadeVersion {
+  row: JobRow;
+  /** The job as its ProgressUpdate carried it. */
+  job: Job;
+  modelId: string;
+  versionId: string;
+  versionNumber: number;
+  audiences: readonly Audience[];
+  cause: EventCause;
+}
+
+/** How one kind of version-making job tells its events (createVersionJobListener). */
+export interface VersionJobEvents {
+  /** What the warning logged when a publication fails names: 'an upload event'. */
+  what: string;
+  /** The job as ProgressUpdate carries it (the upload view, or a repair commit's). */
+  view(row: JobRow): Job;
+  /** The kind's own event once ModelAdded is out (a merge's VersionMerged, a repair's ModelRepairCommit). */
+  versionMade?(made: MadeVersion): Promise<void>;
+}
+
 /**
- * The live events of upload and merge jobs, told by the job runner: ProgressUpdate (the job as
- * GET /api/v2/uploads/{jobId} shows it, as often as the runner writes progress) to the model's readers and the
- * uploader, then ModelAdded when its version is ready or ModelError when it failed. A merge then sends
- * VersionMerged with the version to the same audiences and VersionMerged with empty data to the merging tab (its
- * GussetSessionId) to mark it done (issue #7). A review upload makes no version, so no ModelAdded. A new model's upload has no room until it is done: its
- * uploader hears of it through their own room, and the model's room is filled when the model appears.
- * The events of one job are published one at a time, in the order the runner told them.
+ * The live events of a job that makes a version (an upload, a merge, a repair commit), told by the job runner:
+ * ProgressUpdate (the job as GET /api/v2/uploads/{jobId} shows it, as often as the runner writes progress) to the
+ * model's readers and the job's creator, then ModelAdded when its version is ready (and the kind's own event), or
+ * ModelError when it failed. A review upload makes no version, so no ModelAdded. A new model's upload has no room
+ * until it is done: its uploader hears of it through their own room, and the model's room is filled when the
+ * model appears. The events of one job are published one at a time, in the order the runner told them.
  */
-export function createUploadEventsListener(deps: JobEventsDeps): JobListener {
+export function createVersionJobListener(deps: JobEventsDeps, events: VersionJobEvents): JobListener {
   const { db, realtime, log } = deps;
-  return serialJobListener(db, log, 'an upload event', async (row, change, cause) => {
-    const job = toJob(row);
+  return serialJobListener(db, log, events.what, async (row, change, cause) => {
+    const job = events.view(row);
     const audiences = jobAudiences(job.modelId, row.created_by);
 
-    // A merge job's payload has no newModel.
+    // Only an upload's payload has newModel.
     const newModel = (row.payload as Partial<UploadPayload>).newModel ?? null;
     if (change === 'done' && job.modelId && newModel) await realtime.syncModelRoom(job.modelId);
     await realtime.publish(audiences, realtimeEvent('ProgressUpdate', job, cause));
@@ -119,21 +141,24 @@ export function createUploadEventsListener(deps: JobEventsDeps): JobListener {
       const made = { modelId: job.modelId, versionId: job.versionId, newModel: newModel !== null };
       const versionNumber = await publishModelAdded(db, realtime, audiences, made, cause, log);
       if (versionNumber === null) return;
-      if (job.kind === 'merge') {
-        // The model's pages refresh on VersionMerged from others; the merging tab finishes on the empty one.
-        const merged = { modelId: job.modelId, jobId: job._id, versionId: job.versionId, versionNumber };
-        await realtime.publish(audiences, realtimeEvent('VersionMerged', merged, cause));
-        if (row.created_by) {
-          await realtime.publish(
-            [{ kind: 'user', userId: row.created_by }],
-            realtimeEvent('VersionMerged', {}, cause),
-          );
-        }
-      }
+      await events.versionMade?.({
+        row,
+        job,
+        modelId: job.modelId,
+        versionId: job.versionId,
+        versionNumber,
+        audiences,
+        cause,
+      });
     }
     if (change === 'failed' && job.status === 'failed') {
       const failure = { modelId: job.modelId, jobId: job._id, error: job.error ?? '' };
       await realtime.publish(audiences, realtimeEvent('ModelError', failure, cause));
     }
   });
+}
+
+/** An upload job's live events (createVersionJobListener). */
+export function createUploadEventsListener(deps: JobEventsDeps): JobListener {
+  return createVersionJobListener(deps, { what: 'an upload event', view: toJob });
 }

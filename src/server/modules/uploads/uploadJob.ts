@@ -15,16 +15,16 @@ import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobAttempt, type JobHandler } from '../../jobs/runner';
 import { translateInWorker } from './translateInWorker';
 import { WorkerOutOfMemoryError } from '../../jobs/workerThread';
+import { fill } from '../../messageTemplate';
 import type { TranslatedVersion } from './translateProtocol';
 import { planForNewModel, refreshBillingStatus } from '../billing/quota';
 import { thumbnailFrom } from '../images/service';
 import { createModelsRepository } from '../models/repository';
 import { reviewStore } from '../reviews/repository';
 import { ensureChangeSummary } from '../versions/changeSummary';
-import { CONTEXT_GLB_CACHE_KIND } from '../versions/contextGeometry';
+import { createVersion } from '../versions/createVersion';
 import { manifestModelHash } from '../versions/manifest';
 import { versionStore } from '../versions/repository';
-import { SCENE_CACHE_KIND } from '../versions/scene';
 import { filterUploadToModel, type FilteredUpload } from '../versions/uploadFilter';
 import type { JobResult } from '../jobs/jobView';
 import type { UploadPayload } from './payload';
@@ -44,7 +44,7 @@ export interface UploadJobDeps {
 }
 
 /** What storing an upload did; `paidModelIn`: the organization where it made a PAID model (issue #10). */
-type StoredUpload = JobResult & { cacheMinimal: boolean; paidModelIn: string | null };
+type StoredUpload = JobResult & { paidModelIn: string | null };
 
 /** The translated upload as the model's filters let it change the previous version. */
 function withFilters(translated: TranslatedVersion, filtered: FilteredUpload): TranslatedVersion {
@@ -59,10 +59,6 @@ function withFilters(translated: TranslatedVersion, filtered: FilteredUpload): T
       items: capReportItems([...translated.report.items, ...filtered.items]),
     },
   };
-}
-
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 /**
@@ -81,10 +77,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     return review ? { modelId: review.model_id, versionId: null, reviewId: review.id } : undefined;
   }
 
-  /**
-   * Stores the version; `cacheMinimal` says whether the minimal model the worker made is the version's (not
-   * when filters changed what the file held).
-   */
+  /** Stores the version (with the caches the worker made) or, for review=true, the review. */
   async function store(
     attempt: JobAttempt,
     payload: UploadPayload,
@@ -99,8 +92,8 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
       if (found) {
         const result = found;
         await jobQueue.complete(tx, job.id, now, found.modelId, result);
-        // Made by an earlier attempt, perhaps through filters: its minimal model is rebuilt when first read.
-        return { ...result, cacheMinimal: false, paidModelIn: null };
+        // Made by an earlier attempt, which stored its caches (or they are rebuilt when first read).
+        return { ...result, paidModelIn: null };
       }
       const authorId = job.created_by;
       if (authorId === null) throw new JobFailure(ownMessages.uploadNotFound);
@@ -145,10 +138,10 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         });
         if (filtered) stored = withFilters(translated, filtered);
       }
-      await versionStore.insertObjects(tx, stored.objects);
       if (payload.review && !payload.newModel) {
         // Issue #7: the upload waits as a review of the changes from the latest version, made into a version
         // only when its uploader applies it.
+        await versionStore.insertObjects(tx, stored.objects);
         const base = await versionStore.latestId(tx, modelId);
         if (!base) throw new JobFailure(ownMessages.reviewNeedsModel);
         const reviewId = randomUUID();
@@ -175,28 +168,41 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
         });
         const result: JobResult = { modelId, versionId: null, reviewId };
         await jobQueue.complete(tx, job.id, now, modelId, result);
-        return { ...result, cacheMinimal: false, paidModelIn: null };
+        return { ...result, paidModelIn: null };
       }
-      const version = await versionStore.insert(tx, {
-        id: randomUUID(),
-        modelId,
-        authorId,
-        createdAt: now,
-        message: payload.message,
-        origin: {
-          kind: 'upload',
-          fileName: payload.fileName,
-          format: stored.format,
-          sizeBytes: payload.sizeBytes,
+      // The worker's minimal model and scene are the version's only when no filter changed what the file held;
+      // the IFC context geometry is the file's own, so it belongs to the version either way (issue #9).
+      const unfiltered = stored === translated;
+      const version = await createVersion(
+        tx,
+        {
+          modelId,
+          authorId,
+          now,
+          message: payload.message,
+          origin: {
+            kind: 'upload',
+            fileName: payload.fileName,
+            format: stored.format,
+            sizeBytes: payload.sizeBytes,
+          },
+          jobId: job.id,
+          content: {
+            kind: 'manifest',
+            manifest: stored.manifest,
+            objects: stored.objects,
+            modelHash: stored.modelHash,
+            counts: { ...stored.report.counts },
+            report: { ...stored.report, counts: { ...stored.report.counts } },
+            sourceBlob: payload.blob,
+            caches: {
+              ...(unfiltered ? { minimal: translated.minimalContent, scene: translated.sceneContent } : {}),
+              ...(translated.contextGlb ? { contextGlb: translated.contextGlb } : {}),
+            },
+          },
         },
-        sourceBlob: payload.blob,
-        manifest: stored.manifest,
-        modelHash: stored.modelHash,
-        counts: { ...stored.report.counts },
-        report: { ...stored.report, counts: { ...stored.report.counts } },
-        jobId: job.id,
-      });
-      await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
+        { derived, log },
+      );
       if (sketch) {
         // A sketch follows the latest version; a view someone set from the viewer is their choice, never replaced.
         await recordBlob(tx, sketch, now);
@@ -206,19 +212,9 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
           [modelId, sketch.sha256],
         );
       }
-      if (translated.contextGlb) {
-        // Issue #9: the IFC file's own geometry of what the reader approximated or dropped, so it belongs to the
-        // version even when filters changed its objects. Written before the job is done, so the viewer a done job
-        // sends to finds it; a failure (or a rollback, leaving a file no version names) only costs the context.
-        await derived
-          .write(CONTEXT_GLB_CACHE_KIND, version.id, translated.contextGlb)
-          .catch((error: unknown) => {
-            log.warn({ err: error, versionId: version.id }, 'Could not store the IFC context geometry');
-          });
-      }
       const result: JobResult = { modelId, versionId: version.id };
       await jobQueue.complete(tx, job.id, now, modelId, result);
-      return { ...result, cacheMinimal: stored === translated, paidModelIn };
+      return { ...result, paidModelIn };
     });
   }
 
@@ -307,7 +303,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     attempt.signal.throwIfAborted();
     const translated = performance.now();
     const sketch = await sketchThumbnail(job.model_id, payload, outcome.version);
-    const { versionId, cacheMinimal, paidModelIn } = await store(attempt, payload, outcome.version, sketch);
+    const { versionId, paidModelIn } = await store(attempt, payload, outcome.version, sketch);
     if (paidModelIn) deps.paidModelsChanged?.(paidModelIn);
     log.info(
       {
@@ -321,13 +317,5 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     );
     // Before the job is told done, so its ModelAdded and the history already say what changed (issue #23).
     if (versionId !== null) await ensureChangeSummary(db, versionId, log);
-    // A cache: a failure costs the first viewer a rebuild, never the version.
-    if (!cacheMinimal || versionId === null) return;
-    await derived.write('minimal', versionId, outcome.version.minimalContent).catch((error: unknown) => {
-      log.warn({ err: error, versionId }, 'Could not cache the minimal model');
-    });
-    await derived.write(SCENE_CACHE_KIND, versionId, outcome.version.sceneContent).catch((error: unknown) => {
-      log.warn({ err: error, versionId }, 'Could not cache the scene data');
-    });
   };
 }

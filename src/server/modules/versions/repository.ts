@@ -75,7 +75,7 @@ export const versionStore = {
     return rows.length > 0;
   },
 
-  /** Inserts the next version of the model (call with the model locked). */
+  /** Inserts the next version of the model (call with the model locked); createVersion is its one caller. */
   async insert(tx: Queryable, version: NewVersion): Promise<VersionRow> {
     const rows = await tx.query<VersionRow>(
       `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, source_blob, manifest,
@@ -101,21 +101,40 @@ export const versionStore = {
     return rows[0] as VersionRow;
   },
 
-  /** A copy of a version of the same model as its next version (the manifest never leaves the database). */
+  /**
+   * A copy of a version of the same model as its next version (the manifest never leaves the database);
+   * createVersion is its one caller.
+   */
   async insertCopy(
     tx: Queryable,
     source: { modelId: string; versionId: string },
-    copy: { id: string; authorId: string; createdAt: Date; origin: VersionOrigin },
+    copy: {
+      id: string;
+      authorId: string;
+      createdAt: Date;
+      message: string | null;
+      origin: VersionOrigin;
+      jobId: string | null;
+    },
   ): Promise<VersionRow | undefined> {
     const rows = await tx.query<VersionRow>(
       `INSERT INTO versions (id, model_id, number, author_id, created_at, message, origin, source_blob, manifest,
-                             model_hash, counts, report)
-       SELECT $1, s.model_id, (SELECT max(number) + 1 FROM versions WHERE model_id = s.model_id), $2, $3, NULL,
-              $4::jsonb, s.source_blob, s.manifest, s.model_hash, s.counts, s.report
+                             model_hash, counts, report, job_id)
+       SELECT $1, s.model_id, (SELECT max(number) + 1 FROM versions WHERE model_id = s.model_id), $2, $3, $4,
+              $5::jsonb, s.source_blob, s.manifest, s.model_hash, s.counts, s.report, $6
          FROM versions s
-        WHERE s.id = $5 AND s.model_id = $6
+        WHERE s.id = $7 AND s.model_id = $8
        RETURNING id, model_id, number, author_id, created_at, message, origin, counts, report, change_summary`,
-      [copy.id, copy.authorId, copy.createdAt, JSON.stringify(copy.origin), source.versionId, source.modelId],
+      [
+        copy.id,
+        copy.authorId,
+        copy.createdAt,
+        copy.message,
+        JSON.stringify(copy.origin),
+        copy.jobId,
+        source.versionId,
+        source.modelId,
+      ],
     );
     return rows[0];
   },

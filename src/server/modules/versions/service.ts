@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ownMessages } from '../../../contract/errors';
 import type { MinimalModel, Version, VersionDetail, VersionElement } from '../../../contract/http/versions';
 import { translatorById } from '../../../engine/formats/registry';
@@ -11,6 +10,7 @@ import { isUuid } from '../access/access';
 import { createFiltersRepository } from '../filters/repository';
 import { loadPublicUsers, toVersion, type VersionRow } from '../models/versionRows';
 import { CONTEXT_GLB_CACHE_KIND } from './contextGeometry';
+import { createVersion } from './createVersion';
 import { manifestHashes, rebuildCollection, rebuildModel } from './manifest';
 import {
   CERTIFICATE_CACHE_KIND,
@@ -373,26 +373,20 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
         if (!(await versionStore.lockModel(tx, modelId))) throw new HttpError(404, ownMessages.modelNotFound);
         const source = await versionStore.findSummary(tx, modelId, versionId);
         if (!source) throw versionNotFound();
-        const now = clock();
-        const copy = await versionStore.insertCopy(
+        return createVersion(
           tx,
-          { modelId, versionId },
           {
-            id: randomUUID(),
+            modelId,
             authorId: userId,
-            createdAt: now,
+            now: clock(),
+            message: null,
             origin: { kind: 'restore', restoredVersionId: versionId, restoredNumber: source.number },
+            jobId: null,
+            content: { kind: 'copy', versionId },
           },
+          { derived, log },
         );
-        if (!copy) throw versionNotFound();
-        await tx.query('UPDATE models SET updated_at = $2 WHERE id = $1', [modelId, now]);
-        return copy;
       });
-      for (const kind of ['minimal', SCENE_CACHE_KIND]) {
-        await derived.copy(kind, versionId, row.id).catch((error: unknown) => {
-          log.warn({ err: error, versionId: row.id, kind }, 'Could not copy a cached answer');
-        });
-      }
       return withAuthor(row);
     },
   };
