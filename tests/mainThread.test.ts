@@ -8,7 +8,7 @@ import {
   type DiffResponse,
 } from '../src/contract/http/compare';
 import { versionSchema } from '../src/contract/http/versions';
-import { INLINE_BELOW_OBJECTS } from '../src/server/modules/merge/runModelTask';
+import { INLINE_BELOW_OBJECTS } from '../src/server/modules/versions/runModelTask';
 import { createOrganization, uploadAndWait } from '../src/server/testing/uploads';
 import { signUp, uniqueEmail } from '../src/server/testing/accounts';
 import { databases } from '../src/server/testing/databases';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '../../jobs/runner';
 import { realtimeEvent, systemCause } from '../../realtime/events';
-import { finishedJobRow, type JobEventsDeps } from '../uploads/uploadEvents';
+import { finishedJobRow, type JobEventsDeps } from '../jobs/events';
 import { computeDiffJson, DIFF_CACHE_KIND, type DiffPayload } from './diffStore';
 
 /** ownMessages.diffFailed with its reason. */

@@ -1,6 +1,6 @@
 import { describeDiff, diffModels } from '../../../engine/diff/index';
 import { rebuildModel } from '../versions/manifest';
-import { manifestDiffHints } from './diffHints';
+import { manifestDiffHints } from '../versions/diffHints';
 import { serveTask } from '../../jobs/workerTask';
 import type { DiffRequest } from './diffProtocol';
 

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/db';
 import { jobQueue } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '../../jobs/runner';
 import { realtimeEvent, systemCause } from '../../realtime/events';
-import { finishedJobRow, type JobEventsDeps } from '../uploads/uploadEvents';
+import { finishedJobRow, type JobEventsDeps } from '../jobs/events';
 import { safeFileName } from '../versions/service';
 import { computeDxf, DXF_CACHE_KIND, type DxfPayload } from './dxfStore';
 

@@ -20,7 +20,7 @@ import {
   uploadAndWait,
   waitForJob,
 } from '../../testing/uploads';
-import { loadVersionModel } from './storedModels';
+import { loadVersionModel } from '../versions/storedModels';
 
 /**
  * Upload review and merge (issue #7) over HTTP and a real socket, on one server per database. The models are a

@@ -8,13 +8,14 @@ import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '.
 import { fill } from '../../messageTemplate';
 import { realtimeEvent } from '../../realtime/events';
 import { toJob, type JobResult } from '../jobs/jobView';
-import { createVersionJobListener, type JobEventsDeps } from '../uploads/uploadEvents';
+import type { JobEventsDeps } from '../jobs/events';
+import { createVersionJobListener } from '../versions/versionJobEvents';
 import { createVersion } from '../versions/createVersion';
 import { versionStore } from '../versions/repository';
 import type { MergePayload } from './service';
-import type { ModelTaskResults } from './modelTasks';
-import { ModelTaskError, runModelTask } from './runModelTask';
-import { latestVersion, loadTaskVersions } from './storedModels';
+import type { ModelTaskResults } from '../versions/modelTasks';
+import { ModelTaskError, runModelTask } from '../versions/runModelTask';
+import { latestVersion, loadTaskVersions } from '../versions/storedModels';
 
 export interface MergeJobDeps {
   db: Db;

@@ -14,8 +14,8 @@ import { noRealtime } from '../../realtime/realtime';
 import { isUuid, modelAbilities, roleAtLeast } from '../access/access';
 import { toJob } from '../jobs/jobView';
 import { WRITER_JOB_KINDS, type WriterJobKind } from '../versions/createVersion';
-import { runModelTask } from './runModelTask';
-import { latestVersion, loadTaskVersions } from './storedModels';
+import { runModelTask } from '../versions/runModelTask';
+import { latestVersion, loadTaskVersions } from '../versions/storedModels';
 
 /** The merge's job kind: it makes a version, so it is a writer (one at a time per model). */
 export const MERGE_JOB_KIND = 'merge' satisfies WriterJobKind;

@@ -22,7 +22,7 @@ import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
-import { loadVersionModel } from '../merge/storedModels';
+import { loadVersionModel } from '../versions/storedModels';
 
 /**
  * Connectivity checks and repair (issue #8) over HTTP and a real socket, on one server per database. The model is

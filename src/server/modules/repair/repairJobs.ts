@@ -9,15 +9,10 @@ import { jobQueue, type JobRow } from '../../jobs/queue';
 import { JobFailure, LostLeaseError, type JobHandler, type JobListener } from '../../jobs/runner';
 import { realtimeEvent, systemCause } from '../../realtime/events';
 import { fill } from '../../messageTemplate';
-import { latestVersion } from '../merge/storedModels';
+import { latestVersion } from '../versions/storedModels';
 import type { JobResult } from '../jobs/jobView';
-import {
-  createVersionJobListener,
-  finishedJobRow,
-  jobAudiences,
-  serialJobListener,
-  type JobEventsDeps,
-} from '../uploads/uploadEvents';
+import { finishedJobRow, serialJobListener, type JobEventsDeps } from '../jobs/events';
+import { createVersionJobListener, jobAudiences } from '../versions/versionJobEvents';
 import { createVersion } from '../versions/createVersion';
 import { versionStore } from '../versions/repository';
 import { repairInWorker } from './repairInWorker';

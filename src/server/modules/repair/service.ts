@@ -27,7 +27,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { realtimeEvent, type EventCause } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
 import { isUuid } from '../access/access';
-import { latestVersion } from '../merge/storedModels';
+import { latestVersion } from '../versions/storedModels';
 import { WRITER_JOB_KINDS } from '../versions/createVersion';
 import { sceneAnswerJson } from '../versions/scene';
 import { repairInWorker } from './repairInWorker';

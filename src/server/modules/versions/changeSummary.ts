@@ -3,8 +3,8 @@ import type { EventData } from '../../../contract/realtime';
 import { changeSummaryText, type ChangeSummary } from '../../../engine/diff/summary';
 import type { DisplayUnit } from '../../../engine/schema';
 import type { Queryable } from '../../db/db';
-import { runModelTask } from '../merge/runModelTask';
-import { loadTaskVersions } from '../merge/storedModels';
+import { runModelTask } from './runModelTask';
+import { loadTaskVersions } from './storedModels';
 
 /*
  * A version's change summary (issue #23): what changed against the version before it, in the engine's phrases,

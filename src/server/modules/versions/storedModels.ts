@@ -6,8 +6,8 @@ import {
   type ManifestText,
   type ObjectBodies,
   type VersionManifest,
-} from '../versions/manifest';
-import { versionStore } from '../versions/repository';
+} from './manifest';
+import { versionStore } from './repository';
 
 /**
  * Whole models out of the content-addressed store, for the upload review and the merge (issue #7), whose model

@@ -15,7 +15,7 @@ import {
 } from '../../../engine/diff';
 import { countModel } from '../../../engine/formats/report';
 import type { DisplayUnit, Model } from '../../../engine/schema';
-import { manifestDiffHints } from '../compare/diffHints';
+import { manifestDiffHints } from './diffHints';
 import {
   buildManifest,
   isManifestText,
@@ -25,7 +25,7 @@ import {
   type ManifestSource,
   type ObjectBodies,
   type VersionManifest,
-} from '../versions/manifest';
+} from './manifest';
 
 /**
  * The whole-model work of merge and upload review (issue #7, #22): rebuild stored versions, diff, merge, apply,

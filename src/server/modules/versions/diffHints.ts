@@ -1,7 +1,7 @@
 import type { DiffHints } from '../../../engine/diff/types';
 import type { ModelCollection } from '../../../engine/schema';
 import { MODEL_COLLECTIONS } from '../../../engine/schema';
-import type { VersionManifest } from '../versions/manifest';
+import type { VersionManifest } from './manifest';
 
 /** One manifest's object hashes per collection, in manifest order (the order rebuildModel gives the objects). */
 function hashesOf(manifest: VersionManifest): Partial<Record<ModelCollection, string[]>> {

@@ -3,7 +3,7 @@ import { generateBuilding } from '../../../engine/testing/building';
 import { canonicalJson } from '../../../engine/canonical';
 import { diffModels } from '../../../engine/diff';
 import { isFrameElement, MODEL_COLLECTIONS, type Model } from '../../../engine/schema';
-import { buildManifest, rebuildModel, sha256Hex, type VersionManifest } from '../versions/manifest';
+import { buildManifest, rebuildModel, sha256Hex, type VersionManifest } from './manifest';
 import { manifestDiffHints } from './diffHints';
 
 /** A model as the diff worker gets it: stored as a manifest and its objects, then rebuilt. */
