@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../src/engine/testing/building';
 import { presetParameters } from '../src/engine/testing/presets';
-import {
-  diffResponse,
-  mergePreviewResponse,
-  reviewResponse,
-  type DiffResponse,
-} from '../src/contract/http/compare';
+import { diffResponse, type DiffResponse } from '../src/contract/http/compare';
+import { mergePreviewResponse } from '../src/contract/http/merge';
+import { reviewResponse } from '../src/contract/http/reviews';
 import { versionSchema } from '../src/contract/http/versions';
 import { INLINE_BELOW_OBJECTS } from '../src/server/modules/versions/runModelTask';
 import { createOrganization, uploadAndWait } from '../src/server/testing/uploads';

@@ -12,6 +12,7 @@ import {
   type UpdateModelCollaboratorBody,
 } from '../contract/http/models';
 import { orNull } from './orNull';
+import { modelPath } from './paths';
 import type { ApiResult, HttpClient } from './types';
 
 /** The models calls of spec section 7 (the version data calls live in versions.ts). */
@@ -23,10 +24,6 @@ export interface ListModelsOptions {
   /** Only this organization's models. */
   organizationId?: string;
   showLoader?: boolean;
-}
-
-function modelPath(modelId: string): string {
-  return `/api/models/${encodeURIComponent(modelId)}`;
 }
 
 /** GET /api/models?getImages&getVersions&getReports (&organizationId): most recently updated first. */

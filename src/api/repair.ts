@@ -15,13 +15,10 @@ import {
 } from '../contract/http/repair';
 import type { VersionScene } from '../contract/http/versions';
 import type { Job } from '../contract/http/jobs';
+import { modelPath } from './paths';
 import type { ApiResult, HttpClient } from './types';
 
 /** The connectivity and repair calls of issue #8 (contract/http/repair.ts). */
-
-function modelPath(modelId: string): string {
-  return `/api/models/${encodeURIComponent(modelId)}`;
-}
 
 function repairPath(modelId: string, repairId: string): string {
   return `${modelPath(modelId)}/repairs/${encodeURIComponent(repairId)}`;

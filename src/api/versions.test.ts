@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Job } from '../contract/http/jobs';
 import { createHttpClient } from './client';
-import { downloadVersionExport, uploadModelFile } from './versions';
+import { uploadModelFile } from './uploads';
+import { downloadVersionExport } from './versions';
 
 /** The calls that leave the JSON path of the client: a multipart upload and a file download, over real HTTP. */
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analyticsSummarySchema } from './http/analytics';
-import { versionDiffEventSchema, versionMergedEventSchema } from './http/compare';
+import { versionDiffEventSchema } from './http/compare';
+import { versionMergedEventSchema } from './http/merge';
 import { dxfExportEventSchema } from './http/dxf';
 import { modelSchema } from './http/models';
 import {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { setup, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { messages, ownMessages } from '../../contract/errors';
-import type { MergeBody } from '../../contract/http/compare';
+import type { MergeBody } from '../../contract/http/merge';
 import { failure, ok } from '../auth/fakeHttpClient';
 import { aVersion } from '../model/modelTestKit';
 import type { MergeEvent, MergeInput } from './mergeMachine';

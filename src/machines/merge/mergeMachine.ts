@@ -1,10 +1,11 @@
 import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
-import { previewMerge, startMerge } from '../../api/compare';
+import { previewMerge, startMerge } from '../../api/merge';
 import { listModels } from '../../api/models';
 import type { HttpClient } from '../../api/types';
 import { getJob } from '../../api/jobs';
 import { messages, ownMessages } from '../../contract/errors';
-import type { DiffViewChangeWire, MergeBody, MergePreview } from '../../contract/http/compare';
+import type { DiffViewChangeWire } from '../../contract/http/compare';
+import type { MergeBody, MergePreview } from '../../contract/http/merge';
 import type { Version } from '../../contract/http/versions';
 import type { Job } from '../../contract/http/jobs';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
-import type { DiffViewChangeWire, MergePreview } from '../../contract/http/compare';
+import type { DiffViewChangeWire } from '../../contract/http/compare';
+import type { MergePreview } from '../../contract/http/merge';
 import type { Job } from '../../contract/http/jobs';
 import { failure, ok } from '../auth/fakeHttpClient';
 import { aModel, aVersion, anUploadJob, createRecordingHttp } from '../model/modelTestKit';

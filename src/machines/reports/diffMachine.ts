@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { getReportDiff, getVersionDiff } from '../../api/compare';
+import { getVersionDiff } from '../../api/compare';
+import { getReportDiff } from '../../api/reports';
 import type { HttpClient } from '../../api/types';
 import type { DiffResponse, DiffViewWire } from '../../contract/http/compare';
 import { eventDataSchemas } from '../../contract/realtime';

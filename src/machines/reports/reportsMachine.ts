@@ -5,10 +5,10 @@ import {
   downloadReportWorkbook,
   listReports,
   updateReport,
-} from '../../api/compare';
+} from '../../api/reports';
 import type { HttpClient } from '../../api/types';
 import { ownMessages } from '../../contract/errors';
-import type { CreateReportBody, Report } from '../../contract/http/compare';
+import type { CreateReportBody, Report } from '../../contract/http/reports';
 import type { ModelRole } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';

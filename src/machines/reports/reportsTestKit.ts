@@ -1,4 +1,5 @@
-import type { DiffViewChangeWire, DiffViewWire, Report } from '../../contract/http/compare';
+import type { DiffViewChangeWire, DiffViewWire } from '../../contract/http/compare';
+import type { Report } from '../../contract/http/reports';
 import type { ModelPermission } from '../../contract/http/models';
 import { aPerson, aVersion, grace } from '../model/modelTestKit';
 import { aRealtimeEvent } from '../socket/socketTestKit';

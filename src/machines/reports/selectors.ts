@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { DiffViewWire, Report } from '../../contract/http/compare';
+import type { DiffViewWire } from '../../contract/http/compare';
+import type { Report } from '../../contract/http/reports';
 import { countsPerType, groupChanges, type ChangeKindGroup, type TypeCounts } from './changeList';
 import { mayEditReport, type reportsMachine } from './reportsMachine';
 

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { applyReview, discardReview, getReview } from '../../api/compare';
+import { applyReview, discardReview, getReview } from '../../api/reviews';
 import type { HttpClient } from '../../api/types';
 import { ownMessages } from '../../contract/errors';
-import type { ApplyReviewBody, ReviewResponse } from '../../contract/http/compare';
+import type { ApplyReviewBody, ReviewResponse } from '../../contract/http/reviews';
 import type { Version } from '../../contract/http/versions';
 import { promisePlaceholder } from '../auth/placeholders';
 import { pageMessageOf, unwrap } from '../model/failure';

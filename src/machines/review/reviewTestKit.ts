@@ -1,4 +1,4 @@
-import type { ReviewResponse } from '../../contract/http/compare';
+import type { ReviewResponse } from '../../contract/http/reviews';
 import { aChange, aPreview } from '../merge/mergeTestKit';
 import { aPerson } from '../model/modelTestKit';
 

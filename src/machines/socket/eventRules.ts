@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Model } from '../../contract/http/models';
 import type { Organization } from '../../contract/http/organizations';
-import { versionMergedEventSchema, type VersionMergedEvent } from '../../contract/http/compare';
+import { versionMergedEventSchema, type VersionMergedEvent } from '../../contract/http/merge';
 import type { Job } from '../../contract/http/jobs';
 import { ownMessages } from '../../contract/errors';
 import {

@@ -7,7 +7,8 @@ import {
   type ActorRefFrom,
   type AnyEventObject,
 } from 'xstate';
-import { getVersion, uploadModelFile, type UploadTarget } from '../../api/versions';
+import { uploadModelFile, type UploadTarget } from '../../api/uploads';
+import { getVersion } from '../../api/versions';
 import type { ApiResult, HttpClient } from '../../api/types';
 import { messages } from '../../contract/errors';
 import type { VersionDetail } from '../../contract/http/versions';

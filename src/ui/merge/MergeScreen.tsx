@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { ownMessages } from '../../contract/errors';
-import type { MergeConflictWire } from '../../contract/http/compare';
+import type { MergeConflictWire } from '../../contract/http/merge';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownMessages } from '../../contract/errors';
-import type { Report } from '../../contract/http/compare';
+import type { Report } from '../../contract/http/reports';
 import type { ModelRole } from '../../contract/http/models';
 import { ok } from '../../machines/auth/fakeHttpClient';
 import { aModel, aPerson, aVersion, createRecordingHttp, grace } from '../../machines/model/modelTestKit';

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, NavLink, useMatch, useParams, useSearchParams } from 'react-router-dom';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { ownMessages } from '../../contract/errors';
-import type { Report } from '../../contract/http/compare';
+import type { Report } from '../../contract/http/reports';
 import type { Model, ModelRole } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import { selectVersions as selectModelVersions } from '../../machines/model/selectors';

@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBuilding } from '../../../engine/testing/building';
 import { presetParameters } from '../../../engine/testing/presets';
 import { messages, ownMessages } from '../../../contract/errors';
-import {
-  diffResponse,
-  reportListResponse,
-  reportSchema,
-  type DiffResponse,
-  type DiffViewWire,
-  type Report,
-} from '../../../contract/http/compare';
+import { diffResponse, type DiffResponse, type DiffViewWire } from '../../../contract/http/compare';
+import { reportListResponse, reportSchema, type Report } from '../../../contract/http/reports';
 import { modelListResponse } from '../../../contract/http/models';
 import type { SessionResponse } from '../../../contract/http/users';
 import { writeModelJson } from '../../../engine/formats/json';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mergeBody, mergeResponse } from '../../../contract/http/compare';
+import { mergeBody, mergeResponse } from '../../../contract/http/merge';
 import { idSchema } from '../../../contract/http/names';
 import type { ServerContext } from '../../context';
 import type { JobRunner } from '../../jobs/runner';

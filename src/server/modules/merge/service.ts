@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages, ownMessages } from '../../../contract/errors';
-import type { MergeBody } from '../../../contract/http/compare';
+import type { MergeBody } from '../../../contract/http/merge';
 import type { Job } from '../../../contract/http/jobs';
 import type { ChangeSelection } from '../../../engine/diff';
 import type { DisplayUnit } from '../../../engine/schema';

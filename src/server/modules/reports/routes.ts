@@ -7,7 +7,7 @@ import {
   reportRemovedResponse,
   reportSchema,
   updateReportBody,
-} from '../../../contract/http/compare';
+} from '../../../contract/http/reports';
 import { idSchema } from '../../../contract/http/names';
 import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';

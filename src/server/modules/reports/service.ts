@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ownMessages } from '../../../contract/errors';
-import type { createReportBody, Report, updateReportBody } from '../../../contract/http/compare';
+import type { createReportBody, Report, updateReportBody } from '../../../contract/http/reports';
 import type { ModelRole } from '../../../contract/http/models';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../httpError';

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import type { DiffViewWire, Report } from '../../../contract/http/compare';
+import type { DiffViewWire } from '../../../contract/http/compare';
+import type { Report } from '../../../contract/http/reports';
 import { safeFileName } from '../versions/service';
 
 export interface ReportWorkbook {

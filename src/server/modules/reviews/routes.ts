@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applyReviewBody, applyReviewResponse } from '../../../contract/http/compare';
+import { applyReviewBody, applyReviewResponse } from '../../../contract/http/reviews';
 import { idSchema } from '../../../contract/http/names';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';

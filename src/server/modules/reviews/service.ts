@@ -1,6 +1,6 @@
 import { ownMessages } from '../../../contract/errors';
 import type { Readable } from 'node:stream';
-import type { ApplyReviewBody, Review } from '../../../contract/http/compare';
+import type { ApplyReviewBody, Review } from '../../../contract/http/reviews';
 import type { Version } from '../../../contract/http/versions';
 import type { ChangeSelection } from '../../../engine/diff';
 import { changeSummaryText, type ChangeSummary } from '../../../engine/diff/summary';

@@ -1,4 +1,4 @@
-import type { MergeConflictWire, MergePreview } from '../../../contract/http/compare';
+import type { MergeConflictWire, MergePreview } from '../../../contract/http/merge';
 import {
   applyDiff,
   describeDiff,
