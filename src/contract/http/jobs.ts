@@ -10,6 +10,9 @@ export type JobStatus = z.infer<typeof jobStatusSchema>;
  * as ProgressUpdate. The jobs shown this way are the ones that make a version or a review (upload, merge, repair
  * commit) and a repair's planning; `stage` is human text ('Reading the file', 'Storing 12,000 elements'…).
  */
+/** The kinds of job a screen follows, as the wire names them. */
+export const WATCHED_JOB_KINDS = ['upload', 'merge', 'repair', 'repairCommit'] as const;
+
 export const jobSchema = z.object({
   _id: z.string(),
   status: jobStatusSchema,
@@ -25,7 +28,7 @@ export const jobSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** What the job does: an upload (the default when absent) or a merge (issue #7), which reports the same way. */
-  kind: z.enum(['upload', 'merge', 'repair', 'repairCommit']).optional(),
+  kind: z.enum(WATCHED_JOB_KINDS).optional(),
   /** A review upload (`review=true`) ends with the review it made instead of a version (issue #7). */
   reviewId: z.string().nullable().optional(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gaveUpMessageOf } from './capability';
+import { WATCHED_JOB_KINDS } from '../../contract/http/jobs';
+import { gaveUpMessageOf, watchedJobKinds } from './capability';
 import { capabilities } from './index';
 import { WRITER_JOB_KINDS } from './versions/createVersion';
 
@@ -29,5 +30,9 @@ describe('capabilities', () => {
     expect(gaveUpMessageOf('Could not merge: {reason}')).toBe(
       'Could not merge: it failed several times. Please try again.',
     );
+  });
+
+  it('watch exactly the job kinds the wire names, so GET /api/jobs/{id} shows each with its own kind', () => {
+    expect(watchedJobKinds(capabilities).sort()).toEqual([...WATCHED_JOB_KINDS].sort());
   });
 });

@@ -1,4 +1,4 @@
-import type { Job } from '../../../contract/http/jobs';
+import { WATCHED_JOB_KINDS, type Job } from '../../../contract/http/jobs';
 import type { JobRow } from '../../jobs/queue';
 
 /** What a job that makes a version stores as its result: the version, or (a review upload) the review. */
@@ -15,9 +15,9 @@ interface JobPayloadView {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-const REPORTED_KINDS = ['merge', 'repair', 'repairCommit'] as const;
+// The row's kind as the wire names it; the owning modules' kind constants hold the same strings.
 const reportedKind = (kind: string): NonNullable<Job['kind']> =>
-  REPORTED_KINDS.find((reported) => reported === kind) ?? 'upload';
+  WATCHED_JOB_KINDS.find((watched) => watched === kind) ?? 'upload';
 
 /** The contract's Job of a job row (an upload's, a merge's or a repair's: `kind` tells which). */
 export function toJob(row: JobRow): Job {
