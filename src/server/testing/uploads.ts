@@ -76,7 +76,6 @@ export async function postUpload(
   }
   if (options.review) query.set('review', 'true');
   const headers: Record<string, string> = {
-    authorization: token,
     'content-type': options.contentType ?? 'application/octet-stream',
   };
   if (options.rawFileNameHeader !== null) {
@@ -84,18 +83,7 @@ export async function postUpload(
   }
   if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
   if (options.sessionId !== undefined) headers.GussetSessionId = options.sessionId;
-  const response = await fetch(`${server.url}/api/v2/uploads?${query}`, {
-    method: 'POST',
-    headers,
-    body: bytes,
-  });
-  const text = await response.text();
-  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: isJson && text ? JSON.parse(text) : text,
-  };
+  return server.request('POST', `/api/v2/uploads?${query}`, { token, bytes, headers });
 }
 
 /** Polls GET /api/jobs/{jobId} until the job is done or failed. */
