@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
+import { uniqueStamp } from './fixtures/journeys';
 
 /**
  * The account journey of a new engineer, end to end against the real server and its outbox:
@@ -7,7 +8,7 @@ import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
  * new password → a revoked token gives 'Your session has expired' and lands on /.
  */
 
-const email = `engineer.${Date.now()}@example.com`;
+const email = `engineer.${uniqueStamp()}@example.com`;
 const firstPassword = 'Steel2024frame';
 const newPassword = 'Concrete2025slab';
 

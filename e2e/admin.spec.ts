@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { newPage, signUp, type Person } from './fixtures/journeys';
+import { newPage, signUp, type Person, uniqueStamp } from './fixtures/journeys';
 import { outboxFiles } from './fixtures/outbox';
 
 /**
@@ -12,7 +12,7 @@ import { outboxFiles } from './fixtures/outbox';
  * reaches the internal admin's mailbox (the outbox).
  */
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const admin: Person = { email: 'admin@example.com', firstName: 'Irene', lastName: 'Internal' };
 const engineer: Person = {
   email: `johnathan.smithfield.${stamp}@example.com`,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { e2kFixtures, newPage, signUp, type Person } from './fixtures/journeys';
+import { e2kFixtures, newPage, signUp, type Person, uniqueStamp } from './fixtures/journeys';
 
 /**
  * Issue #10's acceptance journey against the real server, which runs without Stripe keys and so uses the local
@@ -11,7 +11,7 @@ import { e2kFixtures, newPage, signUp, type Person } from './fixtures/journeys';
  * method while paid models exist is refused with the spec's message. Stripe.js is never fetched.
  */
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const owner: Person = { email: `billing.owner.${stamp}@example.com`, firstName: 'Bea', lastName: 'Billing' };
 
 /** The local test provider's default price of a paid model (LOCAL_PRICE_MONTHLY 2500 usd). */

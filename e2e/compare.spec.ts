@@ -9,6 +9,7 @@ import {
   signUp,
   uploadVersion,
   versionHeadings,
+  uniqueStamp,
 } from './fixtures/journeys';
 
 /**
@@ -27,7 +28,7 @@ const after = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
 const ADDED_BEAMS = 2650;
 const REMOVED_BEAMS = 460;
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const owner = { email: `compare.owner.${stamp}@example.com`, firstName: 'Olga', lastName: 'Owner' };
 const limited = { email: `compare.limited.${stamp}@example.com`, firstName: 'Lena', lastName: 'Limited' };
 const reader = { email: `compare.reader.${stamp}@example.com`, firstName: 'Ravi', lastName: 'Reader' };

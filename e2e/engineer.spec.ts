@@ -10,6 +10,7 @@ import {
   signUp,
   uploadVersion,
   versionHeadings,
+  uniqueStamp,
 } from './fixtures/journeys';
 import { loggedIn, socketFrames } from './fixtures/socket';
 import { cameraOn, flightOutcome } from './fixtures/viewer';
@@ -23,7 +24,7 @@ import { cameraOn, flightOutcome } from './fixtures/viewer';
 
 const first = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
 const second = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const engineer = { email: `eng.${stamp}@example.com`, firstName: 'Erin', lastName: 'Engineer' };
 const colleague = { email: `eng.colleague.${stamp}@example.com`, firstName: 'Colin', lastName: 'Colleague' };
 

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PINNED_BEAM_IDS, PINNED_BUILDING_E2K } from '../src/engine/fidelity/testing/pinnedBuilding';
-import { createOrganizationAndModel, signUp, uploadVersion } from './fixtures/journeys';
+import { createOrganizationAndModel, signUp, uploadVersion, uniqueStamp } from './fixtures/journeys';
 
 /**
  * Issue #20's journey: an engineer uploads a small ETABS building whose beams are pinned with ETABS's named
@@ -11,7 +11,7 @@ import { createOrganizationAndModel, signUp, uploadVersion } from './fixtures/jo
  * releases.
  */
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const engineer = { email: `fidelity.${stamp}@example.com`, firstName: 'Fay', lastName: 'Fidelity' };
 
 test('the export screen certifies what survives the translation to SAP2000 before the download', async ({

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createOrganizationAndModel, e2kFixtures, signUp, uploadVersion } from './fixtures/journeys';
+import {
+  createOrganizationAndModel,
+  e2kFixtures,
+  signUp,
+  uploadVersion,
+  uniqueStamp,
+} from './fixtures/journeys';
 import { cameraOn, flightOutcome, MIN_SCREEN_HEIGHT, screenPositionOf } from './fixtures/viewer';
 
 /**
@@ -12,7 +18,7 @@ import { cameraOn, flightOutcome, MIN_SCREEN_HEIGHT, screenPositionOf } from './
 
 const before = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
 const after = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const engineer = { email: `fly.${stamp}@example.com`, firstName: 'Flora', lastName: 'Flyer' };
 test('a change chosen in the compare list flies the camera to its element; the wheel zooms about it', async ({
   page,

@@ -12,6 +12,7 @@ import {
   signUp,
   uploadVersion,
   type Person,
+  uniqueStamp,
 } from './fixtures/journeys';
 import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
 
@@ -34,7 +35,7 @@ const revisedFile = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
 /** Ejemplo → EjemploNew adds 2,650 beams (see compare.spec.ts). */
 const ADDED_BEAMS = 2650;
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const engineer: Person = { email: `ana.${stamp}@example.com`, firstName: 'Ana', lastName: 'Ingeniera' };
 const colleague: Person = { email: `carlos.${stamp}@example.com`, firstName: 'Carlos', lastName: 'Checker' };
 

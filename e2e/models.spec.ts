@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { e2kFixtures, newPage, signUp, uploadVersion, versionHeadings } from './fixtures/journeys';
+import {
+  e2kFixtures,
+  newPage,
+  signUp,
+  uploadVersion,
+  versionHeadings,
+  uniqueStamp,
+} from './fixtures/journeys';
 import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
 
 /**
@@ -15,7 +22,7 @@ import { linkFromOutbox, outboxFiles } from './fixtures/outbox';
 const firstFile = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
 const secondFile = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const owner = { email: `owner.${stamp}@example.com`, firstName: 'Olga', lastName: 'Owner' };
 const viewer = { email: `viewer.${stamp}@example.com`, firstName: 'Victor', lastName: 'Viewer' };
 

@@ -8,6 +8,7 @@ import {
   signUp,
   uploadVersion,
   versionHeadings,
+  uniqueStamp,
 } from './fixtures/journeys';
 import { loggedIn, socketFrames } from './fixtures/socket';
 
@@ -20,7 +21,7 @@ import { loggedIn, socketFrames } from './fixtures/socket';
 const firstFile = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
 const secondFile = path.join(e2kFixtures, 'RDC_PERFORM__EjemploNew.e2k');
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const owner = { email: `live.owner.${stamp}@example.com`, firstName: 'Olga', lastName: 'Owner' };
 const reader = { email: `live.reader.${stamp}@example.com`, firstName: 'Rita', lastName: 'Reader' };
 const stranger = { email: `live.stranger.${stamp}@example.com`, firstName: 'Sam', lastName: 'Stranger' };

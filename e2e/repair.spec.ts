@@ -13,6 +13,7 @@ import {
   signUp,
   uploadVersion,
   versionHeadings,
+  uniqueStamp,
 } from './fixtures/journeys';
 
 /**
@@ -34,7 +35,7 @@ for (const element of INJECTED.model.elements)
 const ORACLE_TOTAL = Object.values(INJECTED.oracle).reduce((sum, ids) => sum + ids.length, 0);
 const COINCIDENT = INJECTED.oracle.C01.length;
 
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const owner = { email: `repair.owner.${stamp}@example.com`, firstName: 'Rita', lastName: 'Repair' };
 const reader = { email: `repair.reader.${stamp}@example.com`, firstName: 'Ravi', lastName: 'Reader' };
 

@@ -4,7 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { THEMES } from '../src/viewer/themes';
 import type { ThemeName, ViewerTestApi } from '../src/viewer/types';
-import { e2kFixtures, signUp } from './fixtures/journeys';
+import { e2kFixtures, signUp, uniqueStamp } from './fixtures/journeys';
 
 /**
  * Issue #6's acceptance journey against the real server and the e2e build (its viewer exposes the test API on
@@ -15,7 +15,7 @@ import { e2kFixtures, signUp } from './fixtures/journeys';
 
 const fixture = path.join(e2kFixtures, 'RDC_PERFORM__Ejemplo.e2k');
 const modelName = 'Perform example';
-const stamp = Date.now();
+const stamp = uniqueStamp();
 const engineer = { email: `viewer.${stamp}@example.com`, firstName: 'Vera', lastName: 'Viewer' };
 
 /** The page's globals as the e2e build sets them (the node project has no DOM types). */

@@ -20,25 +20,12 @@ function queryable(target: PGlite | Transaction): Queryable {
 /** Extensions the migrations create: pg_trgm for typo-tolerant user search (migration 004). */
 const extensions = { pg_trgm };
 
-/**
- * Opens the embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests); otherwise the data lives
- * in `<dataDir>/pglite` behind our own lock file. relaxedDurability stays off: every commit waits for its write.
- */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  let release: () => Promise<void> = async () => undefined;
-  let pg: PGlite;
-  if (dataDir === undefined) {
-    pg = await PGlite.create({ extensions });
-  } else {
-    await mkdir(dataDir, { recursive: true });
-    release = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
-    try {
-      pg = await PGlite.create(path.join(dataDir, 'pglite'), { extensions });
-    } catch (error) {
-      await release();
-      throw error;
-    }
-  }
+/** A whole in-memory database as a tar of its data folder: `openPglite(undefined, dump)` opens a copy of it. */
+export interface PgliteDump {
+  readonly tar: Blob;
+}
+
+function asDb(pg: PGlite, release: () => Promise<void> = async () => undefined): Db {
   const base = queryable(pg);
   let closing: Promise<void> | undefined;
   return {
@@ -57,4 +44,38 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       return closing;
     },
   };
+}
+
+/**
+ * A fresh in-memory database after `prepare` (e.g. the migrations), as a dump to open copies of: a copy opens in
+ * about a quarter of the CPU time of a fresh database, which runs initdb first (test servers use it).
+ */
+export async function pgliteDump(prepare: (db: Db) => Promise<unknown>): Promise<PgliteDump> {
+  const pg = await PGlite.create({ extensions });
+  const db = asDb(pg);
+  try {
+    await prepare(db);
+    return { tar: await pg.dumpDataDir('none') };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Opens the embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests), empty or a copy of
+ * `copyOf`; otherwise the data lives in `<dataDir>/pglite` behind our own lock file. relaxedDurability stays
+ * off: every commit waits for its write.
+ */
+export async function openPglite(dataDir: string | undefined, copyOf?: PgliteDump): Promise<Db> {
+  if (dataDir === undefined) {
+    return asDb(await PGlite.create({ extensions, ...(copyOf ? { loadDataDir: copyOf.tar } : {}) }));
+  }
+  await mkdir(dataDir, { recursive: true });
+  const release = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
+  try {
+    return asDb(await PGlite.create(path.join(dataDir, 'pglite'), { extensions }), release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOverrides } from '../app';
+import { createArgon2Hasher } from '../modules/auth/passwords';
 import type { Clock } from '../clock';
 import {
   loadConfig,
@@ -12,7 +13,8 @@ import {
   type RateLimitConfig,
 } from '../config';
 import type { Db } from '../db/db';
-import { openPglite } from '../db/pglite';
+import { migrate } from '../db/migrate';
+import { openPglite, pgliteDump, type PgliteDump } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { createThrowawayDatabase, type DatabaseKind } from './databases';
 import { readOutbox, type OutboxMail } from './outbox';
@@ -46,7 +48,8 @@ export interface TestServerOptions {
   invitationLimits?: Partial<InvitationLimitConfig>;
   loginPause?: LoginPauseConfig;
   clock?: Clock;
-  passwords?: AppOverrides['passwords'];
+  /** Absent: argon2id at its floor (testPasswords). 'production': the app's own default, OWASP's cost. */
+  passwords?: AppOverrides['passwords'] | 'production';
   mailer?: AppOverrides['mailer'];
   /** False leaves the background job runner stopped (`server.app.jobRunner.start()` starts it). */
   startJobRunner?: boolean;
@@ -99,6 +102,25 @@ export function createTestClock() {
 }
 
 /**
+ * Argon2id at a small cost (1 MiB, one pass) for test servers: the suite signs up hundreds of people, and at
+ * OWASP's cost each one is 170 ms of CPU. What is stored and compared is unchanged; auth.test.ts holds the
+ * server's own default to OWASP's row with `passwords: 'production'`.
+ */
+const testPasswords = createArgon2Hasher(4, { memoryCost: 1024, timeCost: 1 });
+
+/**
+ * One migrated, empty PGlite database per test worker (Vitest shares modules between a worker's files), which
+ * every PGlite test server opens a copy of: initdb and the migrations ran for each server and were a quarter of
+ * the suite's CPU time.
+ */
+let migratedPglite: Promise<PgliteDump> | undefined;
+
+function freshPglite(): Promise<Db> {
+  migratedPglite ??= pgliteDump((db) => migrate(db));
+  return migratedPglite.then((dump) => openPglite(undefined, dump));
+}
+
+/**
  * Builds the app on a fresh database of `kind` (in-memory PGlite, or a throwaway PostgreSQL database), with its
  * own temporary outbox and client directory, listening on 127.0.0.1 on a free port. Tests talk HTTP with fetch.
  */
@@ -127,12 +149,12 @@ export async function startTestServer(
     loginPause: options.loginPause ?? baseConfig.loginPause,
   };
   const silent = { error: () => undefined };
-  const opened = throwaway ? openPostgres(throwaway.url, silent) : await openPglite(undefined);
+  const opened = throwaway ? openPostgres(throwaway.url, silent) : await freshPglite();
   const db = options.wrapDb ? options.wrapDb(opened) : opened;
   const app = await buildApp(config, {
     db,
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.passwords ? { passwords: options.passwords } : {}),
+    ...(options.passwords === 'production' ? {} : { passwords: options.passwords ?? testPasswords }),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.startJobRunner === undefined ? {} : { startJobRunner: options.startJobRunner }),
   });

@@ -10,7 +10,7 @@ describe.each(databases())('auth on $kind', ({ kind }) => {
   const time = createTestClock();
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { clock: time.clock });
+    server = await startTestServer(kind, { clock: time.clock, passwords: 'production' });
   });
   afterAll(async () => {
     await server?.close();
