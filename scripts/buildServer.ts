@@ -1,43 +1,17 @@
 /**
- * Compiles the server, its worker threads and the CLI into dist/server/ (`npm run build:server`; `npm install`
+ * Compiles the server, its worker-thread entry and the CLI into dist/server/ (`npm run build:server`; `npm install`
  * runs it as `prepare`, `npm start` before starting; `tsx scripts/buildServer.ts <name>` builds dist/<name>/).
  * One esbuild bundle per entry, sharing chunks, all in one flat folder: every bundled module's `import.meta.url`
- * then names the same folder, which workerThread.ts relies on to find a compiled worker. Packages stay in
+ * then names the same folder, which workerThread.ts relies on to find the compiled worker.js. Packages stay in
  * node_modules (`packages: 'external'`), so the native and WebAssembly ones (sharp, argon2, PGlite, web-ifc) load
  * their own files as usual.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/**
- * The worker entries, found where their callers name them: `new URL('./someWorker.ts', import.meta.url)` in
- * server code. A worker moved or added is compiled without editing this script; two with one name fail the build.
- */
-function workerEntries(serverDir: string): Record<string, string> {
-  const reference = /new URL\(\s*'([^']+\.ts)',\s*import\.meta\.url\s*,?\s*\)/g;
-  // Comments may show the pattern (workerThread.ts does): block comments and whole-line // comments go first.
-  const comments = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
-  const entries: Record<string, string> = {};
-  const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
-  );
-  for (const file of files) {
-    const source = readFileSync(path.join(serverDir, file), 'utf8').replace(comments, '');
-    for (const [, relative = ''] of source.matchAll(reference)) {
-      const entry = path.resolve(serverDir, path.dirname(file), relative);
-      const name = path.basename(entry, '.ts');
-      if (entries[name] !== undefined && entries[name] !== entry) {
-        throw new Error(`Two worker entries are named ${name}: ${entries[name]} and ${entry}`);
-      }
-      entries[name] = entry;
-    }
-  }
-  return entries;
-}
 
 /**
  * Builds into dist/<name> (another folder than dist/server for tests, which build their own; two levels down,
@@ -46,13 +20,13 @@ function workerEntries(serverDir: string): Record<string, string> {
 export async function buildServer(name = 'server', options: { quiet?: boolean } = {}): Promise<string> {
   const outdir = path.join(root, 'dist', name);
   const started = performance.now();
-  const workers = workerEntries(path.join(root, 'src', 'server'));
   const result = await build({
     absWorkingDir: root,
     entryPoints: {
       main: 'src/server/main.ts',
       cli: 'src/cli/main.ts',
-      ...workers,
+      // The one worker-thread entry; each task it loads (modules/workerTasks.ts) is a chunk of its own.
+      worker: 'src/server/worker.ts',
     },
     outdir,
     entryNames: '[name]',
@@ -77,7 +51,7 @@ export async function buildServer(name = 'server', options: { quiet?: boolean } 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!options.quiet) {
     process.stdout.write(
-      `Compiled the server, the CLI and ${Object.keys(workers).length} workers into ${path.relative(root, outdir)} in ${seconds} s\n`,
+      `Compiled the server, its worker and the CLI into ${path.relative(root, outdir)} in ${seconds} s\n`,
     );
   }
   return outdir;

@@ -13,17 +13,21 @@ export class WorkerOutOfMemoryError extends WorkerDiedError {
 
 /**
  * From source (tsx, Vitest) this module is a .ts file and workers load their .ts entry through workerBootstrap.mjs,
- * which registers tsx. Compiled (scripts/buildServer.ts), every module is bundled into dist/server/, where each
- * worker entry is compiled to `<its name>.js`: a caller's `new URL('./someWorker.ts', import.meta.url)` names
- * dist/server/someWorker.ts there, and the worker runs dist/server/someWorker.js, with no tsx.
+ * which registers tsx. Compiled (scripts/buildServer.ts), the server has one worker entry, dist/server/worker.js
+ * (src/server/worker.ts), which loads the task named by the entry's file name (`new URL('./someWorker.ts',
+ * import.meta.url)` is the task `someWorker`, listed in modules/workerTasks.ts), with no tsx.
  */
 const fromSource = import.meta.url.endsWith('.ts');
 const bootstrap = new URL('./workerBootstrap.mjs', import.meta.url);
 
-function workerScript(entry: URL): { script: URL; execArgv: string[] } {
-  if (fromSource) return { script: bootstrap, execArgv: [] };
-  const name = path.posix.basename(entry.pathname, '.ts');
-  return { script: new URL(`./${name}.js`, import.meta.url), execArgv: ['--enable-source-maps'] };
+function workerScript(entry: URL): { script: URL; execArgv: string[]; workerData: object } {
+  if (fromSource) return { script: bootstrap, execArgv: [], workerData: { entry: entry.href } };
+  const task = path.posix.basename(entry.pathname, '.ts');
+  return {
+    script: new URL('./worker.js', import.meta.url),
+    execArgv: ['--enable-source-maps'],
+    workerData: { task },
+  };
 }
 
 export interface WorkerRun<Message, Result> {
@@ -58,10 +62,10 @@ export function runInWorker<Message, Result>(run: WorkerRun<Message, Result>): P
   const { signal } = run;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    const { script, execArgv } = workerScript(run.entry);
+    const { script, execArgv, workerData } = workerScript(run.entry);
     const worker = new Worker(script, {
       execArgv,
-      workerData: { entry: run.entry.href },
+      workerData,
       ...(run.maxMemoryMb ? { resourceLimits: { maxOldGenerationSizeMb: run.maxMemoryMb } } : {}),
     });
     let settled = false;
