@@ -68,7 +68,7 @@ const screens = {
     (module) => module.RepairScreen,
   ),
   reviewScreen: lazyScreen(
-    () => import('../review/ReviewScreen'),
+    () => import('../reviews/ReviewScreen'),
     (module) => module.ReviewScreen,
   ),
   modelsScreen: lazyScreen(

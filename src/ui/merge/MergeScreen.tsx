@@ -36,7 +36,7 @@ import { formatDate } from '../format/dates';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
 import { VersionMessageField } from '../model/VersionMessageField';
-import { ChangeList } from '../review/ChangeList';
+import { ChangeList } from '../reviews/ChangeList';
 
 type MergeActor = ActorRefFrom<typeof mergeMachine>;
 

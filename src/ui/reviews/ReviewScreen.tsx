@@ -7,7 +7,7 @@ import {
   createReviewImplementations,
   REVIEW_BY_PROPERTY,
   reviewMachine,
-} from '../../machines/review/reviewMachine';
+} from '../../machines/reviews/reviewMachine';
 import {
   selectAppliedVersion,
   selectReview,
@@ -18,7 +18,7 @@ import {
   selectReviewMessageHint,
   selectReviewSelected,
   selectReviewStep,
-} from '../../machines/review/selectors';
+} from '../../machines/reviews/selectors';
 import { useHttpClient } from '../app/hooks';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { VersionMessageField } from '../model/VersionMessageField';

@@ -17,15 +17,15 @@ import {
   selectUploadBillingGating,
   selectUploadError,
   selectUploadStep,
-} from '../../machines/upload/selectors';
+} from '../../machines/uploads/selectors';
 import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
 import {
   createUploadImplementations,
   uploadMachine,
   type FinishedVersion,
   type UploadDestination,
-} from '../../machines/upload/uploadMachine';
-import { uploadAccept } from '../../machines/upload/validation';
+} from '../../machines/uploads/uploadMachine';
+import { uploadAccept } from '../../machines/uploads/validation';
 import { useAppServices } from '../app/AppServices';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
 import { PaidModelConfirm } from '../billing/PaidModelConfirm';
