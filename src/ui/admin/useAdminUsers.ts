@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { adminUsersMachine, createAdminUsersImplementations } from '../../machines/admin/adminUsersMachine';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 
 /** One admin users actor per screen (/admin/profile, /admin/testingGroups). */

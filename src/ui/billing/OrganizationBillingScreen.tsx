@@ -25,7 +25,7 @@ import {
   selectVerification,
 } from '../../machines/billing/settingsSelectors';
 import { personDisplayName } from '../../machines/organizations/organizationSelectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 import { BillingAdministratorSelect } from '../organizations/BillingAdministratorSelect';
 import { useOrganizationId } from '../organizations/OrganizationLayout';

@@ -3,7 +3,7 @@ import {
   billingGatingMachine,
   createBillingGatingImplementations,
 } from '../../machines/billing/billingGatingMachine';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 import { createStripeConfirmer } from './stripeConfirmer';
 

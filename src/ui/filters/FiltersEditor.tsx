@@ -28,7 +28,7 @@ import {
   selectRecommended,
 } from '../../machines/filters/selectors';
 import { announceSuccess } from '../auth/announce';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 
 type FiltersActor = ActorRefFrom<typeof filtersMachine>;
 

@@ -31,7 +31,7 @@ import {
 } from '../../machines/merge/selectors';
 import { abilitiesOf } from '../../machines/model/abilities';
 import { selectVersions } from '../../machines/model/selectors';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 import { formatDate } from '../format/dates';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';

@@ -19,7 +19,7 @@ import {
   selectPendingRemoval,
 } from '../../machines/organizations/peopleSelectors';
 import { announceSuccess } from '../auth/announce';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { useOrganizationId } from './OrganizationLayout';
 import { useOrganizationSaved } from './useOrganizationDirectory';
 

@@ -7,7 +7,7 @@ import {
   createApiTokensImplementations,
   type ApiTokenExpiry,
 } from '../../machines/profile/apiTokensMachine';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 import { formatDate, relativeAge } from '../format/dates';
 

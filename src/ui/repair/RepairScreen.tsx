@@ -42,8 +42,8 @@ import {
   type OperationGroup,
 } from '../../machines/repair/selectors';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
-import { useAppServices } from '../app/AppServices';
-import { useSessionSelector } from '../app/hooks';
+import { useAppServices } from '../services/AppServices';
+import { useSessionSelector } from '../session/useSession';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
 import { VersionMessageField } from '../model/VersionMessageField';

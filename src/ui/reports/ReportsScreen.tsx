@@ -32,8 +32,8 @@ import {
   selectVersions,
 } from '../../machines/reports/selectors';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
-import { useAppServices } from '../app/AppServices';
-import { useSessionSelector } from '../app/hooks';
+import { useAppServices } from '../services/AppServices';
+import { useSessionSelector } from '../session/useSession';
 import { announceSuccess } from '../auth/announce';
 import { formatDate } from '../format/dates';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';

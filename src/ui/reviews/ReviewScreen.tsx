@@ -19,7 +19,7 @@ import {
   selectReviewSelected,
   selectReviewStep,
 } from '../../machines/reviews/selectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { VersionMessageField } from '../model/VersionMessageField';
 import { ChangeList } from './ChangeList';

@@ -26,7 +26,7 @@ import {
   type UploadDestination,
 } from '../../machines/uploads/uploadMachine';
 import { uploadAccept } from '../../machines/uploads/validation';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
 import { PaidModelConfirm } from '../billing/PaidModelConfirm';
 import { useBillingGatingLogic } from '../billing/useBillingGating';
