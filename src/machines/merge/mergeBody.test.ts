@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DiffViewChangeWire } from '../../contract/http/compare';
-import { allKeys, itemsOfChange, partItem } from '../review/changeSelection';
+import { allKeys, itemsOfChange, partItem } from '../reviews/changeSelection';
 import { MERGE_BY_PROPERTY, mergeBodyOf, type MergeContext } from './mergeMachine';
 import { aChange, aPreview } from './mergeTestKit';
 

@@ -19,7 +19,7 @@ import {
   withKeys,
   type ByProperty,
   type SelectionEvent,
-} from '../review/changeSelection';
+} from '../reviews/changeSelection';
 import { jobFailureOf, marksMergeDone, mergedVersionOf } from '../socket/eventRules';
 import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
 import { watchJob } from '../jobs/watchJob';

@@ -12,7 +12,7 @@ import {
   selectOrganizationsPage,
 } from '../../machines/admin/selectors';
 import { personDisplayName } from '../../machines/organizations/organizationSelectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { formatDate } from '../format/dates';
 import { Pagination } from './Pagination';
 

@@ -1,9 +1,9 @@
 import { AdminUsersTable, UserSearchForm } from './AdminUsersTable';
-import { useAdminUsers } from './useAdminUsers';
+import { useAdminUsersActor } from './useAdminUsersActor';
 
 /** /admin/testingGroups: find a user and put them in a testing group (an empty group takes them out). */
 export function AdminTestingGroupsScreen() {
-  const actor = useAdminUsers();
+  const actor = useAdminUsersActor();
   return (
     <main className="page">
       <h1>Testing groups</h1>

@@ -1,9 +1,9 @@
 import { AdminUsersTable, UserSearchForm } from './AdminUsersTable';
-import { useAdminUsers } from './useAdminUsers';
+import { useAdminUsersActor } from './useAdminUsersActor';
 
 /** /admin/profile: every account, newest first, with a typo-tolerant search. Accounts only, never model contents. */
 export function AdminUsersScreen() {
-  const actor = useAdminUsers();
+  const actor = useAdminUsersActor();
   return (
     <main className="page">
       <h1>Users</h1>

@@ -1,6 +1,4 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { adminUsersMachine } from '../../machines/admin/adminUsersMachine';
 import {
   selectSearchInput,
   selectSearchTerm,
@@ -14,11 +12,11 @@ import {
 } from '../../machines/admin/selectors';
 import { formatDate } from '../format/dates';
 import { Pagination } from './Pagination';
-
-type AdminUsersActor = ActorRefFrom<typeof adminUsersMachine>;
+import { useAdminUsersEvents, type AdminUsersActor } from './useAdminUsersActor';
 
 /** The search box: typo-tolerant over names and email; an empty search lists everyone again. */
 export function UserSearchForm({ actor }: { actor: AdminUsersActor }) {
+  const intents = useAdminUsersEvents(actor);
   const searchInput = useSelector(actor, selectSearchInput);
   const searchTerm = useSelector(actor, selectSearchTerm);
   return (
@@ -28,7 +26,7 @@ export function UserSearchForm({ actor }: { actor: AdminUsersActor }) {
       aria-label="Find users"
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'search.submit' });
+        intents.search();
       }}
     >
       <label className="form__field toolbar__search">
@@ -38,7 +36,7 @@ export function UserSearchForm({ actor }: { actor: AdminUsersActor }) {
           name="searchTerm"
           placeholder="Name or email, typos welcome"
           value={searchInput}
-          onChange={(event) => actor.send({ type: 'search.change', value: event.target.value })}
+          onChange={(event) => intents.changeSearch(event.target.value)}
         />
       </label>
       <div className="inline-form__actions">
@@ -46,7 +44,7 @@ export function UserSearchForm({ actor }: { actor: AdminUsersActor }) {
           Search
         </button>
         {searchTerm !== null && (
-          <button type="button" onClick={() => actor.send({ type: 'search.clear' })}>
+          <button type="button" onClick={() => intents.clearSearch()}>
             Show everyone
           </button>
         )}
@@ -66,6 +64,7 @@ export function AdminUsersTable({
   actor: AdminUsersActor;
   editTestingGroups: boolean;
 }) {
+  const intents = useAdminUsersEvents(actor);
   const users = useSelector(actor, selectUserViews);
   const loading = useSelector(actor, selectUsersLoading);
   const failed = useSelector(actor, selectUsersFailed);
@@ -80,7 +79,7 @@ export function AdminUsersTable({
         <p className="form-message form-message--error" role="alert">
           {error ?? 'The users could not be loaded.'}
         </p>
-        <button type="button" onClick={() => actor.send({ type: 'list.retry' })}>
+        <button type="button" onClick={() => intents.retry()}>
           Try again
         </button>
       </div>
@@ -140,8 +139,8 @@ export function AdminUsersTable({
           info={page}
           label="users"
           busy={loading}
-          onPrevious={() => actor.send({ type: 'page.previous' })}
-          onNext={() => actor.send({ type: 'page.next' })}
+          onPrevious={() => intents.previousPage()}
+          onNext={() => intents.nextPage()}
         />
       )}
     </section>
@@ -160,6 +159,7 @@ function TestingGroupEditor({
   /** While a page or a search loads, the rows shown are about to be replaced: an edit would be lost. */
   loading: boolean;
 }) {
+  const intents = useAdminUsersEvents(actor);
   const errorId = `testing-group-error-${user.row._id}`;
   return (
     <form
@@ -167,7 +167,7 @@ function TestingGroupEditor({
       aria-label={`Testing group of ${user.name}`}
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'testingGroup.save', userId: user.row._id });
+        intents.saveTestingGroup(user.row._id);
       }}
     >
       <input
@@ -178,9 +178,7 @@ function TestingGroupEditor({
         disabled={loading}
         value={user.testingGroupInput}
         aria-describedby={user.error !== null ? errorId : undefined}
-        onChange={(event) =>
-          actor.send({ type: 'testingGroup.change', userId: user.row._id, value: event.target.value })
-        }
+        onChange={(event) => intents.changeTestingGroup(user.row._id, event.target.value)}
       />
       <button type="submit" disabled={disabled || !user.changed}>
         {user.saving ? 'Saving...' : 'Save'}

@@ -4,7 +4,7 @@ import type { AnyActorRef } from 'xstate';
 import { analyticsMachine, createAnalyticsImplementations } from '../../machines/analytics/analyticsMachine';
 import { isoDayOf } from '../../machines/analytics/range';
 import { subscribeToPushedSummaries } from '../../machines/analytics/socketAnalytics';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 
 /**
  * The Stats page's actor, bound to the app: the HTTP client, the loading overlay (the root's loading actor, its

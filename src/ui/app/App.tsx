@@ -1,6 +1,6 @@
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import type { AppServices } from './AppServices';
-import { AppServicesProvider } from './AppServices';
+import type { AppServices } from '../services/AppServices';
+import { AppServicesProvider } from '../services/AppServices';
 import { Toasts } from './Toasts';
 
 export function App({

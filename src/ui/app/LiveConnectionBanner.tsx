@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { ownMessages } from '../../contract/errors';
-import { useAppServices } from './AppServices';
+import { useAppServices } from '../services/AppServices';
 
 /** After the 5th reconnection attempt failed, the live updates are off until the user tries again. */
 export function LiveConnectionBanner() {

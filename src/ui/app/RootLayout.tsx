@@ -3,7 +3,7 @@ import { LoadingOverlay } from '../loading/LoadingOverlay';
 import { Footer } from '../navigation/Footer';
 import { TopNavigation } from '../navigation/TopNavigation';
 import { InitializingScreen } from '../startup/InitializingScreen';
-import { useIsInitializing } from './hooks';
+import { useIsInitializing } from '../startup/useStartup';
 import { LiveConnectionBanner } from './LiveConnectionBanner';
 
 /**

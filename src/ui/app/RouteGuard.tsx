@@ -8,7 +8,7 @@ import {
   selectSignupInProgress,
   selectToken,
 } from '../../machines/session/selectors';
-import { useSessionEvents, useSessionSelector } from './hooks';
+import { useSessionEvents, useSessionSelector } from '../session/useSession';
 
 /** Asks routeAccess whether the session may see this route, and carries out its answer. */
 export function RouteGuard({ kind, children }: { kind: RouteKind; children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { createRealtimeSocket } from '../../api/socket';
 import { SOCKET_TIMEOUT_MS } from '../../machines/constants';
-import type { AppServices } from './AppServices';
+import type { AppServices } from '../services/AppServices';
 import {
   browserLocalStorage,
   logRealtimeProblem,
@@ -9,7 +9,7 @@ import {
   notifyWithToast,
   tabSessionId,
 } from './browserPorts';
-import { listenForStyleChunkFailures } from './chunks';
+import { listenForStyleChunkFailures } from '../chunks/chunks';
 import { createAppServices } from './createAppServices';
 import { appRoutes } from './routes';
 

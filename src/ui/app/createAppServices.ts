@@ -15,7 +15,7 @@ import type { KeyValueStorage } from '../../machines/session/types';
 import { socketConnection } from '../../machines/socket/connection';
 import { createRealtimeFeed } from '../../machines/socket/realtimeFeed';
 import { socketMachine } from '../../machines/socket/socketMachine';
-import type { AppServices } from './AppServices';
+import type { AppServices } from '../services/AppServices';
 
 /** The browser's side of the world, as the composition root sees it; tests pass fakes. */
 export interface BrowserPorts {

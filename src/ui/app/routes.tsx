@@ -9,7 +9,7 @@ import { BugReportScreen } from '../bugReport/BugReportScreen';
 import { ErrorScreen } from '../errors/ErrorScreen';
 import { CatchAllScreen } from '../errors/NotFoundScreen';
 import { InitializingScreen } from '../startup/InitializingScreen';
-import { lazyScreen } from './chunks';
+import { lazyScreen } from '../chunks/chunks';
 import { RootLayout } from './RootLayout';
 import { RouteGuard } from './RouteGuard';
 
@@ -68,7 +68,7 @@ const screens = {
     (module) => module.RepairScreen,
   ),
   reviewScreen: lazyScreen(
-    () => import('../review/ReviewScreen'),
+    () => import('../reviews/ReviewScreen'),
     (module) => module.ReviewScreen,
   ),
   modelsScreen: lazyScreen(

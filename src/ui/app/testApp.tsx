@@ -12,7 +12,7 @@ import { profileMachine } from '../../machines/profile/profileMachine';
 import { aUser, startSessionHarness } from '../../machines/session/sessionTestKit';
 import { createRealtimeFeed } from '../../machines/socket/realtimeFeed';
 import { startupMachine } from '../../machines/startup/startupMachine';
-import { AppServicesProvider, type AppServices } from './AppServices';
+import { AppServicesProvider, type AppServices } from '../services/AppServices';
 import { appRoutes } from './routes';
 import { Toasts } from './Toasts';
 

@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { createForgotImplementations, forgotMachine } from '../../machines/auth/forgotMachine';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { ForgotForm } from './ForgotForm';
 
 /** /forgot */

@@ -1,7 +1,8 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { createLoginImplementations, loginMachine } from '../../machines/auth/loginMachine';
-import { useHttpClient, useSessionEvents } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
+import { useSessionEvents } from '../session/useSession';
 import { announceSuccess } from './announce';
 import { LoginForm } from './LoginForm';
 

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createResetImplementations, resetMachine } from '../../machines/auth/resetMachine';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from './announce';
 import { ResetForm } from './ResetForm';
 

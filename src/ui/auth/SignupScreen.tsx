@@ -4,7 +4,7 @@ import {
   createSignupRequestImplementations,
   signupRequestMachine,
 } from '../../machines/auth/signupRequestMachine';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { SignupForm } from './SignupForm';
 
 /** /signup: asks for the verification mail; the account is created from its link at /verify. */

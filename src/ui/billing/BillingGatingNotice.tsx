@@ -15,6 +15,7 @@ import {
 } from '../../machines/billing/gatingSelectors';
 import { paidModelPriceText } from './billingText';
 import { PaymentMethodForm } from './PaymentMethodForm';
+import { useBillingGatingEvents } from './useBillingGating';
 import type { AttachableStripeConfirmer } from './stripeConfirmer';
 
 type GatingActor = ActorRefFrom<typeof billingGatingMachine>;
@@ -45,6 +46,7 @@ export function BillingGatingNotice({
   /** The group's accessible name; a second notice on the same page needs its own. */
   label?: string;
 }) {
+  const notice = useBillingGatingEvents(gating);
   const status = useSelector(gating, selectGatingStatus);
   const usage = useSelector(gating, selectFreeModelUsage);
   const mayManage = useSelector(gating, selectMayManageBilling);
@@ -78,7 +80,7 @@ export function BillingGatingNotice({
             <button
               type="button"
               className="button button--primary"
-              onClick={() => gating.send({ type: 'paymentMethod.add' })}
+              onClick={() => notice.addPaymentMethod()}
             >
               Add a payment method
             </button>
@@ -93,7 +95,7 @@ export function BillingGatingNotice({
             actor={paymentForm}
             paymentSetup={paymentSetup}
             stripeConfirmer={stripeConfirmer}
-            onCancel={() => gating.send({ type: 'paymentMethod.cancel' })}
+            onCancel={() => notice.cancelPaymentMethod()}
           />
         ) : (
           <p className="page__note" role="status">

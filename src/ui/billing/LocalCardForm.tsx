@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { localTestBankAccount, localTestCards } from '../../contract/http/billing';
 import {
   selectBankAccount,
@@ -7,9 +6,7 @@ import {
   selectPaymentFormBusy,
   selectPaymentKind,
 } from '../../machines/billing/paymentFormSelectors';
-import type { paymentMethodFormMachine } from '../../machines/billing/paymentMethodFormMachine';
-
-type PaymentFormActor = ActorRefFrom<typeof paymentMethodFormMachine>;
+import { usePaymentFormEvents, type PaymentFormActor } from './usePaymentFormEvents';
 
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
@@ -27,6 +24,7 @@ export function TestModeBanner() {
  * sent to our server, which stores it and contacts nobody.
  */
 export function LocalCardForm({ actor }: { actor: PaymentFormActor }) {
+  const form = usePaymentFormEvents(actor);
   const kind = useSelector(actor, selectPaymentKind);
   const card = useSelector(actor, selectCard);
   const bankAccount = useSelector(actor, selectBankAccount);
@@ -46,7 +44,7 @@ export function LocalCardForm({ actor }: { actor: PaymentFormActor }) {
             name="cardNumber"
             value={card.number}
             busy={busy}
-            onValue={(value) => actor.send({ type: 'card.change', field: 'number', value })}
+            onValue={(value) => form.changeCard('number', value)}
           />
           <NumericField
             label="Expiry month"
@@ -54,7 +52,7 @@ export function LocalCardForm({ actor }: { actor: PaymentFormActor }) {
             placeholder="MM"
             value={card.expMonth}
             busy={busy}
-            onValue={(value) => actor.send({ type: 'card.change', field: 'expMonth', value })}
+            onValue={(value) => form.changeCard('expMonth', value)}
           />
           <NumericField
             label="Expiry year"
@@ -62,14 +60,14 @@ export function LocalCardForm({ actor }: { actor: PaymentFormActor }) {
             placeholder="YYYY"
             value={card.expYear}
             busy={busy}
-            onValue={(value) => actor.send({ type: 'card.change', field: 'expYear', value })}
+            onValue={(value) => form.changeCard('expYear', value)}
           />
           <NumericField
             label="CVC"
             name="cvc"
             value={card.cvc}
             busy={busy}
-            onValue={(value) => actor.send({ type: 'card.change', field: 'cvc', value })}
+            onValue={(value) => form.changeCard('cvc', value)}
           />
         </>
       ) : (
@@ -85,14 +83,14 @@ export function LocalCardForm({ actor }: { actor: PaymentFormActor }) {
             name="routingNumber"
             value={bankAccount.routingNumber}
             busy={busy}
-            onValue={(value) => actor.send({ type: 'bankAccount.change', field: 'routingNumber', value })}
+            onValue={(value) => form.changeBankAccount('routingNumber', value)}
           />
           <NumericField
             label="Account number"
             name="accountNumber"
             value={bankAccount.accountNumber}
             busy={busy}
-            onValue={(value) => actor.send({ type: 'bankAccount.change', field: 'accountNumber', value })}
+            onValue={(value) => form.changeBankAccount('accountNumber', value)}
           />
         </>
       )}
@@ -127,6 +125,7 @@ function NumericField(props: {
 
 /** The bank account holder: asked by both providers (Stripe needs it for its bank account collection). */
 export function AccountHolderField({ actor }: { actor: PaymentFormActor }) {
+  const form = usePaymentFormEvents(actor);
   const bankAccount = useSelector(actor, selectBankAccount);
   const busy = useSelector(actor, selectPaymentFormBusy);
   return (
@@ -137,9 +136,7 @@ export function AccountHolderField({ actor }: { actor: PaymentFormActor }) {
         autoComplete="name"
         value={bankAccount.accountHolderName}
         readOnly={busy}
-        onChange={(event) =>
-          actor.send({ type: 'bankAccount.change', field: 'accountHolderName', value: event.target.value })
-        }
+        onChange={(event) => form.changeBankAccount('accountHolderName', event.target.value)}
       />
     </label>
   );

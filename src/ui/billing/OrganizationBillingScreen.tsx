@@ -1,11 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { billingCycleSchema, type BillingResponse, type PaymentMethod } from '../../contract/http/billing';
-import {
-  billingSettingsMachine,
-  createBillingSettingsImplementations,
-} from '../../machines/billing/billingSettingsMachine';
 import {
   selectAddKind,
   selectBilling,
@@ -25,11 +19,8 @@ import {
   selectVerification,
 } from '../../machines/billing/settingsSelectors';
 import { personDisplayName } from '../../machines/organizations/organizationSelectors';
-import { useHttpClient } from '../app/hooks';
-import { announceSuccess } from '../auth/announce';
 import { BillingAdministratorSelect } from '../organizations/BillingAdministratorSelect';
 import { useOrganizationId } from '../organizations/OrganizationLayout';
-import { useOrganizationSaved } from '../organizations/useOrganizationDirectory';
 import { freeModelsUsedText, furtherModelPriceText } from './BillingGatingNotice';
 import {
   billingCycleText,
@@ -41,9 +32,12 @@ import {
 } from './billingText';
 import { TestModeBanner } from './LocalCardForm';
 import { PaymentMethodForm } from './PaymentMethodForm';
-import { createStripeConfirmer } from './stripeConfirmer';
-
-type SettingsActor = ActorRefFrom<typeof billingSettingsMachine>;
+import type { AttachableStripeConfirmer } from './stripeConfirmer';
+import {
+  useBillingSettingsActor,
+  useBillingSettingsEvents,
+  type BillingSettingsActor as SettingsActor,
+} from './useBillingSettingsActor';
 
 /** /organizations/{id}/settings/billing: the owner's and the billing administrator's page. */
 export function OrganizationBillingScreen() {
@@ -52,22 +46,8 @@ export function OrganizationBillingScreen() {
 }
 
 function OrganizationBilling({ organizationId }: { organizationId: string }) {
-  const http = useHttpClient();
-  const organizationSaved = useOrganizationSaved();
-  const stripeConfirmer = useMemo(() => createStripeConfirmer(), []);
-  const logic = useMemo(
-    () =>
-      billingSettingsMachine.provide(
-        createBillingSettingsImplementations({
-          http,
-          announceSuccess,
-          organizationSaved,
-          stripe: stripeConfirmer,
-        }),
-      ),
-    [http, organizationSaved, stripeConfirmer],
-  );
-  const actor = useActorRef(logic, { input: { organizationId } });
+  const { actor, stripeConfirmer } = useBillingSettingsActor(organizationId);
+  const settings = useBillingSettingsEvents(actor);
   const status = useSelector(actor, selectBillingPageStatus);
   const loadError = useSelector(actor, selectBillingLoadError);
 
@@ -99,7 +79,7 @@ function OrganizationBilling({ organizationId }: { organizationId: string }) {
           <p className="form-message form-message--error" role="alert">
             {loadError ?? 'Billing could not be loaded.'}
           </p>
-          <button type="button" onClick={() => actor.send({ type: 'billing.retry' })}>
+          <button type="button" onClick={() => settings.retry()}>
             Try again
           </button>
         </div>
@@ -114,8 +94,9 @@ function BillingPage({
   stripeConfirmer,
 }: {
   actor: SettingsActor;
-  stripeConfirmer: ReturnType<typeof createStripeConfirmer>;
+  stripeConfirmer: AttachableStripeConfirmer;
 }) {
+  const settings = useBillingSettingsEvents(actor);
   const billing = useSelector(actor, selectBilling);
   const paymentSetup = useSelector(actor, selectBillingProvider);
   const methods = useSelector(actor, selectPaymentMethods);
@@ -171,7 +152,7 @@ function BillingPage({
               actor={paymentForm}
               paymentSetup={paymentSetup}
               stripeConfirmer={stripeConfirmer}
-              onCancel={() => actor.send({ type: 'paymentMethod.cancel' })}
+              onCancel={() => settings.cancelPaymentMethod()}
             />
           )
         ) : (
@@ -180,7 +161,7 @@ function BillingPage({
               type="button"
               className="button button--primary"
               disabled={busy}
-              onClick={() => actor.send({ type: 'paymentMethod.add', kind: 'card' })}
+              onClick={() => settings.addPaymentMethod('card')}
             >
               Add a card
             </button>
@@ -188,7 +169,7 @@ function BillingPage({
               type="button"
               className="button"
               disabled={busy}
-              onClick={() => actor.send({ type: 'paymentMethod.add', kind: 'us_bank_account' })}
+              onClick={() => settings.addPaymentMethod('us_bank_account')}
             >
               Add a US bank account
             </button>
@@ -211,6 +192,7 @@ function PaymentMethodRow({
   method: PaymentMethod;
   busy: boolean;
 }) {
+  const settings = useBillingSettingsEvents(actor);
   const label = paymentMethodLabel(method);
   const details = paymentMethodDetails(method);
   return (
@@ -228,7 +210,7 @@ function PaymentMethodRow({
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => actor.send({ type: 'verification.start', paymentMethodId: method._id })}
+            onClick={() => settings.startVerification(method._id)}
           >
             Verify
           </button>
@@ -237,7 +219,7 @@ function PaymentMethodRow({
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => actor.send({ type: 'paymentMethod.remove', paymentMethodId: method._id })}
+          onClick={() => settings.removePaymentMethod(method._id)}
         >
           Remove
         </button>
@@ -247,20 +229,17 @@ function PaymentMethodRow({
 }
 
 function RemovalConfirmation({ actor }: { actor: SettingsActor }) {
+  const settings = useBillingSettingsEvents(actor);
   const candidate = useSelector(actor, selectRemovalCandidate);
   if (!candidate) return null;
   return (
     <div className="confirm" role="alertdialog" aria-label="Remove payment method">
       <p>Remove {paymentMethodLabel(candidate)}?</p>
       <div className="inline-form__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => actor.send({ type: 'removal.confirm' })}
-        >
+        <button type="button" className="button button--primary" onClick={() => settings.confirmRemoval()}>
           Remove payment method
         </button>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'removal.cancel' })}>
+        <button type="button" className="button" onClick={() => settings.cancelRemoval()}>
           Cancel
         </button>
       </div>
@@ -269,6 +248,7 @@ function RemovalConfirmation({ actor }: { actor: SettingsActor }) {
 }
 
 function VerificationForm({ actor }: { actor: SettingsActor }) {
+  const settings = useBillingSettingsEvents(actor);
   const verification = useSelector(actor, selectVerification);
   const busy = useSelector(actor, selectBillingBusy);
   if (!verification) return null;
@@ -279,7 +259,7 @@ function VerificationForm({ actor }: { actor: SettingsActor }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'verification.submit' });
+        settings.submitVerification();
       }}
     >
       <p>
@@ -293,9 +273,7 @@ function VerificationForm({ actor }: { actor: SettingsActor }) {
             inputMode="numeric"
             value={verification.amounts[index]}
             readOnly={busy}
-            onChange={(event) =>
-              actor.send({ type: 'verification.amount', index, value: event.target.value })
-            }
+            onChange={(event) => settings.changeVerificationAmount(index, event.target.value)}
           />
         </label>
       ))}
@@ -307,7 +285,7 @@ function VerificationForm({ actor }: { actor: SettingsActor }) {
           type="button"
           className="button"
           disabled={busy}
-          onClick={() => actor.send({ type: 'verification.cancel' })}
+          onClick={() => settings.cancelVerification()}
         >
           Cancel
         </button>
@@ -325,6 +303,7 @@ function PaidModelPrice({ billing }: { billing: BillingResponse }) {
 }
 
 function BillingCycleSection({ actor }: { actor: SettingsActor }) {
+  const settings = useBillingSettingsEvents(actor);
   const billing = useSelector(actor, selectBilling);
   const busy = useSelector(actor, selectBillingBusy);
   if (!billing) return null;
@@ -340,7 +319,7 @@ function BillingCycleSection({ actor }: { actor: SettingsActor }) {
               name="billingCycle"
               value={cycle}
               checked={billing.billingCycle === cycle}
-              onChange={() => actor.send({ type: 'cycle.change', cycle })}
+              onChange={() => settings.changeCycle(cycle)}
             />
             {billingCycleText[cycle]}
             {billing.prices[cycle] && ` — ${pricePerIntervalText(billing.prices[cycle])} per paid model`}
@@ -352,6 +331,7 @@ function BillingCycleSection({ actor }: { actor: SettingsActor }) {
 }
 
 function BillingAdministratorSection({ actor }: { actor: SettingsActor }) {
+  const settings = useBillingSettingsEvents(actor);
   const isOwner = useSelector(actor, selectIsOwner);
   const current = useSelector(actor, selectBillingAdministrator);
   const chosen = useSelector(actor, selectBillingAdministratorId);
@@ -368,14 +348,14 @@ function BillingAdministratorSection({ actor }: { actor: SettingsActor }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            actor.send({ type: 'billingAdministrator.save' });
+            settings.saveBillingAdministrator();
           }}
         >
           <BillingAdministratorSelect
             candidates={candidates}
             value={chosen}
             disabled={busy}
-            onChange={(userId) => actor.send({ type: 'billingAdministrator.change', userId })}
+            onChange={(userId) => settings.changeBillingAdministrator(userId)}
           />
           <button type="submit" className="button button--primary" disabled={busy}>
             Save billing administrator

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { ownMessages } from '../../contract/errors';
 import type { StripeConfigResponse } from '../../contract/http/billing';
 import {
@@ -8,12 +7,10 @@ import {
   selectPaymentFormProvider,
   selectPaymentKind,
 } from '../../machines/billing/paymentFormSelectors';
-import type { paymentMethodFormMachine } from '../../machines/billing/paymentMethodFormMachine';
 import { AccountHolderField, LocalCardForm } from './LocalCardForm';
 import { StripeCardForm } from './StripeCardForm';
 import type { AttachableStripeConfirmer } from './stripeConfirmer';
-
-type PaymentFormActor = ActorRefFrom<typeof paymentMethodFormMachine>;
+import { usePaymentFormEvents, type PaymentFormActor } from './usePaymentFormEvents';
 
 export interface PaymentMethodFormProps {
   actor: PaymentFormActor;
@@ -31,6 +28,7 @@ export function PaymentMethodForm({
   stripeConfirmer,
   onCancel,
 }: PaymentMethodFormProps) {
+  const form = usePaymentFormEvents(actor);
   const kind = useSelector(actor, selectPaymentKind);
   const error = useSelector(actor, selectPaymentFormError);
   const busy = useSelector(actor, selectPaymentFormBusy);
@@ -45,7 +43,7 @@ export function PaymentMethodForm({
       aria-busy={busy}
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'paymentMethod.submit' });
+        form.submit();
       }}
     >
       <h3>{titles[kind]}</h3>

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
+import type { ActorRefFrom, EventFrom } from 'xstate';
 import {
   billingGatingMachine,
   createBillingGatingImplementations,
 } from '../../machines/billing/billingGatingMachine';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 import { createStripeConfirmer } from './stripeConfirmer';
 
@@ -22,4 +23,15 @@ export function useBillingGatingLogic() {
     [http, realtime, stripeConfirmer],
   );
   return { gatingLogic, stripeConfirmer };
+}
+
+/** What the user does in the gating notice, memoised: views call these and never build events. */
+export function useBillingGatingEvents(gating: ActorRefFrom<typeof billingGatingMachine>) {
+  return useMemo(() => {
+    const send = (event: EventFrom<typeof billingGatingMachine>) => gating.send(event);
+    return {
+      addPaymentMethod: () => send({ type: 'paymentMethod.add' }),
+      cancelPaymentMethod: () => send({ type: 'paymentMethod.cancel' }),
+    };
+  }, [gating]);
 }

@@ -21,7 +21,7 @@ import {
   selectScreenshot,
   selectSubject,
 } from '../../machines/bugReport/selectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 
 type BugReportActor = ReturnType<typeof useBugReport>;
 

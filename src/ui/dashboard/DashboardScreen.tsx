@@ -12,7 +12,7 @@ import {
   selectRecentVersions,
 } from '../../machines/models/selectors';
 import { selectUser } from '../../machines/session/selectors';
-import { useSessionSelector } from '../app/hooks';
+import { useSessionSelector } from '../session/useSession';
 import { formatDate, relativeAge } from '../format/dates';
 import { ModelThumbnail } from '../models/ModelThumbnail';
 import { NewModelForm } from '../models/NewModelForm';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../contract/errors';
-import { lazyScreen, listenForStyleChunkFailures } from '../app/chunks';
+import { lazyScreen, listenForStyleChunkFailures } from '../chunks/chunks';
 import { ErrorScreen } from './ErrorScreen';
 
 /** A route whose lazy screen fails to load with `error`, under the app's error screen. */

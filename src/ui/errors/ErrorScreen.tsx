@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { chunkFailureOf } from '../app/chunks';
+import { chunkFailureOf } from '../chunks/chunks';
 import { ChunkLoadErrorScreen, StyleLoadErrorScreen } from './ChunkErrorScreens';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { catchAllScreen } from '../../machines/session/routeAccess';
 import { selectToken } from '../../machines/session/selectors';
-import { useSessionSelector } from '../app/hooks';
+import { useSessionSelector } from '../session/useSession';
 import { LandingScreen } from '../auth/LandingScreen';
 
 /** An unknown address: the landing screen for visitors, the not-found screen for a signed-in user (catchAllScreen). */

@@ -1,6 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { FilterScope } from '../../api/filters';
 import {
   FILTER_ELEMENT_TYPES,
@@ -10,12 +9,7 @@ import {
   nameMappingSchema,
   type Filter,
 } from '../../contract/http/filters';
-import {
-  createFiltersImplementations,
-  filtersMachine,
-  type FilterDraft,
-  type MappingDraft,
-} from '../../machines/filters/filtersMachine';
+import type { FilterDraft, MappingDraft } from '../../machines/filters/filtersMachine';
 import {
   selectDraft,
   selectFilters,
@@ -27,10 +21,7 @@ import {
   selectProblems,
   selectRecommended,
 } from '../../machines/filters/selectors';
-import { announceSuccess } from '../auth/announce';
-import { useHttpClient } from '../app/hooks';
-
-type FiltersActor = ActorRefFrom<typeof filtersMachine>;
+import { useFiltersActor, useFiltersEvents, type FiltersActor } from './useFiltersActor';
 
 interface FieldIds {
   field: string;
@@ -65,12 +56,8 @@ export function FiltersEditor({ scope }: { scope: FilterScope }) {
 }
 
 function Filters({ scope }: { scope: FilterScope }) {
-  const http = useHttpClient();
-  const logic = useMemo(
-    () => filtersMachine.provide(createFiltersImplementations({ http, announceSuccess })),
-    [http],
-  );
-  const actor = useActorRef(logic, { input: { scope } });
+  const actor = useFiltersActor(scope);
+  const editor = useFiltersEvents(actor);
   const loading = useSelector(actor, selectFiltersLoading);
   const failed = useSelector(actor, selectFiltersFailed);
   const draft = useSelector(actor, selectDraft);
@@ -89,7 +76,7 @@ function Filters({ scope }: { scope: FilterScope }) {
         <p className="form-message form-message--error" role="alert">
           {error ?? 'The filters could not be loaded.'}
         </p>
-        <button type="button" onClick={() => actor.send({ type: 'filters.retry' })}>
+        <button type="button" onClick={() => editor.retry()}>
           Try again
         </button>
       </div>
@@ -99,6 +86,7 @@ function Filters({ scope }: { scope: FilterScope }) {
 }
 
 function FilterList({ actor }: { actor: FiltersActor }) {
+  const editor = useFiltersEvents(actor);
   const filters = useSelector(actor, selectFilters);
   const recommended = useSelector(actor, selectRecommended);
   const pendingDeletion = useSelector(actor, selectPendingDeletion);
@@ -110,11 +98,7 @@ function FilterList({ actor }: { actor: FiltersActor }) {
       <section className="page-section" aria-labelledby="saved-filters-heading">
         <div className="section-heading">
           <h2 id="saved-filters-heading">Filters</h2>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => actor.send({ type: 'filter.new' })}
-          >
+          <button type="button" className="button button--primary" onClick={() => editor.create()}>
             New filter
           </button>
         </div>
@@ -143,11 +127,11 @@ function FilterList({ actor }: { actor: FiltersActor }) {
                         <button
                           type="button"
                           className="button button--danger"
-                          onClick={() => actor.send({ type: 'deletion.confirm' })}
+                          onClick={() => editor.confirmRemoval()}
                         >
                           Yes, delete
                         </button>
-                        <button type="button" onClick={() => actor.send({ type: 'deletion.cancel' })}>
+                        <button type="button" onClick={() => editor.cancelRemoval()}>
                           Keep
                         </button>
                       </span>
@@ -157,7 +141,7 @@ function FilterList({ actor }: { actor: FiltersActor }) {
                           type="button"
                           aria-label={`Edit the filter ${label}`}
                           disabled={busy}
-                          onClick={() => actor.send({ type: 'filter.edit', filterId: filter._id })}
+                          onClick={() => editor.edit(filter._id)}
                         >
                           Edit
                         </button>
@@ -165,7 +149,7 @@ function FilterList({ actor }: { actor: FiltersActor }) {
                           type="button"
                           aria-label={`Delete the filter ${label}`}
                           disabled={busy || pendingDeletion !== null}
-                          onClick={() => actor.send({ type: 'filter.delete', filterId: filter._id })}
+                          onClick={() => editor.remove(filter._id)}
                         >
                           Delete
                         </button>
@@ -196,7 +180,7 @@ function FilterList({ actor }: { actor: FiltersActor }) {
                   <button
                     type="button"
                     aria-label={`Use the recommended filter ${filter.from} to ${filter.to}`}
-                    onClick={() => actor.send({ type: 'filter.fromRecommended', index })}
+                    onClick={() => editor.startFromRecommended(index)}
                   >
                     Use
                   </button>
@@ -211,6 +195,7 @@ function FilterList({ actor }: { actor: FiltersActor }) {
 }
 
 function FilterForm({ actor, draft }: { actor: FiltersActor; draft: FilterDraft }) {
+  const editor = useFiltersEvents(actor);
   const problems = useSelector(actor, selectProblems);
   const busy = useSelector(actor, selectFiltersBusy);
   const error = useSelector(actor, selectFiltersError);
@@ -229,7 +214,7 @@ function FilterForm({ actor, draft }: { actor: FiltersActor; draft: FilterDraft 
         aria-describedby={problem !== null ? ids.problem : undefined}
         onChange={(event) => {
           const parsed = filterPlatformSchema.safeParse(event.target.value);
-          actor.send({ type: 'draft.platform', side, value: parsed.success ? parsed.data : '' });
+          editor.choosePlatform(side, parsed.success ? parsed.data : '');
         }}
       >
         <option value="">Choose a platform</option>
@@ -254,7 +239,7 @@ function FilterForm({ actor, draft }: { actor: FiltersActor; draft: FilterDraft 
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'draft.save' });
+        editor.save();
       }}
     >
       <h2>{draft.filterId === null ? 'New filter' : 'Edit filter'}</h2>
@@ -270,7 +255,7 @@ function FilterForm({ actor, draft }: { actor: FiltersActor; draft: FilterDraft 
               <input
                 type="checkbox"
                 checked={draft.elementTypes.includes(elementType)}
-                onChange={() => actor.send({ type: 'draft.toggleElementType', elementType })}
+                onChange={() => editor.toggleElementType(elementType)}
               />
               {elementType}
             </label>
@@ -285,7 +270,7 @@ function FilterForm({ actor, draft }: { actor: FiltersActor; draft: FilterDraft 
               <input
                 type="checkbox"
                 checked={draft.properties.includes(property)}
-                onChange={() => actor.send({ type: 'draft.toggleProperty', property })}
+                onChange={() => editor.toggleProperty(property)}
               />
               {property}
             </label>
@@ -308,7 +293,7 @@ function FilterForm({ actor, draft }: { actor: FiltersActor; draft: FilterDraft 
           </span>
         )}
         <div>
-          <button type="button" onClick={() => actor.send({ type: 'mapping.add' })}>
+          <button type="button" onClick={() => editor.addMapping()}>
             Add name mapping
           </button>
         </div>
@@ -322,7 +307,7 @@ function FilterForm({ actor, draft }: { actor: FiltersActor; draft: FilterDraft 
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving...' : 'Save filter'}
         </button>
-        <button type="button" disabled={busy} onClick={() => actor.send({ type: 'draft.cancel' })}>
+        <button type="button" disabled={busy} onClick={() => editor.cancel()}>
           Cancel
         </button>
       </div>
@@ -339,6 +324,7 @@ function MappingRow({
   mapping: MappingDraft;
   index: number;
 }) {
+  const editor = useFiltersEvents(actor);
   const row = index + 1;
   return (
     <div className="mapping-row" role="group" aria-label={`Name mapping ${row}`}>
@@ -346,9 +332,7 @@ function MappingRow({
         <span>Kind</span>
         <select
           value={mapping.kind}
-          onChange={(event) =>
-            actor.send({ type: 'mapping.kind', index, kind: mappingKinds.parse(event.target.value) })
-          }
+          onChange={(event) => editor.chooseMappingKind(index, mappingKinds.parse(event.target.value))}
         >
           {mappingKinds.options.map((kind) => (
             <option key={kind} value={kind}>
@@ -361,24 +345,20 @@ function MappingRow({
         <span>Name in From</span>
         <input
           value={mapping.from}
-          onChange={(event) =>
-            actor.send({ type: 'mapping.change', index, field: 'from', value: event.target.value })
-          }
+          onChange={(event) => editor.changeMapping(index, 'from', event.target.value)}
         />
       </label>
       <label className="form__field">
         <span>Name in To</span>
         <input
           value={mapping.to}
-          onChange={(event) =>
-            actor.send({ type: 'mapping.change', index, field: 'to', value: event.target.value })
-          }
+          onChange={(event) => editor.changeMapping(index, 'to', event.target.value)}
         />
       </label>
       <button
         type="button"
         aria-label={`Remove name mapping ${row}`}
-        onClick={() => actor.send({ type: 'mapping.remove', index })}
+        onClick={() => editor.removeMapping(index)}
       >
         Remove
       </button>

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { TOO_LONG_LOADING_MS } from '../../machines/constants';
 import { loadingMachine } from '../../machines/loading/loadingMachine';
-import type { AppServices } from '../app/AppServices';
-import { AppServicesProvider } from '../app/AppServices';
+import type { AppServices } from '../services/AppServices';
+import { AppServicesProvider } from '../services/AppServices';
 import { LoadingOverlay } from './LoadingOverlay';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import {
   selectOverlayHeadline,
   selectOverlaySubline,
 } from '../../machines/loading/selectors';
-import { useLoadingSelector } from '../app/hooks';
+import { useLoadingSelector } from './useLoading';
 import { TakingTooLongModal } from './TakingTooLongModal';
 
 /** The global loading overlay (spec section 2): its text comes from the loading machine's selectors. */

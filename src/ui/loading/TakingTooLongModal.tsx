@@ -1,5 +1,5 @@
 import { selectIsTakingTooLong } from '../../machines/loading/selectors';
-import { useLoadingEvents, useLoadingSelector } from '../app/hooks';
+import { useLoadingEvents, useLoadingSelector } from './useLoading';
 
 /** After 70 seconds of continuous loading (spec section 2). */
 export function TakingTooLongModal() {

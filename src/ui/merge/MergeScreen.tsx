@@ -1,17 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
 import { ownMessages } from '../../contract/errors';
 import type { MergeConflictWire } from '../../contract/http/merge';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
-import {
-  createMergeImplementations,
-  MERGE_BY_PROPERTY,
-  mergeMachine,
-  type Resolution,
-} from '../../machines/merge/mergeMachine';
+import { MERGE_BY_PROPERTY, type Resolution } from '../../machines/merge/mergeMachine';
 import {
   selectBaseVersionId,
   selectCanRetryMerge,
@@ -31,14 +25,12 @@ import {
 } from '../../machines/merge/selectors';
 import { abilitiesOf } from '../../machines/model/abilities';
 import { selectVersions } from '../../machines/model/selectors';
-import { useAppServices } from '../app/AppServices';
 import { formatDate } from '../format/dates';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
 import { VersionMessageField } from '../model/VersionMessageField';
-import { ChangeList } from '../review/ChangeList';
-
-type MergeActor = ActorRefFrom<typeof mergeMachine>;
+import { ChangeList } from '../reviews/ChangeList';
+import { useMergeActor, useMergeEvents, type MergeActor } from './useMergeActor';
 
 /**
  * /model/{modelId}/visualize/merge (and /report/…): take the changes of another version — of this model or of
@@ -76,17 +68,13 @@ function MergeWithVersions({ model }: { model: Model }) {
 }
 
 function Merge({ model, versions }: { model: Model; versions: Version[] }) {
-  const { http, realtime } = useAppServices();
-  const logic = useMemo(
-    () => mergeMachine.provide(createMergeImplementations({ http, realtime })),
-    [http, realtime],
-  );
-  const actor = useActorRef(logic, {
-    input: { modelId: model._id, modelName: model.name, organizationName: model.organization.name, versions },
+  const actor = useMergeActor({
+    modelId: model._id,
+    modelName: model.name,
+    organizationName: model.organization.name,
+    versions,
   });
-  useEffect(() => {
-    actor.send({ type: 'versions.updated', versions });
-  }, [actor, versions]);
+  const merge = useMergeEvents(actor);
   const step = useSelector(actor, selectMergeStep);
   const error = useSelector(actor, selectMergeError);
   const errorMessage = error !== null && (
@@ -110,7 +98,7 @@ function Merge({ model, versions }: { model: Model; versions: Version[] }) {
         <div className="upload-panel__progress">
           <p>Working out the changes...</p>
           <progress aria-label="Working out the changes" />
-          <button type="button" onClick={() => actor.send({ type: 'cancel' })}>
+          <button type="button" onClick={() => merge.cancel()}>
             Cancel
           </button>
         </div>
@@ -137,6 +125,7 @@ function Choosing({
   error: ReactNode;
   historyPath: string;
 }) {
+  const merge = useMergeEvents(actor);
   const targets = useSelector(actor, selectTargets);
   const targetsError = useSelector(actor, selectTargetsError);
   const targetModelId = useSelector(actor, selectTargetModelId);
@@ -154,7 +143,7 @@ function Choosing({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'preview' });
+        merge.preview();
       }}
     >
       {targetsError !== null && (
@@ -167,7 +156,7 @@ function Choosing({
         <select
           id={ids.model}
           value={targetModelId}
-          onChange={(event) => actor.send({ type: 'target.model', modelId: event.target.value })}
+          onChange={(event) => merge.chooseTargetModel(event.target.value)}
         >
           {targets.map((target) => (
             <option key={target.modelId} value={target.modelId}>
@@ -184,7 +173,7 @@ function Choosing({
           id={ids.version}
           data-testid="merge-target-version"
           value={targetVersionId ?? ''}
-          onChange={(event) => actor.send({ type: 'target.version', versionId: event.target.value || null })}
+          onChange={(event) => merge.chooseTargetVersion(event.target.value || null)}
         >
           <option value="">Choose a version</option>
           {offered.map((version) => (
@@ -199,7 +188,7 @@ function Choosing({
         <select
           id={ids.base}
           value={baseVersionId ?? ''}
-          onChange={(event) => actor.send({ type: 'base.version', versionId: event.target.value || null })}
+          onChange={(event) => merge.chooseBaseVersion(event.target.value || null)}
         >
           <option value="">
             {sameModel ? 'The version before it (its own changes)' : 'None (everything that differs)'}
@@ -225,6 +214,7 @@ function Choosing({
 }
 
 function Selecting({ actor, error }: { actor: MergeActor; error: ReactNode }) {
+  const merge = useMergeEvents(actor);
   const preview = useSelector(actor, selectPreview);
   const selected = useSelector(actor, selectMergeSelected);
   const resolutions = useSelector(actor, selectResolutions);
@@ -246,9 +236,7 @@ function Selecting({ actor, error }: { actor: MergeActor; error: ReactNode }) {
                 key={conflict.key}
                 conflict={conflict}
                 resolution={resolutions[conflict.key] ?? null}
-                onResolve={(resolution) =>
-                  actor.send({ type: 'conflict.resolve', key: conflict.key, resolution })
-                }
+                onResolve={(resolution) => merge.resolveConflict(conflict.key, resolution)}
               />
             ))}
           </ul>
@@ -260,9 +248,9 @@ function Selecting({ actor, error }: { actor: MergeActor; error: ReactNode }) {
         selected={selected}
         changeTestId="merge-change"
         byProperty={MERGE_BY_PROPERTY}
-        onSet={(keys, on) => actor.send({ type: 'selection.set', keys, selected: on })}
-        onAll={() => actor.send({ type: 'selection.all' })}
-        onNone={() => actor.send({ type: 'selection.none' })}
+        onSet={(keys, on) => merge.select(keys, on)}
+        onAll={() => merge.selectAll()}
+        onNone={() => merge.selectNone()}
       />
       {objectsByType && (
         <p className="page__note">
@@ -275,19 +263,16 @@ function Selecting({ actor, error }: { actor: MergeActor; error: ReactNode }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'merge.start' });
+          merge.merge();
         }}
       >
-        <VersionMessageField
-          value={message}
-          onChange={(value) => actor.send({ type: 'message.change', value })}
-        />
+        <VersionMessageField value={message} onChange={(value) => merge.changeMessage(value)} />
         {error}
         <div className="upload-panel__actions">
           <button type="submit" className="button button--primary" data-testid="merge-start">
             Merge selected changes
           </button>
-          <button type="button" onClick={() => actor.send({ type: 'back' })}>
+          <button type="button" onClick={() => merge.back()}>
             Back
           </button>
         </div>
@@ -359,6 +344,7 @@ function Progress({ actor }: { actor: MergeActor }) {
 }
 
 function Done({ actor, modelId }: { actor: MergeActor; modelId: string }) {
+  const merge = useMergeEvents(actor);
   const outcome = useSelector(actor, selectOutcome);
   const model = `/model/${encodeURIComponent(modelId)}`;
   return (
@@ -380,7 +366,7 @@ function Done({ actor, modelId }: { actor: MergeActor; modelId: string }) {
             View it in 3D
           </Link>
         )}
-        <button type="button" onClick={() => actor.send({ type: 'merge.again' })}>
+        <button type="button" onClick={() => merge.mergeAgain()}>
           Merge something else
         </button>
       </div>
@@ -389,21 +375,18 @@ function Done({ actor, modelId }: { actor: MergeActor; modelId: string }) {
 }
 
 function Failed({ actor, error }: { actor: MergeActor; error: ReactNode }) {
+  const merge = useMergeEvents(actor);
   const canRetry = useSelector(actor, selectCanRetryMerge);
   return (
     <div>
       {error}
       <div className="upload-panel__actions">
         {canRetry ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => actor.send({ type: 'retry' })}
-          >
+          <button type="button" className="button button--primary" onClick={() => merge.retry()}>
             Follow the merge again
           </button>
         ) : (
-          <button type="button" onClick={() => actor.send({ type: 'back' })}>
+          <button type="button" onClick={() => merge.back()}>
             Back
           </button>
         )}

@@ -17,7 +17,7 @@ import {
   selectCloning,
   selectConfirmingPaidClone,
 } from '../../machines/model/cloneSelectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
 import { PaidModelConfirm } from '../billing/PaidModelConfirm';
 import { useBillingGatingLogic } from '../billing/useBillingGating';

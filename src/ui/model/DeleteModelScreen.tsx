@@ -14,7 +14,7 @@ import {
   selectModelNameToType,
 } from '../../machines/model/formSelectors';
 import { selectModel } from '../../machines/model/selectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 import { useModelPageSelector } from './ModelPageContext';
 

@@ -22,7 +22,7 @@ import {
   selectExportVersionId,
 } from '../../machines/model/formSelectors';
 import { selectModel, selectVersions } from '../../machines/model/selectors';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 import { ExportCertificate } from './ExportCertificate';
 import { useModelPageSelector } from './ModelPageContext';
 import { saveFile } from './saveFile';

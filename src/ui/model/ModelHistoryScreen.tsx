@@ -18,8 +18,8 @@ import { reportTotalsText } from '../../engine/formats/reportOverview';
 import { exportAddress } from '../../machines/model/exportAddress';
 import { versionChangeText } from '../../machines/models/selectors';
 import { formatDate, relativeAge } from '../format/dates';
-import { TranslationReport } from '../upload/TranslationReport';
-import { UploadPanel } from '../upload/UploadPanel';
+import { TranslationReport } from '../uploads/TranslationReport';
+import { UploadPanel } from '../uploads/UploadPanel';
 import { useModelPageEvents, useModelPageSelector } from './ModelPageContext';
 import { countsText, originText, personName } from './versionText';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Model } from '../../contract/http/models';
 import { createModelPageImplementations, modelPageMachine } from '../../machines/model/modelMachine';
 import { selectLoadError, selectModel, selectModelPageStatus } from '../../machines/model/selectors';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 import { ModelPageProvider, useModelPageSelector } from './ModelPageContext';
 
 /**

@@ -8,7 +8,7 @@ import {
   selectPlanError,
   selectPlanSaving,
 } from '../../machines/model/modelPlanSelectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 import { useModelPageEvents } from './ModelPageContext';
 

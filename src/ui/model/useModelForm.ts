@@ -10,7 +10,7 @@ import {
   modelSettingsMachine,
   type ModelFormDependencies,
 } from '../../machines/model/modelSettingsMachine';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 import { useModelPageEvents } from './ModelPageContext';
 

@@ -13,7 +13,7 @@ import {
   selectConfirmingPaidModel,
 } from '../../machines/models/createModelSelectors';
 import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
 import { PaidModelConfirm } from '../billing/PaidModelConfirm';
 import { useBillingGatingLogic } from '../billing/useBillingGating';

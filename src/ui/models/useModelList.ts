@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { createModelListImplementations, modelListMachine } from '../../machines/models/modelListMachine';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 
 /**
  * One model list actor per screen: /models and the dashboard (organizationId null), or one organization's; it

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { selectIsInternalAdmin, selectShowsTopNavigation } from '../../machines/session/selectors';
-import { useSessionSelector } from '../app/hooks';
+import { useSessionSelector } from '../session/useSession';
 import { Dropdown } from './Dropdown';
 import { documentationMenu } from './externalLinks';
 import { UserMenu } from './UserMenu';

@@ -5,7 +5,7 @@ import {
   selectShowsAdminMenu,
   selectUser,
 } from '../../machines/session/selectors';
-import { useSessionEvents, useSessionSelector } from '../app/hooks';
+import { useSessionEvents, useSessionSelector } from '../session/useSession';
 import { useOrganizationDirectory } from '../organizations/useOrganizationDirectory';
 import { Dropdown } from './Dropdown';
 

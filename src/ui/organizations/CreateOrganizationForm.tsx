@@ -11,7 +11,7 @@ import {
   selectNewOrganizationError,
   selectNewOrganizationName,
 } from '../../machines/organizations/selectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { useOrganizationSaved } from './useOrganizationDirectory';
 
 export interface CreateOrganizationFormProps {

@@ -14,7 +14,7 @@ import {
   selectIsOwner,
 } from '../../machines/organizations/detailsSelectors';
 import { announceSuccess } from '../auth/announce';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { BillingAdministratorSelect } from './BillingAdministratorSelect';
 import { useOrganizationId } from './OrganizationLayout';
 import { useOrganizationSaved } from './useOrganizationDirectory';

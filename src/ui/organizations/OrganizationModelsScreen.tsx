@@ -3,7 +3,7 @@ import { selectListOrganization } from '../../machines/models/selectors';
 import { ModelList } from '../models/ModelList';
 import { NewModelForm } from '../models/NewModelForm';
 import { useModelList } from '../models/useModelList';
-import { UploadPanel } from '../upload/UploadPanel';
+import { UploadPanel } from '../uploads/UploadPanel';
 import { useOrganizationId } from './OrganizationLayout';
 
 /** /organizations/{id}/models: the organization's models, a new empty model, and a new model from a file. */

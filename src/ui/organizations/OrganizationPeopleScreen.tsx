@@ -1,9 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { organizationRoleSchema, type OrganizationRole } from '../../contract/http/organizations';
 import { personDisplayName, type PersonRow } from '../../machines/organizations/organizationSelectors';
-import { createPeopleImplementations, peopleMachine } from '../../machines/organizations/peopleMachine';
 import {
   selectAsksForNames,
   selectCanManagePeople,
@@ -18,12 +16,8 @@ import {
   selectPeopleRows,
   selectPendingRemoval,
 } from '../../machines/organizations/peopleSelectors';
-import { announceSuccess } from '../auth/announce';
-import { useHttpClient } from '../app/hooks';
 import { useOrganizationId } from './OrganizationLayout';
-import { useOrganizationSaved } from './useOrganizationDirectory';
-
-type PeopleActor = ActorRefFrom<typeof peopleMachine>;
+import { usePeopleActor, usePeopleEvents, type PeopleActor } from './usePeopleActor';
 
 const roleLabels: Record<PersonRow['role'], string> = {
   OWNER: 'Owner',
@@ -39,13 +33,8 @@ export function OrganizationPeopleScreen() {
 }
 
 function OrganizationPeople({ organizationId }: { organizationId: string }) {
-  const http = useHttpClient();
-  const organizationSaved = useOrganizationSaved();
-  const logic = useMemo(
-    () => peopleMachine.provide(createPeopleImplementations({ http, announceSuccess, organizationSaved })),
-    [http, organizationSaved],
-  );
-  const actor = useActorRef(logic, { input: { organizationId } });
+  const actor = usePeopleActor(organizationId);
+  const people = usePeopleEvents(actor);
   const loading = useSelector(actor, selectPeopleLoading);
   const failed = useSelector(actor, selectPeopleFailed);
   const loadError = useSelector(actor, selectPeopleLoadError);
@@ -64,7 +53,7 @@ function OrganizationPeople({ organizationId }: { organizationId: string }) {
           <p className="form-message form-message--error" role="alert">
             {loadError ?? 'The people of this organization could not be loaded.'}
           </p>
-          <button type="button" onClick={() => actor.send({ type: 'organization.retry' })}>
+          <button type="button" onClick={() => people.retry()}>
             Try again
           </button>
         </div>
@@ -80,6 +69,7 @@ function OrganizationPeople({ organizationId }: { organizationId: string }) {
 }
 
 function InviteForm({ actor }: { actor: PeopleActor }) {
+  const people = usePeopleEvents(actor);
   const invite = useSelector(actor, selectInvite);
   const error = useSelector(actor, selectInviteError);
   const notice = useSelector(actor, selectInviteNotice);
@@ -96,7 +86,7 @@ function InviteForm({ actor }: { actor: PeopleActor }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'invite.submit' });
+          people.invite();
         }}
       >
         <label className="form__field">
@@ -107,9 +97,7 @@ function InviteForm({ actor }: { actor: PeopleActor }) {
             autoComplete="off"
             value={invite.emailAddress}
             aria-describedby={error !== null ? errorId : undefined}
-            onChange={(event) =>
-              actor.send({ type: 'invite.field', field: 'emailAddress', value: event.target.value })
-            }
+            onChange={(event) => people.changeInvite('emailAddress', event.target.value)}
           />
         </label>
         <label className="form__field">
@@ -117,9 +105,7 @@ function InviteForm({ actor }: { actor: PeopleActor }) {
           <select
             name="role"
             value={invite.role}
-            onChange={(event) =>
-              actor.send({ type: 'invite.role', role: organizationRoleSchema.parse(event.target.value) })
-            }
+            onChange={(event) => people.chooseInviteRole(organizationRoleSchema.parse(event.target.value))}
           >
             {organizationRoleSchema.options.map((role) => (
               <option key={role} value={role}>
@@ -140,9 +126,7 @@ function InviteForm({ actor }: { actor: PeopleActor }) {
               <input
                 name="firstName"
                 value={invite.firstName}
-                onChange={(event) =>
-                  actor.send({ type: 'invite.field', field: 'firstName', value: event.target.value })
-                }
+                onChange={(event) => people.changeInvite('firstName', event.target.value)}
               />
             </label>
             <label className="form__field">
@@ -150,9 +134,7 @@ function InviteForm({ actor }: { actor: PeopleActor }) {
               <input
                 name="lastName"
                 value={invite.lastName}
-                onChange={(event) =>
-                  actor.send({ type: 'invite.field', field: 'lastName', value: event.target.value })
-                }
+                onChange={(event) => people.changeInvite('lastName', event.target.value)}
               />
             </label>
           </>
@@ -162,7 +144,7 @@ function InviteForm({ actor }: { actor: PeopleActor }) {
             {asksForNames ? 'Send invitation' : 'Invite'}
           </button>
           {asksForNames && (
-            <button type="button" onClick={() => actor.send({ type: 'invite.cancel' })}>
+            <button type="button" onClick={() => people.cancelInvite()}>
               Cancel
             </button>
           )}
@@ -178,6 +160,7 @@ function InviteForm({ actor }: { actor: PeopleActor }) {
 }
 
 function PeopleList({ actor, canManage }: { actor: PeopleActor; canManage: boolean }) {
+  const people = usePeopleEvents(actor);
   const rows = useSelector(actor, selectPeopleRows);
   const busy = useSelector(actor, selectPeopleBusy);
   const actionError = useSelector(actor, selectPeopleActionError);
@@ -216,7 +199,7 @@ function PeopleList({ actor, canManage }: { actor: PeopleActor; canManage: boole
                     name={name}
                     role={row.role === 'ADMIN' ? 'ADMIN' : 'MEMBER'}
                     disabled={busy}
-                    onChange={(role) => actor.send({ type: 'role.change', userId: row.user._id, role })}
+                    onChange={(role) => people.changeRole(row.user._id, role)}
                   />
                 ) : (
                   <span>{roleLabels[row.role]}</span>
@@ -227,11 +210,11 @@ function PeopleList({ actor, canManage }: { actor: PeopleActor; canManage: boole
                       <button
                         type="button"
                         className="button button--danger"
-                        onClick={() => actor.send({ type: 'removal.confirm' })}
+                        onClick={() => people.confirmRemoval()}
                       >
                         Yes, remove
                       </button>
-                      <button type="button" onClick={() => actor.send({ type: 'removal.cancel' })}>
+                      <button type="button" onClick={() => people.cancelRemoval()}>
                         Keep
                       </button>
                     </span>
@@ -240,7 +223,7 @@ function PeopleList({ actor, canManage }: { actor: PeopleActor; canManage: boole
                       type="button"
                       aria-label={`Remove ${name}`}
                       disabled={busy || pendingRemoval !== null}
-                      onClick={() => actor.send({ type: 'collaborator.remove', userId: row.user._id })}
+                      onClick={() => people.remove(row.user._id)}
                     >
                       Remove
                     </button>

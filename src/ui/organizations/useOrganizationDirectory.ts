@@ -9,8 +9,8 @@ import {
   selectOrganizations,
 } from '../../machines/organizations/selectors';
 import { selectUser } from '../../machines/session/selectors';
-import { useAppServices } from '../app/AppServices';
-import { useSessionSelector } from '../app/hooks';
+import { useAppServices } from '../services/AppServices';
+import { useSessionSelector } from '../session/useSession';
 
 const noOrganizations: readonly Organization[] = [];
 

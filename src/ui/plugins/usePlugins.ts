@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { createPluginsImplementations, pluginsMachine } from '../../machines/plugins/pluginsMachine';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { saveFile } from '../model/saveFile';
 
 /** The Get Plugins actor of one screen, bound to the HTTP client and the browser's download. */

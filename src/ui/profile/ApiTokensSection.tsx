@@ -1,39 +1,20 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { ApiToken } from '../../contract/http/apiTokens';
-import {
-  API_TOKEN_EXPIRY_CHOICES,
-  apiTokensMachine,
-  createApiTokensImplementations,
-  type ApiTokenExpiry,
-} from '../../machines/profile/apiTokensMachine';
-import { useHttpClient } from '../app/hooks';
-import { announceSuccess } from '../auth/announce';
+import { API_TOKEN_EXPIRY_CHOICES, type ApiTokenExpiry } from '../../machines/profile/apiTokensMachine';
 import { formatDate, relativeAge } from '../format/dates';
+import { useApiTokensActor, useApiTokensEvents } from './useApiTokensActor';
 
 const expiryLabels: Record<string, string> = { never: 'Never', 30: '30 days', 90: '90 days', 365: '1 year' };
 const expiryKey = (days: ApiTokenExpiry) => (days === null ? 'never' : String(days));
-
-/** The browser's clipboard (only on HTTPS or localhost; the machine explains a refusal). */
-async function writeClipboard(text: string): Promise<void> {
-  if (!navigator.clipboard) throw new Error('no clipboard');
-  await navigator.clipboard.writeText(text);
-}
 
 /**
  * "Personal API tokens" on /profile/profile (issue #9): what scripts, Grasshopper and Dynamo sign in with.
  * The list, the one-time secret and the revoke confirmation are apiTokensMachine's; this view only draws them.
  */
 export function ApiTokensSection() {
-  const http = useHttpClient();
-  const logic = useMemo(
-    () =>
-      apiTokensMachine.provide(
-        createApiTokensImplementations({ http, announce: announceSuccess, writeClipboard }),
-      ),
-    [http],
-  );
-  const actor = useActorRef(logic);
+  const actor = useApiTokensActor();
+  const intents = useApiTokensEvents(actor);
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const loadFailed = useSelector(actor, (snapshot) => snapshot.hasTag('loadFailed'));
@@ -65,18 +46,10 @@ export function ApiTokensSection() {
             onFocus={(event) => event.currentTarget.select()}
           />
           <div className="upload-panel__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => actor.send({ type: 'tokens.copy' })}
-            >
+            <button type="button" className="button button--primary" onClick={() => intents.copySecret()}>
               {context.copied ? 'Copied' : 'Copy token'}
             </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => actor.send({ type: 'tokens.dismissSecret' })}
-            >
+            <button type="button" className="button" onClick={() => intents.dismissSecret()}>
               I have copied it
             </button>
           </div>
@@ -88,7 +61,7 @@ export function ApiTokensSection() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'tokens.create' });
+          intents.create();
         }}
       >
         <label className="form__field">
@@ -99,7 +72,7 @@ export function ApiTokensSection() {
             maxLength={200}
             value={context.name}
             aria-describedby={context.error !== null ? errorId : undefined}
-            onChange={(event) => actor.send({ type: 'tokens.name', value: event.target.value })}
+            onChange={(event) => intents.changeName(event.target.value)}
           />
         </label>
         <label className="form__field">
@@ -111,7 +84,7 @@ export function ApiTokensSection() {
               const days = API_TOKEN_EXPIRY_CHOICES.find(
                 (choice) => expiryKey(choice) === event.target.value,
               );
-              actor.send({ type: 'tokens.expiry', days: days ?? null });
+              intents.chooseExpiry(days ?? null);
             }}
           >
             {API_TOKEN_EXPIRY_CHOICES.map((choice) => (
@@ -136,16 +109,13 @@ export function ApiTokensSection() {
       {loadFailed && (
         <p className="form__error" role="alert">
           {context.loadError}{' '}
-          <button type="button" className="button" onClick={() => actor.send({ type: 'tokens.retry' })}>
+          <button type="button" className="button" onClick={() => intents.retry()}>
             Try again
           </button>
         </p>
       )}
       {!loading && !loadFailed && (
-        <TokenTable
-          tokens={context.tokens}
-          onRevoke={(tokenId) => actor.send({ type: 'tokens.revoke', tokenId })}
-        />
+        <TokenTable tokens={context.tokens} onRevoke={(tokenId) => intents.revoke(tokenId)} />
       )}
 
       {(confirming || revokingNow) && context.revoking && (
@@ -159,7 +129,7 @@ export function ApiTokensSection() {
               type="button"
               className="button button--danger"
               disabled={revokingNow}
-              onClick={() => actor.send({ type: 'tokens.confirmRevoke' })}
+              onClick={() => intents.confirmRevoke()}
             >
               {revokingNow ? 'Revoking...' : 'Revoke'}
             </button>
@@ -167,7 +137,7 @@ export function ApiTokensSection() {
               type="button"
               className="button"
               disabled={revokingNow}
-              onClick={() => actor.send({ type: 'tokens.cancelRevoke' })}
+              onClick={() => intents.cancelRevoke()}
             >
               Cancel
             </button>

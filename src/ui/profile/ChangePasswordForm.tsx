@@ -10,7 +10,7 @@ import {
   selectPasswordForm,
   selectPasswordSaving,
 } from '../../machines/profile/accountSelectors';
-import { useHttpClient } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
 import { announceSuccess } from '../auth/announce';
 
 const fields: ReadonlyArray<{ field: PasswordField; label: string; autoComplete: string }> = [

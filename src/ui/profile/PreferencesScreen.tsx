@@ -9,7 +9,7 @@ import {
   selectTestingGroup,
 } from '../../machines/profile/selectors';
 import { selectUser } from '../../machines/session/selectors';
-import { useSessionSelector } from '../app/hooks';
+import { useSessionSelector } from '../session/useSession';
 import { useProfileActor, useProfileEvents, useProfileSelector } from './useProfile';
 
 const schemeLabels: Record<ColorSchemeName, string> = { dark: 'Dark', light: 'Light', white: 'White' };

@@ -7,7 +7,7 @@ import {
   selectProfileError,
 } from '../../machines/profile/selectors';
 import { selectUser } from '../../machines/session/selectors';
-import { useSessionSelector } from '../app/hooks';
+import { useSessionSelector } from '../session/useSession';
 import { ApiTokensSection } from './ApiTokensSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { useProfileActor, useProfileEvents, useProfileSelector } from './useProfile';

@@ -12,7 +12,8 @@ import {
   selectCanRemoveAvatar,
 } from '../../machines/profile/accountSelectors';
 import { selectInitials, selectUser } from '../../machines/session/selectors';
-import { useHttpClient, useSessionEvents, useSessionSelector } from '../app/hooks';
+import { useHttpClient } from '../services/AppServices';
+import { useSessionEvents, useSessionSelector } from '../session/useSession';
 import { announceSuccess } from '../auth/announce';
 import './profile.css';
 

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { ColorSchemeName, User } from '../../contract/http/users';
 import type { ColorSchemeView, ProfileField, profileMachine } from '../../machines/profile/profileMachine';
-import { useAppServices } from '../app/AppServices';
+import { useAppServices } from '../services/AppServices';
 
 type ProfileActor = ActorRefFrom<typeof profileMachine>;
 

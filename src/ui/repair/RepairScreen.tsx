@@ -1,14 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { ownMessages } from '../../contract/errors';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import { abilitiesOf } from '../../machines/model/abilities';
 import { selectVersions } from '../../machines/model/selectors';
 import { groupChanges } from '../../machines/reports/changeList';
-import { createRepairImplementations, repairMachine } from '../../machines/repair/repairMachine';
 import {
   selectCanRepair,
   selectCanRetry,
@@ -42,15 +41,13 @@ import {
   type OperationGroup,
 } from '../../machines/repair/selectors';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
-import { useAppServices } from '../app/AppServices';
-import { useSessionSelector } from '../app/hooks';
+import { useSessionSelector } from '../session/useSession';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
 import { VersionMessageField } from '../model/VersionMessageField';
 import { ChangeList } from '../reports/ChangeList';
 import { RepairCanvas } from './RepairCanvas';
-
-type RepairActor = ActorRefFrom<typeof repairMachine>;
+import { useRepairActor, useRepairEvents, type RepairActor } from './useRepairActor';
 
 /** Repair views open in the user's repair colour scheme: dark unless they chose another (spec section 3). */
 const selectRepairTheme = (snapshot: SnapshotFrom<typeof sessionMachine>) =>
@@ -118,15 +115,8 @@ function RepairWithVersions({ model }: { model: Model }) {
 }
 
 function Repair({ model, version }: { model: Model; version: Version }) {
-  const { http, realtime } = useAppServices();
   const theme = useSessionSelector(selectRepairTheme);
-  const logic = useMemo(
-    () => repairMachine.provide(createRepairImplementations({ http, realtime })),
-    [http, realtime],
-  );
-  const actor = useActorRef(logic, {
-    input: { modelId: model._id, versionId: version.ID, role: model.currentUserRole },
-  });
+  const actor = useRepairActor({ modelId: model._id, versionId: version.ID, role: model.currentUserRole });
   const step = useSelector(actor, selectRepairStep);
   const error = useSelector(actor, selectRepairError);
   const canRepair = useSelector(actor, selectCanRepair);
@@ -170,6 +160,7 @@ function Repair({ model, version }: { model: Model; version: Version }) {
 }
 
 function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'reviewing' }) {
+  const repair = useRepairEvents(actor);
   const fields = useSelector(actor, selectToleranceFields);
   const units = useSelector(actor, selectUnits);
   const baseId = useId();
@@ -180,7 +171,7 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'repair.check' });
+        repair.check();
       }}
     >
       {step === 'idle' && <h2>Tolerances</h2>}
@@ -194,9 +185,7 @@ function TolerancesForm({ actor, step }: { actor: RepairActor; step: 'idle' | 'r
               id={`${baseId}-${field.name}`}
               inputMode="decimal"
               value={field.value}
-              onChange={(event) =>
-                actor.send({ type: 'repair.tolerance.changed', name: field.name, value: event.target.value })
-              }
+              onChange={(event) => repair.changeTolerance(field.name, event.target.value)}
             />
           </label>
         );
@@ -222,6 +211,7 @@ const NEXT_KEYS = new Set(['j', 'ArrowDown']);
 const PREVIOUS_KEYS = new Set(['k', 'ArrowUp']);
 
 function IssueList({ actor }: { actor: RepairActor }) {
+  const repair = useRepairEvents(actor);
   const groups = useSelector(actor, selectIssueGroups);
   const totals = useSelector(actor, selectIssueTotals);
   const focus = useSelector(actor, selectFocus);
@@ -270,12 +260,7 @@ function IssueList({ actor }: { actor: RepairActor }) {
             <span>Level</span>
             <select
               value={levelFilter ?? ''}
-              onChange={(event) =>
-                actor.send({
-                  type: 'repair.level.filtered',
-                  levelId: event.target.value === '' ? null : event.target.value,
-                })
-              }
+              onChange={(event) => repair.filterLevel(event.target.value === '' ? null : event.target.value)}
             >
               <option value="">All levels</option>
               {levels.map((level) => (
@@ -299,8 +284,8 @@ function IssueList({ actor }: { actor: RepairActor }) {
         aria-describedby={listed > 0 ? hintId : undefined}
         onKeyDown={(event) => {
           if (event.altKey || event.ctrlKey || event.metaKey) return;
-          if (NEXT_KEYS.has(event.key)) actor.send({ type: 'repair.issue.next' });
-          else if (PREVIOUS_KEYS.has(event.key)) actor.send({ type: 'repair.issue.previous' });
+          if (NEXT_KEYS.has(event.key)) repair.nextIssue();
+          else if (PREVIOUS_KEYS.has(event.key)) repair.previousIssue();
           else return;
           event.preventDefault();
         }}
@@ -327,7 +312,7 @@ function IssueList({ actor }: { actor: RepairActor }) {
                     data-testid="repair-issue"
                     data-issue-id={issue.id}
                     data-severity={issue.severity}
-                    onClick={() => actor.send({ type: 'repair.issue.selected', issueId: issue.id })}
+                    onClick={() => repair.selectIssue(issue.id)}
                   >
                     <span className={`repair-severity repair-severity--${issue.severity}`}>
                       {SEVERITY_LABELS[issue.severity]}
@@ -348,6 +333,7 @@ function IssueList({ actor }: { actor: RepairActor }) {
 }
 
 function Stage({ actor, theme }: { actor: RepairActor; theme: 'dark' | 'light' | 'white' }) {
+  const repair = useRepairEvents(actor);
   const scene = useSelector(actor, selectRepairScene);
   const highlight = useSelector(actor, selectHighlight);
   const focusIds = useSelector(actor, selectFocusElementIds);
@@ -378,14 +364,10 @@ function Stage({ actor, theme }: { actor: RepairActor; theme: 'dark' | 'light' |
       />
       {focus !== null && (
         <div className="repair-stage__tools" role="group" aria-label="Focus">
-          <button
-            type="button"
-            aria-pressed={isolation === 'all'}
-            onClick={() => actor.send({ type: 'repair.isolation.toggled' })}
-          >
+          <button type="button" aria-pressed={isolation === 'all'} onClick={() => repair.toggleIsolation()}>
             Show the whole model
           </button>
-          <button type="button" onClick={() => actor.send({ type: 'repair.focus.cleared' })}>
+          <button type="button" onClick={() => repair.clearFocus()}>
             Clear focus
           </button>
         </div>
@@ -399,7 +381,7 @@ function Stage({ actor, theme }: { actor: RepairActor; theme: 'dark' | 'light' |
         <div className="viewer-stage__overlay viewer-stage__overlay--error" role="alert">
           <p>{sceneError ?? viewerError}</p>
           {sceneError !== null && (
-            <button type="button" onClick={() => actor.send({ type: 'repair.scene.retry' })}>
+            <button type="button" onClick={() => repair.retryScene()}>
               Try again
             </button>
           )}
@@ -422,6 +404,7 @@ function RepairPanel({
   repairedVersionId: string;
   error: ReactNode;
 }) {
+  const repair = useRepairEvents(actor);
   const canRepair = useSelector(actor, selectCanRepair);
   switch (step) {
     case 'idle':
@@ -439,11 +422,7 @@ function RepairPanel({
           {error}
           {canRepair ? (
             <div className="upload-panel__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => actor.send({ type: 'repair.start' })}
-              >
+              <button type="button" className="button button--primary" onClick={() => repair.start()}>
                 Repair
               </button>
             </div>
@@ -469,7 +448,7 @@ function RepairPanel({
           <p className="form-message form-message--notice" role="status">
             {ownMessages.repairDiscarded}
           </p>
-          <button type="button" onClick={() => actor.send({ type: 'repair.check' })}>
+          <button type="button" onClick={() => repair.check()}>
             Check again
           </button>
         </>
@@ -478,6 +457,7 @@ function RepairPanel({
 }
 
 function Progress({ actor, step }: { actor: RepairActor; step: 'repairing' | 'committing' }) {
+  const repair = useRepairEvents(actor);
   const progress = useSelector(actor, selectRepairProgress);
   const label = step === 'repairing' ? 'Repairing' : 'Committing';
   return (
@@ -486,7 +466,7 @@ function Progress({ actor, step }: { actor: RepairActor; step: 'repairing' | 'co
       <progress aria-label={label} data-testid="repair-progress" max={100} value={progress?.percent ?? 0} />
       <span className="form-hint">{progress?.percent ?? 0}%</span>
       {step === 'repairing' && (
-        <button type="button" onClick={() => actor.send({ type: 'repair.cancel' })}>
+        <button type="button" onClick={() => repair.cancel()}>
           Cancel
         </button>
       )}
@@ -495,6 +475,7 @@ function Progress({ actor, step }: { actor: RepairActor; step: 'repairing' | 'co
 }
 
 function Preview({ actor, error }: { actor: RepairActor; error: ReactNode }) {
+  const repair = useRepairEvents(actor);
   const side = useSelector(actor, selectSide);
   const totals = useSelector(actor, selectIssueTotals);
   const groups = useSelector(actor, selectOperationGroups);
@@ -509,7 +490,7 @@ function Preview({ actor, error }: { actor: RepairActor; error: ReactNode }) {
         <button
           type="button"
           aria-pressed={side === 'before'}
-          onClick={() => side !== 'before' && actor.send({ type: 'repair.side.toggled' })}
+          onClick={() => side !== 'before' && repair.toggleSide()}
         >
           Before
         </button>
@@ -517,7 +498,7 @@ function Preview({ actor, error }: { actor: RepairActor; error: ReactNode }) {
           type="button"
           aria-pressed={side === 'after'}
           disabled={!hasPlan}
-          onClick={() => side !== 'after' && actor.send({ type: 'repair.side.toggled' })}
+          onClick={() => side !== 'after' && repair.toggleSide()}
         >
           After
         </button>
@@ -543,19 +524,16 @@ function Preview({ actor, error }: { actor: RepairActor; error: ReactNode }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'repair.commit' });
+          repair.commit();
         }}
       >
-        <VersionMessageField
-          value={message}
-          onChange={(value) => actor.send({ type: 'repair.message.changed', value })}
-        />
+        <VersionMessageField value={message} onChange={(value) => repair.changeMessage(value)} />
         {error}
         <div className="upload-panel__actions">
           <button type="submit" className="button button--primary">
             Commit repair
           </button>
-          <button type="button" onClick={() => actor.send({ type: 'repair.cancel' })}>
+          <button type="button" onClick={() => repair.cancel()}>
             Cancel
           </button>
         </div>
@@ -600,6 +578,7 @@ function CheckCountsTable({ actor }: { actor: RepairActor }) {
 const FOLDED_ROWS = 8;
 
 function OperationCategory({ actor, group }: { actor: RepairActor; group: OperationGroup }) {
+  const repair = useRepairEvents(actor);
   const focus = useSelector(actor, selectFocus);
   const boxRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -617,13 +596,7 @@ function OperationCategory({ actor, group }: { actor: RepairActor; group: Operat
             type="checkbox"
             aria-label={label}
             checked={group.state === 'all'}
-            onChange={(event) =>
-              actor.send({
-                type: 'repair.category.toggled',
-                operation: group.operation,
-                accepted: event.target.checked,
-              })
-            }
+            onChange={(event) => repair.acceptCategory(group.operation, event.target.checked)}
           />
           <span aria-hidden="true">{label}</span>
         </label>
@@ -634,9 +607,7 @@ function OperationCategory({ actor, group }: { actor: RepairActor; group: Operat
           <button
             type="button"
             className="repair-category__action"
-            onClick={() =>
-              actor.send({ type: 'repair.category.toggled', operation: group.operation, accepted: true })
-            }
+            onClick={() => repair.acceptCategory(group.operation, true)}
           >
             Accept all
           </button>
@@ -645,9 +616,7 @@ function OperationCategory({ actor, group }: { actor: RepairActor; group: Operat
           <button
             type="button"
             className="repair-category__action"
-            onClick={() =>
-              actor.send({ type: 'repair.category.toggled', operation: group.operation, accepted: false })
-            }
+            onClick={() => repair.acceptCategory(group.operation, false)}
           >
             Reject all
           </button>
@@ -666,13 +635,7 @@ function OperationCategory({ actor, group }: { actor: RepairActor; group: Operat
                   data-testid="repair-operation"
                   data-operation-id={operation.id}
                   checked={accepted}
-                  onChange={(event) =>
-                    actor.send({
-                      type: 'repair.operation.toggled',
-                      operationId: operation.id,
-                      accepted: event.target.checked,
-                    })
-                  }
+                  onChange={(event) => repair.acceptOperation(operation.id, event.target.checked)}
                 />
                 <span>
                   {operation.text}
@@ -686,7 +649,7 @@ function OperationCategory({ actor, group }: { actor: RepairActor; group: Operat
                 type="button"
                 aria-label={`Show ${operation.text}`}
                 aria-pressed={focus?.kind === 'operation' && focus.id === operation.id}
-                onClick={() => actor.send({ type: 'repair.operation.focused', operationId: operation.id })}
+                onClick={() => repair.focusOperation(operation.id)}
               >
                 Show
               </button>
@@ -734,21 +697,18 @@ function Committed({
 }
 
 function Failed({ actor, error }: { actor: RepairActor; error: ReactNode }) {
+  const repair = useRepairEvents(actor);
   const canRetry = useSelector(actor, selectCanRetry);
   return (
     <div>
       {error}
       <div className="upload-panel__actions">
         {canRetry && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => actor.send({ type: 'repair.retry' })}
-          >
+          <button type="button" className="button button--primary" onClick={() => repair.retry()}>
             Try again
           </button>
         )}
-        <button type="button" onClick={() => actor.send({ type: 'repair.cancel' })}>
+        <button type="button" onClick={() => repair.cancel()}>
           Cancel
         </button>
       </div>

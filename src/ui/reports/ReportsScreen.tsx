@@ -1,14 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link, NavLink, useMatch, useParams, useSearchParams } from 'react-router-dom';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { ownMessages } from '../../contract/errors';
 import type { Report } from '../../contract/http/reports';
 import type { Model, ModelRole } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import { selectVersions as selectModelVersions } from '../../machines/model/selectors';
 import { modelSectionsFor } from '../../machines/model/abilities';
-import { createReportsImplementations, reportsMachine } from '../../machines/reports/reportsMachine';
 import {
   selectDeleteCandidate,
   selectDeleteError,
@@ -32,17 +31,13 @@ import {
   selectVersions,
 } from '../../machines/reports/selectors';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
-import { useAppServices } from '../app/AppServices';
-import { useSessionSelector } from '../app/hooks';
-import { announceSuccess } from '../auth/announce';
+import { useSessionSelector } from '../session/useSession';
 import { formatDate } from '../format/dates';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
-import { saveFile } from '../model/saveFile';
 import { personName } from '../model/versionText';
 import { ChangeList } from './ChangeList';
-
-type ReportsActor = ActorRefFrom<typeof reportsMachine>;
+import { useReportsActor, useReportsEvents, type ReportsActor } from './useReportsActor';
 
 /** Short role names beside each person in the form (the people screen explains them in full). */
 const shortRoles: Record<ModelRole, string> = {
@@ -73,30 +68,16 @@ function ReportsWithVersions({ model }: { model: Model }) {
 }
 
 function ReportsPage({ model, versions }: { model: Model; versions: Version[] }) {
-  const { http, realtime } = useAppServices();
   const userId = useSessionSelector(selectUserId);
   const [searchParams, setSearchParams] = useSearchParams();
-  const logic = useMemo(
-    () =>
-      reportsMachine.provide(
-        createReportsImplementations({ http, realtime, announce: announceSuccess, saveFile }),
-      ),
-    [http, realtime],
-  );
   // Read once when the screen opens; later changes arrive as events.
-  const actor = useActorRef(logic, {
-    input: {
-      modelId: model._id,
-      role: model.currentUserRole,
-      userId,
-      versions,
-      openReportId: searchParams.get('report'),
-    },
+  const actor = useReportsActor({
+    modelId: model._id,
+    role: model.currentUserRole,
+    userId,
+    versions,
+    openReportId: searchParams.get('report'),
   });
-
-  useEffect(() => {
-    actor.send({ type: 'versions.updated', versions });
-  }, [actor, versions]);
 
   // The address names the open report, so a link or a reload opens it again.
   const openReportId = useSelector(actor, selectOpenReportId);
@@ -143,6 +124,7 @@ function ReportsPage({ model, versions }: { model: Model; versions: Version[] })
 }
 
 function ReportList({ actor, model }: { actor: ReportsActor; model: Model }) {
+  const intents = useReportsEvents(actor);
   const status = useSelector(actor, selectListStatus);
   const reports = useSelector(actor, selectReports);
   const error = useSelector(actor, selectListError);
@@ -160,7 +142,7 @@ function ReportList({ actor, model }: { actor: ReportsActor; model: Model }) {
             className="button button--primary"
             data-testid="new-report"
             disabled={newReport === 'disabled'}
-            onClick={() => actor.send({ type: 'report.new' })}
+            onClick={() => intents.create()}
           >
             New report
           </button>
@@ -177,7 +159,7 @@ function ReportList({ actor, model }: { actor: ReportsActor; model: Model }) {
       {status === 'failed' && (
         <div role="alert">
           <p className="form__error">{error}</p>
-          <button type="button" onClick={() => actor.send({ type: 'list.retry' })}>
+          <button type="button" onClick={() => intents.retryList()}>
             Try again
           </button>
         </div>
@@ -200,6 +182,7 @@ const versionsText = (report: Report) =>
   } (${formatDate(report.comparisonVersionDate)})`;
 
 function ReportRow({ actor, model, report }: { actor: ReportsActor; model: Model; report: Report }) {
+  const intents = useReportsEvents(actor);
   const mayEdit = useSelector(actor, (snapshot) => selectMayEdit(snapshot, report));
   const draft = useSelector(actor, selectDraft);
   const assigned = report.permissions.map((permission) => personName(permission.user));
@@ -207,11 +190,7 @@ function ReportRow({ actor, model, report }: { actor: ReportsActor; model: Model
     <li className="card report-list__item" data-testid="report-row" data-report-id={report._id}>
       <div>
         <h3>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => actor.send({ type: 'report.open', reportId: report._id })}
-          >
+          <button type="button" className="link-button" onClick={() => intents.open(report._id)}>
             {report.title}
           </button>
         </h3>
@@ -226,17 +205,13 @@ function ReportRow({ actor, model, report }: { actor: ReportsActor; model: Model
       </div>
       {mayEdit && (
         <div className="report-list__actions">
-          <button
-            type="button"
-            aria-label={`Edit ${report.title}`}
-            onClick={() => actor.send({ type: 'report.edit', reportId: report._id })}
-          >
+          <button type="button" aria-label={`Edit ${report.title}`} onClick={() => intents.edit(report._id)}>
             Edit
           </button>
           <button
             type="button"
             aria-label={`Delete ${report.title}`}
-            onClick={() => actor.send({ type: 'report.delete', reportId: report._id })}
+            onClick={() => intents.remove(report._id)}
           >
             Delete
           </button>
@@ -257,20 +232,21 @@ function versionOption(version: Version) {
 
 /** A new report, or changes to one: title, the two versions, and who it is shared with. */
 function ReportForm({ actor, model }: { actor: ReportsActor; model: Model }) {
+  const intents = useReportsEvents(actor);
   const draft = useSelector(actor, selectDraft);
   const versions = useSelector(actor, selectVersions);
   const saving = useSelector(actor, selectIsSaving);
   const error = useSelector(actor, selectFormError);
   if (!draft) return null;
   const change = (patch: Partial<{ title: string; currentVersionID: string; comparisonVersionID: string }>) =>
-    actor.send({ type: 'draft.change', patch });
+    intents.changeDraft(patch);
   return (
     <form
       className="card report-form"
       aria-label={draft.reportId === null ? 'New report' : 'Edit report'}
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'draft.submit' });
+        intents.save();
       }}
     >
       <label className="form-field">
@@ -306,7 +282,7 @@ function ReportForm({ actor, model }: { actor: ReportsActor; model: Model }) {
             <input
               type="checkbox"
               checked={draft.assignedUserIds.includes(permission.user._id)}
-              onChange={() => actor.send({ type: 'draft.toggleAssignee', userId: permission.user._id })}
+              onChange={() => intents.toggleAssignee(permission.user._id)}
             />
             {`${personName(permission.user)} (${shortRoles[permission.type]})`}
           </label>
@@ -321,7 +297,7 @@ function ReportForm({ actor, model }: { actor: ReportsActor; model: Model }) {
         <button type="submit" className="button button--primary" disabled={saving}>
           {saving ? 'Saving...' : draft.reportId === null ? 'Create report' : 'Save report'}
         </button>
-        <button type="button" onClick={() => actor.send({ type: 'draft.cancel' })} disabled={saving}>
+        <button type="button" onClick={() => intents.cancelDraft()} disabled={saving}>
           Cancel
         </button>
       </div>
@@ -330,6 +306,7 @@ function ReportForm({ actor, model }: { actor: ReportsActor; model: Model }) {
 }
 
 function DeleteConfirmation({ actor }: { actor: ReportsActor }) {
+  const intents = useReportsEvents(actor);
   const candidate = useSelector(actor, selectDeleteCandidate);
   const deleting = useSelector(actor, selectIsDeleting);
   if (!candidate) return null;
@@ -341,14 +318,10 @@ function DeleteConfirmation({ actor }: { actor: ReportsActor }) {
         <>
           <p>Delete the report “{candidate.title}”? The people it is shared with lose it too.</p>
           <div className="upload-panel__actions">
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => actor.send({ type: 'delete.confirm' })}
-            >
+            <button type="button" className="button button--danger" onClick={() => intents.confirmRemoval()}>
               Delete
             </button>
-            <button type="button" onClick={() => actor.send({ type: 'delete.cancel' })}>
+            <button type="button" onClick={() => intents.cancelRemoval()}>
               Cancel
             </button>
           </div>
@@ -365,6 +338,7 @@ function viewerPathOf(modelPath: string, report: Report): string {
 
 /** One report: its summary per type, its changes, 3-D for READ and up, the workbook, and print. */
 function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: string }) {
+  const intents = useReportsEvents(actor);
   const report = useSelector(actor, selectOpenReport);
   const diff = useSelector(actor, selectOpenDiff);
   const groups = useSelector(actor, selectOpenChangeList);
@@ -377,7 +351,7 @@ function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: st
   return (
     <section aria-label="Report" className="report-detail" data-testid="report-detail">
       <div className="report-detail__actions">
-        <button type="button" onClick={() => actor.send({ type: 'report.close' })}>
+        <button type="button" onClick={() => intents.close()}>
           Back to the reports
         </button>
         {report && !limitedView && (
@@ -389,7 +363,7 @@ function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: st
           type="button"
           data-testid="report-download"
           disabled={downloading}
-          onClick={() => actor.send({ type: 'report.download' })}
+          onClick={() => intents.download()}
         >
           {downloading ? 'Downloading...' : 'Download Excel'}
         </button>
@@ -421,7 +395,7 @@ function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: st
       {diff?.status === 'failed' && (
         <div role="alert">
           <p className="form__error">{diff.error}</p>
-          <button type="button" onClick={() => actor.send({ type: 'diff.retry' })}>
+          <button type="button" onClick={() => intents.retryDiff()}>
             Retry
           </button>
         </div>

@@ -8,8 +8,8 @@ import { selectVersions as selectModelVersions } from '../../machines/model/sele
 import type { sessionMachine } from '../../machines/session/sessionMachine';
 import { selectComparedVersionId, selectVersionId } from '../../machines/viewer/selectors';
 import { createViewerImplementations, viewerMachine } from '../../machines/viewer/viewerMachine';
-import { useAppServices } from '../app/AppServices';
-import { useSessionSelector } from '../app/hooks';
+import { useAppServices } from '../services/AppServices';
+import { useSessionSelector } from '../session/useSession';
 import { announceSuccess } from '../auth/announce';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';

@@ -7,7 +7,7 @@ import { createFakeHttpClient, failure, ok, sampleUser } from '../../../machines
 import { createSignupImplementations, signupMachine } from '../../../machines/signup/signupMachine';
 import { readVerifyLink } from '../../../machines/signup/verifyParams';
 import { localSetup } from '../../../machines/billing/billingTestKit';
-import { AppServicesProvider, type AppServices } from '../../app/AppServices';
+import { AppServicesProvider, type AppServices } from '../../services/AppServices';
 import { SignupFlowFrame } from './SignupFlowFrame';
 import { VerifyRouteTable } from './VerifyRouteTable';
 

@@ -5,7 +5,8 @@ import { selectSignupInProgress, selectToken, selectUser } from '../../../machin
 import { createSignupImplementations, signupMachine } from '../../../machines/signup/signupMachine';
 import type { SignupInput } from '../../../machines/signup/types';
 import { readVerifyLink } from '../../../machines/signup/verifyParams';
-import { useHttpClient, useSessionEvents, useSessionSelector } from '../../app/hooks';
+import { useHttpClient } from '../../services/AppServices';
+import { useSessionEvents, useSessionSelector } from '../../session/useSession';
 import { SignupFlowFrame } from './SignupFlowFrame';
 import { VerifyRouteTable } from './VerifyRouteTable';
 

@@ -12,7 +12,7 @@ import {
   selectedChangeCount,
   type ByProperty,
   type CheckState,
-} from '../../machines/review/changeSelection';
+} from '../../machines/reviews/changeSelection';
 
 const kindLabels: Record<ChangeKind, string> = { added: 'Added', removed: 'Removed', modified: 'Modified' };
 

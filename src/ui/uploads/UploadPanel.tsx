@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import {
   selectAsksModelName,
@@ -17,20 +17,14 @@ import {
   selectUploadBillingGating,
   selectUploadError,
   selectUploadStep,
-} from '../../machines/upload/selectors';
+} from '../../machines/uploads/selectors';
 import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
-import {
-  createUploadImplementations,
-  uploadMachine,
-  type FinishedVersion,
-  type UploadDestination,
-} from '../../machines/upload/uploadMachine';
-import { uploadAccept } from '../../machines/upload/validation';
-import { useAppServices } from '../app/AppServices';
+import type { FinishedVersion, UploadDestination } from '../../machines/uploads/uploadMachine';
+import { uploadAccept } from '../../machines/uploads/validation';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
 import { PaidModelConfirm } from '../billing/PaidModelConfirm';
-import { useBillingGatingLogic } from '../billing/useBillingGating';
 import { TranslationReport } from './TranslationReport';
+import { useUploadActor, useUploadEvents } from './useUploadActor';
 
 export type UploadPanelProps = UploadDestination & {
   /** A model's versions so far: with one to compare with, the upload can be reviewed first (issue #7). */
@@ -54,33 +48,14 @@ function sizeText(bytes: number): string {
  * a payment method is on file, and once it is, the upload asks to confirm the charge before the file is sent.
  */
 export function UploadPanel(props: UploadPanelProps) {
-  const { http, realtime } = useAppServices();
-  const { gatingLogic, stripeConfirmer } = useBillingGatingLogic();
-  // The latest callback, without rebuilding the machine when the parent passes a new function.
-  const onVersionCreated = useRef(props.onVersionCreated);
-  useEffect(() => {
-    onVersionCreated.current = props.onVersionCreated;
-  });
-  const logic = useMemo(
-    () =>
-      uploadMachine.provide(
-        createUploadImplementations({
-          http,
-          realtime,
-          onVersionCreated: (version) => onVersionCreated.current?.(version),
-          billingGating: gatingLogic,
-        }),
-      ),
-    [http, realtime, gatingLogic],
-  );
   const destination: UploadDestination =
     'modelId' in props ? { modelId: props.modelId } : { organizationId: props.organizationId };
-  const actor = useActorRef(logic, {
-    input: { destination, ...(props.versionCount === undefined ? {} : { versionCount: props.versionCount }) },
+  const { actor, stripeConfirmer } = useUploadActor({
+    destination,
+    versionCount: props.versionCount,
+    onVersionCreated: props.onVersionCreated,
   });
-  useEffect(() => {
-    if (props.versionCount !== undefined) actor.send({ type: 'versions.counted', count: props.versionCount });
-  }, [actor, props.versionCount]);
+  const upload = useUploadEvents(actor);
   const step = useSelector(actor, selectUploadStep);
   const error = useSelector(actor, selectUploadError);
   const file = useSelector(actor, selectChosenFile);
@@ -132,7 +107,7 @@ export function UploadPanel(props: UploadPanelProps) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            actor.send({ type: 'upload.start' });
+            upload.start();
           }}
         >
           <label className="form__field" htmlFor={fileInputId}>
@@ -144,7 +119,7 @@ export function UploadPanel(props: UploadPanelProps) {
               accept={uploadAccept}
               onChange={(event) => {
                 const chosen = event.target.files?.[0];
-                if (chosen) actor.send({ type: 'file.choose', file: chosen, name: chosen.name });
+                if (chosen) upload.chooseFile(chosen, chosen.name);
               }}
             />
           </label>
@@ -164,7 +139,7 @@ export function UploadPanel(props: UploadPanelProps) {
                 id={nameInputId}
                 name="modelName"
                 value={modelName}
-                onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+                onChange={(event) => upload.changeName(event.target.value)}
               />
             </label>
           )}
@@ -175,7 +150,7 @@ export function UploadPanel(props: UploadPanelProps) {
                 name="review"
                 data-testid="review-upload-checkbox"
                 checked={reviewChosen}
-                onChange={(event) => actor.send({ type: 'review.toggle', value: event.target.checked })}
+                onChange={(event) => upload.chooseReview(event.target.checked)}
               />
               <span>Review changes before they become a version</span>
             </label>
@@ -189,8 +164,8 @@ export function UploadPanel(props: UploadPanelProps) {
       {confirmingPaid && gating && (
         <PaidModelConfirm
           gating={gating}
-          onConfirm={() => actor.send({ type: 'paid.confirm' })}
-          onCancel={() => actor.send({ type: 'paid.cancel' })}
+          onConfirm={() => upload.confirmPaid()}
+          onCancel={() => upload.cancelPaid()}
         />
       )}
       {/* Outside the form: the payment method form it may show is a form of its own. */}
@@ -226,7 +201,7 @@ export function UploadPanel(props: UploadPanelProps) {
           {errorMessage}
           {version?.report && <TranslationReport report={version.report} />}
           <div className="upload-panel__actions">
-            <button type="button" onClick={() => actor.send({ type: 'report.close' })}>
+            <button type="button" onClick={() => upload.closeReport()}>
               Close report
             </button>
             {openModelLink}
@@ -245,7 +220,7 @@ export function UploadPanel(props: UploadPanelProps) {
                 Review changes
               </Link>
             )}
-            <button type="button" onClick={() => actor.send({ type: 'upload.reset' })}>
+            <button type="button" onClick={() => upload.reset()}>
               Upload another file
             </button>
           </div>
@@ -261,12 +236,12 @@ export function UploadPanel(props: UploadPanelProps) {
                 type="button"
                 className="button button--primary"
                 disabled={blocked}
-                onClick={() => actor.send({ type: 'upload.retry' })}
+                onClick={() => upload.retry()}
               >
                 Retry
               </button>
             )}
-            <button type="button" onClick={() => actor.send({ type: 'upload.reset' })}>
+            <button type="button" onClick={() => upload.reset()}>
               Choose another file
             </button>
           </div>

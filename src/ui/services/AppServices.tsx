@@ -35,3 +35,8 @@ export function useAppServices(): AppServices {
   if (!services) throw new Error('useAppServices must be used inside <AppServicesProvider>');
   return services;
 }
+
+/** The one HTTP client, for the feature hooks that bind a machine's implementations. */
+export function useHttpClient(): HttpClient {
+  return useAppServices().http;
+}

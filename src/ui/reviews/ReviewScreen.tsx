@@ -1,13 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router-dom';
 import { ownMessages } from '../../contract/errors';
 import type { Model } from '../../contract/http/models';
-import {
-  createReviewImplementations,
-  REVIEW_BY_PROPERTY,
-  reviewMachine,
-} from '../../machines/review/reviewMachine';
+import { REVIEW_BY_PROPERTY } from '../../machines/reviews/reviewMachine';
 import {
   selectAppliedVersion,
   selectReview,
@@ -18,11 +13,11 @@ import {
   selectReviewMessageHint,
   selectReviewSelected,
   selectReviewStep,
-} from '../../machines/review/selectors';
-import { useHttpClient } from '../app/hooks';
+} from '../../machines/reviews/selectors';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { VersionMessageField } from '../model/VersionMessageField';
 import { ChangeList } from './ChangeList';
+import { useReviewActor, useReviewEvents } from './useReviewActor';
 
 /**
  * /model/{modelId}/review/{reviewId}: an upload held for review (issue #7 item 5). Its diff against the latest
@@ -52,9 +47,8 @@ function versionLinks(modelId: string, versionId: string) {
 }
 
 function Review({ model, reviewId }: { model: Model; reviewId: string }) {
-  const http = useHttpClient();
-  const logic = useMemo(() => reviewMachine.provide(createReviewImplementations({ http })), [http]);
-  const actor = useActorRef(logic, { input: { modelId: model._id, reviewId } });
+  const actor = useReviewActor({ modelId: model._id, reviewId });
+  const intents = useReviewEvents(actor);
   const step = useSelector(actor, selectReviewStep);
   const review = useSelector(actor, selectReview);
   const diff = useSelector(actor, selectReviewDiff);
@@ -93,7 +87,7 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
         <div>
           {errorMessage}
           <div className="upload-panel__actions">
-            <button type="button" onClick={() => actor.send({ type: 'retry' })}>
+            <button type="button" onClick={() => intents.retry()}>
               Try again
             </button>
             <Link to={historyPath}>Back to the history</Link>
@@ -117,23 +111,23 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
             disabled={busy || step !== 'reviewing'}
             changeTestId="review-change"
             byProperty={REVIEW_BY_PROPERTY}
-            onSet={(keys, on) => actor.send({ type: 'selection.set', keys, selected: on })}
-            onAll={() => actor.send({ type: 'selection.all' })}
-            onNone={() => actor.send({ type: 'selection.none' })}
+            onSet={(keys, on) => intents.select(keys, on)}
+            onAll={() => intents.selectAll()}
+            onNone={() => intents.selectNone()}
           />
           <form
             className="form review-screen__apply"
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              actor.send({ type: 'apply' });
+              intents.apply();
             }}
           >
             <VersionMessageField
               value={message}
               hint={messageHint}
               disabled={step !== 'reviewing'}
-              onChange={(value) => actor.send({ type: 'message.change', value })}
+              onChange={(value) => intents.changeMessage(value)}
             />
             {step !== 'failed' && errorMessage}
             <div className="upload-panel__actions">
@@ -145,11 +139,7 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
               >
                 {step === 'applying' ? 'Applying...' : 'Apply selected changes'}
               </button>
-              <button
-                type="button"
-                disabled={step !== 'reviewing'}
-                onClick={() => actor.send({ type: 'discard' })}
-              >
+              <button type="button" disabled={step !== 'reviewing'} onClick={() => intents.discard()}>
                 Discard upload
               </button>
             </div>
@@ -161,14 +151,10 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
         <div className="card restore-confirmation" role="alertdialog" aria-label="Discard the upload">
           <p>Discard this upload? Its changes are dropped and no version is made.</p>
           <div className="upload-panel__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => actor.send({ type: 'discard.confirm' })}
-            >
+            <button type="button" className="button button--primary" onClick={() => intents.confirmDiscard()}>
               Discard
             </button>
-            <button type="button" onClick={() => actor.send({ type: 'discard.cancel' })}>
+            <button type="button" onClick={() => intents.cancelDiscard()}>
               Keep reviewing
             </button>
           </div>
@@ -179,10 +165,10 @@ function Review({ model, reviewId }: { model: Model; reviewId: string }) {
         <div className="card" role="group" aria-label="Applying failed">
           {errorMessage}
           <div className="upload-panel__actions">
-            <button type="button" onClick={() => actor.send({ type: 'back' })}>
+            <button type="button" onClick={() => intents.back()}>
               Back to the changes
             </button>
-            <button type="button" onClick={() => actor.send({ type: 'retry' })}>
+            <button type="button" onClick={() => intents.retry()}>
               Try again
             </button>
           </div>

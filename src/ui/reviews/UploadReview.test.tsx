@@ -5,7 +5,7 @@ import { ownMessages } from '../../contract/errors';
 import { failure, ok } from '../../machines/auth/fakeHttpClient';
 import { aModel, anUploadJob, aVersion, createRecordingHttp } from '../../machines/model/modelTestKit';
 import { aChange } from '../../machines/merge/mergeTestKit';
-import { aReviewResponse } from '../../machines/review/reviewTestKit';
+import { aReviewResponse } from '../../machines/reviews/reviewTestKit';
 import { renderApp } from '../app/testApp';
 
 const reviewPath = '/api/models/model-1/reviews/review-1';
