@@ -72,8 +72,10 @@ describe('the compiled runtime', () => {
     expect(inspected.counts).toMatchObject({ nodes: 4 });
   }, 60_000);
 
-  it('compiles each worker to an entry of its own, which translates a file', async () => {
-    const worker = new Worker(new URL(`file://${path.join(outDir, 'translateWorker.js')}`));
+  it('starts a worker task by name from its one worker entry, which translates a file', async () => {
+    const worker = new Worker(new URL(`file://${path.join(outDir, 'worker.js')}`), {
+      workerData: { task: 'translateWorker' },
+    });
     const answer = new Promise<TranslateMessage>((resolve, reject) => {
       worker.on('message', (message: TranslateMessage) => {
         if (message.kind !== 'progress') resolve(message);
@@ -83,6 +85,18 @@ describe('the compiled runtime', () => {
     worker.postMessage({ fileName: 'portal.json', bytes: portal } satisfies TranslateRequest);
     try {
       expect((await answer).kind).toBe('result');
+    } finally {
+      await worker.terminate();
+    }
+  }, 60_000);
+
+  it('refuses a task that is not listed, naming it', async () => {
+    const worker = new Worker(new URL(`file://${path.join(outDir, 'worker.js')}`), {
+      workerData: { task: 'noSuchWorker' },
+    });
+    const failure = new Promise<Error>((resolve) => worker.on('error', resolve));
+    try {
+      expect((await failure).message).toContain('No worker task is named noSuchWorker');
     } finally {
       await worker.terminate();
     }
