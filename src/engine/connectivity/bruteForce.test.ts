@@ -11,7 +11,8 @@ import { UnionFind } from './unionFind';
  * Issue #8: "results identical to a brute-force reference on 20k". A random model of ~20k nodes and ~8k members on a
  * 100 mm lattice, every member end its own node jittered by up to ±0.7 mm (so coincident classes, chains wider than
  * 2 × tolMerge, near misses, T-junctions and crossings within and beyond tolMerge all occur), plus two level
- * elevations for the datum rule. The references below compare every pair (O(n²)) with the definitions.
+ * elevations for the datum rule. The references below apply the definitions to every pair (O(n²)); for the spans
+ * and crossings a sort on x only skips pairs whose boxes (inflated by tolMerge) are apart, which cannot qualify.
  */
 const tol = defaultTolerances('mm');
 const SPACING = 100;
@@ -104,8 +105,13 @@ describe('connectivity checks agree with an O(n²) reference on ~20k nodes', () 
   };
   const reference = new UnionFind(n);
   const pairs: [number, number, number][] = [];
-  for (let a = 0; a < n; a++)
-    for (let b = a + 1; b < n; b++) {
+  // Every pair within tolNear (tolMerge is less), found by a sweep on x: pairs further apart on x are further apart.
+  const byX = [...nodes.keys()].sort((a, b) => nodes[a]!.x - nodes[b]!.x);
+  for (let left = 0; left < n; left++)
+    for (let right = left + 1; right < n; right++) {
+      const [i, j] = [byX[left]!, byX[right]!];
+      if (nodes[j]!.x - nodes[i]!.x > tol.near) break;
+      const [a, b] = i < j ? [i, j] : [j, i];
       const distance = d(nodes[a]!, nodes[b]!);
       if (distance <= tol.near) pairs.push([a, b, distance]);
       if (distance <= tol.merge && sameDatum(nodes[a]!, nodes[b]!)) reference.union(a, b);
@@ -173,6 +179,34 @@ describe('connectivity checks agree with an O(n²) reference on ~20k nodes', () 
     return rep;
   })();
 
+  // Nodes with a member, by x: a window on x holds every node within a distance of a point or a box.
+  const connected = [...nodes.keys()]
+    .filter((k) => degree[k] !== 0)
+    .sort((a, b) => nodes[a]!.x - nodes[b]!.x);
+  const connectedX = Float64Array.from(connected, (k) => nodes[k]!.x);
+  /** The first index in `connected` whose x is at least `x`. */
+  const firstAtLeast = (x: number) => {
+    let low = 0;
+    let high = connected.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (connectedX[middle]! < x) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const box = members.map((_, m) => {
+    const [a, b] = ends[m]!.map((k) => nodes[k]!) as [Node, Node];
+    return [
+      Math.min(a.x, b.x) - tol.merge,
+      Math.min(a.y, b.y) - tol.merge,
+      Math.min(a.z, b.z) - tol.merge,
+      Math.max(a.x, b.x) + tol.merge,
+      Math.max(a.y, b.y) + tol.merge,
+      Math.max(a.z, b.z) + tol.merge,
+    ] as const;
+  });
+
   it('C03: the same nodes on member spans', () => {
     const expected: string[] = [];
     for (let m = 0; m < members.length; m++) {
@@ -180,14 +214,13 @@ describe('connectivity checks agree with an O(n²) reference on ~20k nodes', () 
       const a = nodes[i]!;
       const b = nodes[j]!;
       const length = d(a, b);
-      for (let k = 0; k < n; k++) {
-        if (
-          degree[k] === 0 ||
-          representative[k] === representative[i] ||
-          representative[k] === representative[j]
-        )
-          continue;
+      const [, minY, minZ, maxX, maxY, maxZ] = box[m]!;
+      // A node within tolMerge of the span lies in the member's inflated box.
+      for (let w = firstAtLeast(box[m]![0]); w < connected.length && connectedX[w]! <= maxX; w++) {
+        const k = connected[w]!;
         const p = nodes[k]!;
+        if (p.y < minY || p.y > maxY || p.z < minZ || p.z > maxZ) continue;
+        if (representative[k] === representative[i] || representative[k] === representative[j]) continue;
         const along =
           ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y) + (p.z - a.z) * (b.z - a.z)) / length;
         if (along <= tol.merge || length - along <= tol.merge) continue;
@@ -204,40 +237,41 @@ describe('connectivity checks agree with an O(n²) reference on ~20k nodes', () 
     expect(ids('C03')).toEqual(expected.sort());
   }, 300_000);
 
+  // Nodes with a member in cubes of side tolMerge: the 27 cubes around a point hold every node within tolMerge.
+  const cube = (value: number) => Math.floor(value / tol.merge);
+  const cubes = new Map<string, number[]>();
+  for (const k of connected) {
+    const key = `${cube(nodes[k]!.x)},${cube(nodes[k]!.y)},${cube(nodes[k]!.z)}`;
+    cubes.set(key, [...(cubes.get(key) ?? []), k]);
+  }
+  const connectedNear = (point: { x: number; y: number; z: number }) => {
+    const near: number[] = [];
+    for (const dx of [-1, 0, 1])
+      for (const dy of [-1, 0, 1])
+        for (const dz of [-1, 0, 1])
+          near.push(
+            ...(cubes.get(`${cube(point.x) + dx},${cube(point.y) + dy},${cube(point.z) + dz}`) ?? []),
+          );
+    return near;
+  };
+
   it('C04: the same crossings', () => {
     const expected: string[] = [];
     const sinAngle = Math.sin(tol.angle / DEG);
-    // Every pair is visited; a plain AABB test (inflated by tolMerge) only spares the arithmetic.
-    const box = members.map((_, m) => {
-      const [a, b] = ends[m]!.map((k) => nodes[k]!) as [Node, Node];
-      return [
-        Math.min(a.x, b.x) - tol.merge,
-        Math.min(a.y, b.y) - tol.merge,
-        Math.min(a.z, b.z) - tol.merge,
-        Math.max(a.x, b.x) + tol.merge,
-        Math.max(a.y, b.y) + tol.merge,
-        Math.max(a.z, b.z) + tol.merge,
-      ];
-    });
-    for (let p = 0; p < members.length; p++)
-      for (let q = p + 1; q < members.length; q++) {
+    // Every pair whose boxes overlap, found by a sweep on the boxes' x; boxes apart cannot cross within tolMerge.
+    const byMinX = [...members.keys()].sort((p, q) => box[p]![0] - box[q]![0]);
+    for (let left = 0; left < byMinX.length; left++)
+      for (let right = left + 1; right < byMinX.length; right++) {
+        const p = byMinX[left]!;
+        const q = byMinX[right]!;
         const bp = box[p]!;
         const bq = box[q]!;
-        if (
-          bp[0]! > bq[3]! ||
-          bq[0]! > bp[3]! ||
-          bp[1]! > bq[4]! ||
-          bq[1]! > bp[4]! ||
-          bp[2]! > bq[5]! ||
-          bq[2]! > bp[5]!
-        )
-          continue;
+        if (bq[0] > bp[3]) break;
+        if (bp[1]! > bq[4]! || bq[1]! > bp[4]! || bp[2]! > bq[5]! || bq[2]! > bp[5]!) continue;
         const [first, second] = members[p]!.id < members[q]!.id ? [p, q] : [q, p];
-        const [a0, a1] = ends[first]!.map((k) => nodes[k]!) as [Node, Node];
-        const [b0, b1] = ends[second]!.map((k) => nodes[k]!) as [Node, Node];
-        const repA = ends[first]!.map((k) => representative[k]);
-        const repB = ends[second]!.map((k) => representative[k]);
-        if (repA.some((r) => repB.includes(r))) continue;
+        const [a0i, a1i] = ends[first]!;
+        const [b0i, b1i] = ends[second]!;
+        const [a0, a1, b0, b1] = [nodes[a0i]!, nodes[a1i]!, nodes[b0i]!, nodes[b1i]!];
         const u = [a1.x - a0.x, a1.y - a0.y, a1.z - a0.z];
         const v = [b1.x - b0.x, b1.y - b0.y, b1.z - b0.z];
         const uu = u[0]! ** 2 + u[1]! ** 2 + u[2]! ** 2;
@@ -248,6 +282,8 @@ describe('connectivity checks agree with an O(n²) reference on ~20k nodes', () 
           u[0]! * v[1]! - u[1]! * v[0]!,
         );
         if (cross / Math.sqrt(uu * vv) < sinAngle) continue;
+        const repA = [representative[a0i], representative[a1i]];
+        if (repA.includes(representative[b0i]) || repA.includes(representative[b1i])) continue;
         const r = [a0.x - b0.x, a0.y - b0.y, a0.z - b0.z];
         const b = u[0]! * v[0]! + u[1]! * v[1]! + u[2]! * v[2]!;
         const c = u[0]! * r[0]! + u[1]! * r[1]! + u[2]! * r[2]!;
@@ -268,13 +304,9 @@ describe('connectivity checks agree with an O(n²) reference on ~20k nodes', () 
         const Q = [b0.x + t * v[0]!, b0.y + t * v[1]!, b0.z + t * v[2]!];
         if (Math.hypot(P[0]! - Q[0]!, P[1]! - Q[1]!, P[2]! - Q[2]!) > tol.merge) continue;
         const mid = { x: (P[0]! + Q[0]!) / 2, y: (P[1]! + Q[1]!) / 2, z: (P[2]! + Q[2]!) / 2 };
-        if (
-          nodes.some(
-            (node, k) =>
-              degree[k] !== 0 && Math.hypot(node.x - mid.x, node.y - mid.y, node.z - mid.z) <= tol.merge,
-          )
-        )
-          continue;
+        const nodeAt = (k: number) =>
+          Math.hypot(nodes[k]!.x - mid.x, nodes[k]!.y - mid.y, nodes[k]!.z - mid.z) <= tol.merge;
+        if (connectedNear(mid).some(nodeAt)) continue;
         expected.push(`C04:${members[first]!.id},${members[second]!.id}`);
       }
     expect(expected.length).toBeGreaterThan(20);
