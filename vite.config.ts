@@ -37,7 +37,7 @@ export default defineConfig(({ mode }) => ({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
-          globalSetup: ['tests/setup/compiledCli.ts'],
+          globalSetup: ['tests/setup/compiledServer.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,10 +6,11 @@
  * node_modules (`packages: 'external'`), so the native and WebAssembly ones (sharp, argon2, PGlite, web-ifc) load
  * their own files as usual.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { workerTasks } from '../src/server/modules/workerTasks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -44,10 +45,14 @@ export async function buildServer(name = 'server', options: { quiet?: boolean } 
   // Chunks of earlier builds would pile up (their names are content hashes). Removed after the build rather than
   // before, so a server already running from this folder still finds its worker entries meanwhile.
   const written = new Set(Object.keys(result.metafile.outputs).map((output) => path.resolve(root, output)));
+  written.add(path.join(outdir, 'worker-tasks.json'));
   for (const file of readdirSync(outdir)) {
     if (!written.has(path.join(outdir, file)))
       rmSync(path.join(outdir, file), { recursive: true, force: true });
   }
+  // The tasks worker.js can start, for tests that run the server from source with compiled workers
+  // (jobs/workerThread.ts).
+  writeFileSync(path.join(outdir, 'worker-tasks.json'), `${JSON.stringify(Object.keys(workerTasks))}\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!options.quiet) {
     process.stdout.write(

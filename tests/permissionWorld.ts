@@ -6,7 +6,6 @@ import type { TestServer } from '../src/server/testing/testServer';
 import { uploadAndWait } from '../src/server/testing/uploads';
 import { putPaymentMethodOnFile } from '../src/server/modules/billing/billingTesting';
 import { generateBuilding } from '../src/engine/testing/building';
-import { presetParameters } from '../src/engine/testing/presets';
 
 export type WorldActor =
   | 'orgOwner'
@@ -53,6 +52,8 @@ export interface PermissionWorld {
   /** A local test bank account waiting for its micro-deposits (32 and 45); its payment method id. */
   pendingBankAccount(organizationId: string): Promise<string>;
 }
+
+const SMALL_BUILDING = { storeys: 2, baysX: 3, baysY: 3, braceEvery: 1, coreBaysX: 1, coreBaysY: 1, seed: 7 };
 
 export async function permissionWorld(
   server: TestServer,
@@ -102,7 +103,9 @@ export async function permissionWorld(
   }
 
   const modelId = await freshModel();
-  const modelFile = new TextEncoder().encode(JSON.stringify(generateBuilding(presetParameters('1k', 7))));
+  // A small braced building: every route's cell runs its real work (plans, previews, drawings) for each actor,
+  // and statuses, not sizes, are what the matrix pins.
+  const modelFile = new TextEncoder().encode(JSON.stringify(generateBuilding(SMALL_BUILDING)));
   const upload = await uploadAndWait(server, users.orgOwner.token, modelFile, {
     fileName: 'matrix.json',
     modelId,

@@ -15,7 +15,7 @@ export interface GussetRun {
 
 /**
  * Runs the real command as a user would, from the repository root: the CLI compiled from the source under test
- * for this run (tests/setup/compiledCli.ts), never a dist/server/cli.js built before an edit.
+ * for this run (tests/setup/compiledServer.ts), never a dist/server/cli.js built before an edit.
  */
 export function runGusset(args: readonly string[]): Promise<GussetRun> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** The worker thread ended without an answer (killed, out of memory, or terminated by us). */
@@ -20,11 +22,30 @@ export class WorkerOutOfMemoryError extends WorkerDiedError {
 const fromSource = import.meta.url.endsWith('.ts');
 const bootstrap = new URL('./workerBootstrap.mjs', import.meta.url);
 
+/**
+ * The test run's compiled server (tests/setup/compiledServer.ts builds it from the source under test and names
+ * its folder in GUSSET_TEST_WORKERS): the tests run the server from source but its worker tasks compiled, since
+ * through tsx each worker spent about 0.7 s more CPU loading the engine, hundreds of times a run. A test's own
+ * worker, not a task the build lists in worker-tasks.json, still loads through tsx.
+ */
+const testWorkers = fromSource ? process.env.GUSSET_TEST_WORKERS : undefined;
+let testTasks: ReadonlySet<string> | undefined;
+function compiledTestTask(task: string): boolean {
+  if (!testWorkers) return false;
+  testTasks ??= new Set(
+    JSON.parse(readFileSync(path.join(testWorkers, 'worker-tasks.json'), 'utf8')) as string[],
+  );
+  return testTasks.has(task);
+}
+
 function workerScript(entry: URL): { script: URL; execArgv: string[]; workerData: object } {
-  if (fromSource) return { script: bootstrap, execArgv: [], workerData: { entry: entry.href } };
   const task = path.posix.basename(entry.pathname, '.ts');
+  if (fromSource && !compiledTestTask(task)) {
+    return { script: bootstrap, execArgv: [], workerData: { entry: entry.href } };
+  }
+  const folder = fromSource && testWorkers ? pathToFileURL(`${testWorkers}/`) : new URL('.', import.meta.url);
   return {
-    script: new URL('./worker.js', import.meta.url),
+    script: new URL('worker.js', folder),
     execArgv: ['--enable-source-maps'],
     workerData: { task },
   };
