@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FilterPlatform, FilterProperty } from '../../../contract/http/filters';
-import { countModel } from '../../../engine/formats/report';
+import { countModel } from '../formats/report';
+import { rebuildModel, splitModel } from '../manifest';
 import {
   emptyModel,
   ModelSchema,
+  nodeIdsOf,
   type Beam,
   type Element,
   type Floor,
@@ -11,10 +13,14 @@ import {
   type Model,
   type Node,
   type SourceTool,
-} from '../../../engine/schema';
-import type { FilterRules } from '../filters/effective';
-import { buildManifest, rebuildModel } from './manifest';
-import { filterUpload, HELD_BACK_ITEMS_PER_KIND, type ModelFilters } from './uploadFilter';
+} from '../schema';
+import { HELD_BACK_ITEMS_PER_KIND } from './heldBack';
+import type { FilterPlatform, FilterProperty, FilterRules } from './platforms';
+import { filterUpload, type ModelFilters } from './upload';
+
+/** The store's content address (the server's): SHA-256 of the canonical JSON. */
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+const buildManifest = (model: Model) => splitModel(model, sha256Hex);
 
 const ALL_PROPERTIES: FilterProperty[] = [
   'Geometry',
@@ -182,6 +188,7 @@ async function uploadOver(previous: Model, upload: Model, filters: ModelFilters)
     },
     { manifest: after.manifest, objects: after.objects, counts },
     filters,
+    sha256Hex,
   );
   if (!filtered) return { model: upload, items: [], counts, filtered: false };
   // The stored version reads its objects from this upload's and, for kept ones, the previous version's rows.
@@ -204,14 +211,11 @@ function danglingReferences(model: Model): string[] {
   const patterns = ids(model.loadPatterns);
   const problems: string[] = [];
   for (const element of model.elements) {
-    const record = element as unknown as Record<string, unknown>;
-    const nodeIds = [record.startNodeId, record.endNodeId, ...((record.nodeIds as string[]) ?? [])];
-    for (const id of nodeIds)
-      if (typeof id === 'string' && !nodes.has(id)) problems.push(`${element.id} → ${id}`);
-    if (typeof record.profileId === 'string' && !profiles.has(record.profileId))
-      problems.push(`${element.id} profile`);
-    if (typeof record.materialId === 'string' && !materials.has(record.materialId))
-      problems.push(`${element.id} material`);
+    for (const id of nodeIdsOf(element)) if (!nodes.has(id)) problems.push(`${element.id} → ${id}`);
+    const profileId = 'profileId' in element ? element.profileId : undefined;
+    if (profileId !== undefined && !profiles.has(profileId)) problems.push(`${element.id} profile`);
+    const materialId = 'materialId' in element ? element.materialId : undefined;
+    if (materialId !== undefined && !materials.has(materialId)) problems.push(`${element.id} material`);
   }
   for (const load of model.loads) {
     if (!patterns.has(load.patternId)) problems.push(`${load.id} pattern`);
@@ -260,6 +264,7 @@ describe('filterUpload', () => {
         },
         { manifest: after.manifest, objects: after.objects, counts: countModel(upload) },
         organizationFilter(rules('Etabs', 'SAP', [])),
+        sha256Hex,
       );
     expect(previous.manifest.tools).toEqual(['etabs']);
     expect(await run(previous.manifest)).toBeUndefined();
