@@ -506,4 +506,116 @@ describe('filterUpload', () => {
     const result = await uploadOver(frame('etabs'), upload, filters);
     expect((elementOf(result.model, 'B1') as Beam).profileId).toBe('W14');
   });
+
+  it('turns P’s material names into Q’s by the name mappings, only where Material passes', async () => {
+    const material = (id: string): Model['materials'][number] => ({
+      id,
+      source: { tool: 'sap2000' },
+      name: id,
+      attributes: {},
+      type: 'Material',
+      kind: 'steel',
+    });
+    const upload = frame('sap2000');
+    upload.materials.push(material('A992-SAP'), material('S355-SAP'));
+    (upload.elements[0] as Beam).materialId = 'A992-SAP';
+    (upload.elements[1] as Beam).materialId = 'S355-SAP';
+    const mappings = {
+      nameMappings: [
+        { kind: 'Material' as const, from: 'A992-SAP', to: 'A992' },
+        { kind: 'Material' as const, from: 'S355-SAP', to: 'S355' },
+      ],
+    };
+    const result = await uploadOver(
+      frame('etabs'),
+      upload,
+      organizationFilter(rules('SAP', 'Etabs', ['Material'], mappings)),
+    );
+    // ETABS's own A992 is the mapped name's material; S355 is on neither side, so it crosses under that name.
+    expect((elementOf(result.model, 'B1') as Beam).materialId).toBe('A992');
+    expect((elementOf(result.model, 'B2') as Beam).materialId).toBe('S355');
+    expect(result.model.materials.find((item) => item.id === 'S355')).toMatchObject({ name: 'S355' });
+
+    const held = await uploadOver(
+      frame('etabs'),
+      upload,
+      organizationFilter(rules('SAP', 'Etabs', ['Profile'], mappings)),
+    );
+    expect((elementOf(held.model, 'B1') as Beam).materialId).toBeUndefined();
+    expect(held.model.materials.some((item) => item.id === 'S355')).toBe(false);
+    expect(held.items.map((item) => [item.id, item.reason])).toEqual([
+      ['B1', "Kept Etabs's Material: the filter SAP → Etabs does not let Material through"],
+      ['B2', "Kept Etabs's Material: the filter SAP → Etabs does not let Material through"],
+    ]);
+  });
+
+  it('keeps a node where a held-back element and one that may move share it', async () => {
+    const upload = frame('sap2000');
+    nodeOf(upload, 'n2').x = 1100; // moves B1, B2 (Beams: Geometry passes) and F1 (Floor: not listed)
+    const result = await uploadOver(
+      frame('etabs'),
+      upload,
+      organizationFilter(rules('SAP', 'Etabs', ALL_PROPERTIES, { elementTypes: ['Beam'] })),
+    );
+    expect(elementOf(result.model, 'B1').source.tool).toBe('sap2000');
+    expect(elementOf(result.model, 'F1')).toEqual(elementOf(frame('etabs'), 'F1'));
+    // The floor stands on n2 and is held back: its position is kept under the beams as well.
+    expect(nodeOf(result.model, 'n2')).toEqual(nodeOf(frame('etabs'), 'n2'));
+    expect(result.items.map((item) => [item.id, item.reason])).toEqual([
+      ['F1', "Kept Etabs's Floor unchanged: the filter SAP → Etabs does not let Floor elements through"],
+    ]);
+  });
+
+  it('lets a grid change through when the filter lists the Grid type, as the uploader’s', async () => {
+    const grid = (tool: SourceTool, coordinate: number): Model['grids'][number] => ({
+      id: 'G1:A',
+      source: { tool },
+      name: 'A',
+      attributes: {},
+      type: 'Grid',
+      system: 'G1',
+      label: 'A',
+      geometry: { kind: 'axis', direction: 'X', coordinate },
+    });
+    const previous = frame('etabs');
+    previous.grids = [grid('etabs', 0)];
+    const upload = frame('sap2000');
+    upload.grids = [grid('sap2000', 500)];
+    const result = await uploadOver(
+      previous,
+      upload,
+      organizationFilter(rules('SAP', 'Etabs', [], { elementTypes: ['Grid'] })),
+    );
+    expect(result.model.grids).toEqual(upload.grids);
+    expect(result.items).toEqual([]);
+  });
+
+  it('reports many elements kept whole, or kept though the upload left them out, in a few items', async () => {
+    const previous = frame('etabs');
+    const renamed = frame('sap2000');
+    for (let index = 0; index < 25; index++) {
+      previous.elements.push(beam('etabs', `X${index}`, 'n1', 'n2'));
+      renamed.elements.push(beam('sap2000', `X${index}`, 'n1', 'n2', { name: `renamed ${index}` }));
+    }
+    const noBeams = organizationFilter(rules('SAP', 'Etabs', ALL_PROPERTIES, { elementTypes: ['Floor'] }));
+    const whole = await uploadOver(previous, renamed, noBeams);
+    expect(whole.items.slice(0, HELD_BACK_ITEMS_PER_KIND).map((item) => item.id)).toEqual(
+      Array.from({ length: HELD_BACK_ITEMS_PER_KIND }, (_, index) => `X${index}`),
+    );
+    expect(whole.items.slice(HELD_BACK_ITEMS_PER_KIND)).toEqual([
+      {
+        severity: 'approximated',
+        subject: 'Filter',
+        reason: `Kept ${25 - HELD_BACK_ITEMS_PER_KIND} more of Etabs's Beam elements unchanged: the filter SAP → Etabs does not let Beam elements through`,
+      },
+    ]);
+    expect(whole.model.elements.filter((item) => item.name.startsWith('renamed'))).toEqual([]);
+
+    const leftOut = await uploadOver(previous, frame('sap2000'), noBeams);
+    expect(leftOut.counts.beams).toBe(28);
+    expect(leftOut.items).toHaveLength(HELD_BACK_ITEMS_PER_KIND + 1);
+    expect(leftOut.items.at(-1)?.reason).toBe(
+      `Kept ${25 - HELD_BACK_ITEMS_PER_KIND} more of Etabs's Beam elements that the upload left out: the filter SAP → Etabs does not let Beam elements through`,
+    );
+  });
 });
