@@ -1,54 +1,23 @@
 import { z } from 'zod';
+import {
+  FILTER_ELEMENT_TYPES,
+  FILTER_PLATFORMS,
+  FILTER_PROPERTIES,
+  NAME_MAPPING_KINDS,
+} from '../../engine/filters/platforms';
 import { text } from './text';
 import { messages, ownMessages } from '../errors';
 
-/** The platforms of spec section 1 that a filter can name (the product's own platform is Gusset). */
-export const FILTER_PLATFORMS = [
-  'Etabs',
-  'Excel',
-  'Grasshopper',
-  'RAM',
-  'Revit',
-  'SAP',
-  'Tekla',
-  'Gusset',
-] as const;
+// The filter's vocabulary is the engine's, whose rules apply filters; the wire validates against it.
+export { FILTER_ELEMENT_TYPES, FILTER_PLATFORMS, FILTER_PROPERTIES };
 export const filterPlatformSchema = z.enum(FILTER_PLATFORMS);
 export type FilterPlatform = z.infer<typeof filterPlatformSchema>;
-
-/** Spec section 3: the element types. */
-export const FILTER_ELEMENT_TYPES = [
-  'Area',
-  'Beam',
-  'Brace',
-  'Cable',
-  'Column',
-  'Component',
-  'Floor',
-  'Foundation',
-  'Grid',
-  'Level',
-  'Opening',
-  'Wall',
-] as const;
-
-/** What may flow for an element: the spec's four properties plus the analysis data engineers care about. */
-export const FILTER_PROPERTIES = [
-  'Geometry',
-  'Name',
-  'Profile',
-  'Material',
-  'Releases',
-  'Restraints',
-  'Loads',
-  'Groups',
-] as const;
 export const filterPropertySchema = z.enum(FILTER_PROPERTIES);
 export type FilterProperty = z.infer<typeof filterPropertySchema>;
 
 /** A name in one platform and the name it takes in the other (a Revit family → an ETABS section). */
 export const nameMappingSchema = z.strictObject({
-  kind: z.enum(['Profile', 'Material']),
+  kind: z.enum(NAME_MAPPING_KINDS),
   from: text().trim().min(1).max(200),
   to: text().trim().min(1).max(200),
 });

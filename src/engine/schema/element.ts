@@ -60,3 +60,12 @@ export function isAreaElement(element: Element): element is AreaElement {
     element.type === 'Opening'
   );
 }
+
+/** The ids of the nodes an element stands on: its ends, or its outline (none for geometry given by points). */
+export function nodeIdsOf(element: Element): string[] {
+  if ('startNodeId' in element) {
+    return element.endNodeId === undefined ? [element.startNodeId] : [element.startNodeId, element.endNodeId];
+  }
+  if ('nodeIds' in element) return element.nodeIds;
+  return [];
+}

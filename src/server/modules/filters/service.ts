@@ -23,7 +23,7 @@ export interface FilterTarget {
 /**
  * Filters of an organization (read by every member, changed by the owner and ADMIN members) and of a model
  * (read with the model ability 'view', changed with 'update'). A model's filter overrides the organization's
- * for the same pair (see effective.ts).
+ * for the same pair (see engine/filters/effective.ts).
  */
 export function createFiltersService({ db, clock, access }: ServerContext) {
   const filters = createFiltersRepository(db);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CertificateGroupWire, CertificateWire } from '../../../contract/http/fidelity';
 import type { CertificateGroup, FidelityCertificate } from '../../../engine/fidelity';
 import { runTask } from '../../jobs/workerTask';
-import type { FilterRules } from '../filters/effective';
+import type { FilterRules } from '../../../engine/filters';
 import type { CertificateRequest } from './certificateProtocol';
 
 /** The derived cache's kind for export certificates; a wire form that changes shape takes a new kind. */

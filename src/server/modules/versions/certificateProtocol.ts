@@ -1,4 +1,4 @@
-import type { FilterRules } from '../filters/effective';
+import type { FilterRules } from '../../../engine/filters';
 import type { VersionManifest } from './manifest';
 
 /**

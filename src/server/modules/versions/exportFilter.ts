@@ -1,35 +1,15 @@
-import { FILTER_ELEMENT_TYPES, FILTER_PLATFORMS, type FilterPlatform } from '../../../contract/http/filters';
+import {
+  effectiveFilter,
+  FILTER_ELEMENT_TYPES,
+  FILTER_PLATFORMS,
+  filterAllows,
+  lastWriter,
+  mappedName,
+  type FilterPlatform,
+  type FilterRules,
+} from '../../../engine/filters';
 import type { FileTranslator, Translator } from '../../../engine/formats/types';
-import type { Element, Model, SourceTool } from '../../../engine/schema';
-import { effectiveFilter, filterAllows, mappedName, type FilterRules } from '../filters/effective';
-
-/** The filter platform a model's source tool belongs to (undefined: no platform, so no filter applies). */
-const PLATFORM_OF_TOOL: Readonly<Record<SourceTool, FilterPlatform | undefined>> = {
-  etabs: 'Etabs',
-  sap2000: 'SAP',
-  csibridge: 'SAP',
-  safe: 'SAP',
-  ram: 'RAM',
-  revit: 'Revit',
-  tekla: 'Tekla',
-  excel: 'Excel',
-  ifc: undefined,
-  // CIS/2 is Tekla's steel path in the product (SDS/2 and RISA write it too).
-  cis2: 'Tekla',
-  gusset: 'Gusset',
-};
-
-export function platformOfTool(tool: SourceTool): FilterPlatform | undefined {
-  return Object.hasOwn(PLATFORM_OF_TOOL, tool) ? PLATFORM_OF_TOOL[tool] : undefined;
-}
-
-/**
- * The platform that last wrote an object: the platform of its `source.tool`. An upload stores the objects it
- * changes with its own source, and keeps the previous ones (source included) where filters hold changes back.
- */
-export function lastWriter(object: { source: { tool: string } }): FilterPlatform | undefined {
-  return platformOfTool(object.source.tool as SourceTool);
-}
+import type { Element, Model } from '../../../engine/schema';
 
 /** The platform a file is written for: the translator's, or Gusset for the canonical JSON. */
 export function platformOfTranslator(translator: FileTranslator): FilterPlatform {

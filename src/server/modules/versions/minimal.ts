@@ -1,6 +1,8 @@
 import type { MinimalModel } from '../../../contract/http/versions';
 import { normalizeNumber } from '../../../engine/canonical';
-import type { Element, Node } from '../../../engine/schema';
+import { nodeIdsOf, type Element, type Node } from '../../../engine/schema';
+
+export { nodeIdsOf };
 
 type MinimalElement = MinimalModel['elements'][number];
 
@@ -16,14 +18,6 @@ const NOT_ATTRIBUTES = new Set([
   'nodeIds',
   'points',
 ]);
-
-export function nodeIdsOf(element: Element): string[] {
-  if ('startNodeId' in element) {
-    return element.endNodeId === undefined ? [element.startNodeId] : [element.startNodeId, element.endNodeId];
-  }
-  if ('nodeIds' in element) return element.nodeIds;
-  return [];
-}
 
 /** The value of a requested key: a canonical field of the element, else a source attribute; undefined if none. */
 function valueOf(element: Element, key: string): unknown {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveFilter, filterAllows, mappedName, type FilterRules } from './effective';
+import { effectiveFilter, filterAllows, mappedName } from './effective';
+import type { FilterRules } from './platforms';
 
 const rules = (
   from: FilterRules['from'],

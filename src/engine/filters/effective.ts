@@ -1,7 +1,10 @@
-import type { Filter, FilterPlatform, FilterProperty } from '../../../contract/http/filters';
-
-/** What the export and upload code needs of a filter to decide what flows. */
-export type FilterRules = Pick<Filter, 'from' | 'to' | 'elementTypes' | 'properties' | 'nameMappings'>;
+import type {
+  FilterElementType,
+  FilterPlatform,
+  FilterProperty,
+  FilterRules,
+  NameMappingKind,
+} from './platforms';
 
 /**
  * The filter that applies to data crossing `from` → `to` in a model: the model's own for that pair, else its
@@ -20,7 +23,7 @@ export function effectiveFilter<F extends FilterRules>(
 /** Whether `property` of an element of `elementType` may flow under `filter` (no filter lets everything flow). */
 export function filterAllows(
   filter: FilterRules | undefined,
-  elementType: FilterRules['elementTypes'][number],
+  elementType: FilterElementType,
   property: FilterProperty,
 ): boolean {
   if (!filter) return true;
@@ -28,10 +31,6 @@ export function filterAllows(
 }
 
 /** The name a profile or material takes on the other side, by the filter's name mappings (unchanged if none). */
-export function mappedName(
-  filter: FilterRules | undefined,
-  kind: FilterRules['nameMappings'][number]['kind'],
-  name: string,
-): string {
+export function mappedName(filter: FilterRules | undefined, kind: NameMappingKind, name: string): string {
   return filter?.nameMappings.find((mapping) => mapping.kind === kind && mapping.from === name)?.to ?? name;
 }
