@@ -10,6 +10,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { pgliteTemplateFile, writePgliteTemplate } from '../src/server/db/pgliteTemplate';
 import { workerTasks } from '../src/server/modules/workerTasks';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,7 +19,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * Builds into dist/<name> (another folder than dist/server for tests, which build their own; two levels down,
  * like dist/server, so package.json is found the same way) and returns the folder.
  */
-export async function buildServer(name = 'server', options: { quiet?: boolean } = {}): Promise<string> {
+export async function buildServer(
+  name = 'server',
+  options: { quiet?: boolean; databaseTemplate?: boolean } = {},
+): Promise<string> {
   const outdir = path.join(root, 'dist', name);
   const started = performance.now();
   const result = await build({
@@ -46,6 +50,7 @@ export async function buildServer(name = 'server', options: { quiet?: boolean } 
   // before, so a server already running from this folder still finds its worker entries meanwhile.
   const written = new Set(Object.keys(result.metafile.outputs).map((output) => path.resolve(root, output)));
   written.add(path.join(outdir, 'worker-tasks.json'));
+  if (options.databaseTemplate) written.add(path.join(outdir, pgliteTemplateFile()));
   for (const file of readdirSync(outdir)) {
     if (!written.has(path.join(outdir, file)))
       rmSync(path.join(outdir, file), { recursive: true, force: true });
@@ -53,16 +58,23 @@ export async function buildServer(name = 'server', options: { quiet?: boolean } 
   // The tasks worker.js can start, for tests that run the server from source with compiled workers
   // (jobs/workerThread.ts).
   writeFileSync(path.join(outdir, 'worker-tasks.json'), `${JSON.stringify(Object.keys(workerTasks))}\n`);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const compiled = ((performance.now() - started) / 1000).toFixed(1);
   if (!options.quiet) {
     process.stdout.write(
-      `Compiled the server, its worker and the CLI into ${path.relative(root, outdir)} in ${seconds} s\n`,
+      `Compiled the server, its worker and the CLI into ${path.relative(root, outdir)} in ${compiled} s\n`,
     );
+  }
+  const templateStarted = performance.now();
+  if (options.databaseTemplate && (await writePgliteTemplate(outdir)) && !options.quiet) {
+    const seconds = ((performance.now() - templateStarted) / 1000).toFixed(1);
+    process.stdout.write(`Made the embedded database's template for new data folders in ${seconds} s\n`);
   }
   return outdir;
 }
 
 // Run as a script (`tsx scripts/buildServer.ts [name]`), not when a test setup imports it.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await buildServer(process.argv[2]);
+  // The server's own build (`npm start`, `npm install`) brings the new database's template; once made, it is
+  // kept until the migrations change.
+  await buildServer(process.argv[2], { databaseTemplate: true });
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -50,12 +51,15 @@ function asDb(pg: PGlite, release: () => Promise<void> = async () => undefined):
  * A fresh in-memory database after `prepare` (e.g. the migrations), as a dump to open copies of: a copy opens in
  * about a quarter of the CPU time of a fresh database, which runs initdb first (test servers use it).
  */
-export async function pgliteDump(prepare: (db: Db) => Promise<unknown>): Promise<PgliteDump> {
+export async function pgliteDump(
+  prepare: (db: Db) => Promise<unknown>,
+  compression: 'none' | 'gzip' = 'none',
+): Promise<PgliteDump> {
   const pg = await PGlite.create({ extensions });
   const db = asDb(pg);
   try {
     await prepare(db);
-    return { tar: await pg.dumpDataDir('none') };
+    return { tar: await pg.dumpDataDir(compression) };
   } finally {
     await db.close();
   }
@@ -63,8 +67,9 @@ export async function pgliteDump(prepare: (db: Db) => Promise<unknown>): Promise
 
 /**
  * Opens the embedded PostgreSQL. `dataDir` undefined keeps everything in memory (tests), empty or a copy of
- * `copyOf`; otherwise the data lives in `<dataDir>/pglite` behind our own lock file. relaxedDurability stays
- * off: every commit waits for its write.
+ * `copyOf`; otherwise the data lives in `<dataDir>/pglite` behind our own lock file, and a new one starts as a
+ * copy of `copyOf` when given (an existing one is opened as it is). relaxedDurability stays off: every commit
+ * waits for its write.
  */
 export async function openPglite(dataDir: string | undefined, copyOf?: PgliteDump): Promise<Db> {
   if (dataDir === undefined) {
@@ -73,7 +78,9 @@ export async function openPglite(dataDir: string | undefined, copyOf?: PgliteDum
   await mkdir(dataDir, { recursive: true });
   const release = await acquireDirectoryLock(path.join(dataDir, 'pglite.lock'));
   try {
-    return asDb(await PGlite.create(path.join(dataDir, 'pglite'), { extensions }), release);
+    const folder = path.join(dataDir, 'pglite');
+    const copy = copyOf && !existsSync(path.join(folder, 'PG_VERSION')) ? { loadDataDir: copyOf.tar } : {};
+    return asDb(await PGlite.create(folder, { extensions, ...copy }), release);
   } catch (error) {
     await release();
     throw error;
