@@ -1,9 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import {
-  adminOrganizationsMachine,
-  createAdminOrganizationsImplementations,
-} from '../../machines/admin/adminOrganizationsMachine';
+import { useSelector } from '@xstate/react';
 import {
   selectOrganizations,
   selectOrganizationsError,
@@ -12,18 +7,14 @@ import {
   selectOrganizationsPage,
 } from '../../machines/admin/selectors';
 import { personDisplayName } from '../../machines/organizations/organizationSelectors';
-import { useHttpClient } from '../services/AppServices';
 import { formatDate } from '../format/dates';
 import { Pagination } from './Pagination';
+import { useAdminOrganizationsActor, useAdminOrganizationsEvents } from './useAdminOrganizationsActor';
 
 /** /admin/organizations: every organization by name, with its owner, people and models counted. */
 export function AdminOrganizationsScreen() {
-  const http = useHttpClient();
-  const logic = useMemo(
-    () => adminOrganizationsMachine.provide(createAdminOrganizationsImplementations(http)),
-    [http],
-  );
-  const actor = useActorRef(logic, { input: {} });
+  const actor = useAdminOrganizationsActor();
+  const events = useAdminOrganizationsEvents(actor);
   const organizations = useSelector(actor, selectOrganizations);
   const loading = useSelector(actor, selectOrganizationsLoading);
   const failed = useSelector(actor, selectOrganizationsFailed);
@@ -43,7 +34,7 @@ export function AdminOrganizationsScreen() {
           <p className="form-message form-message--error" role="alert">
             {error ?? 'The organizations could not be loaded.'}
           </p>
-          <button type="button" onClick={() => actor.send({ type: 'list.retry' })}>
+          <button type="button" onClick={events.retry}>
             Try again
           </button>
         </div>
@@ -90,8 +81,8 @@ export function AdminOrganizationsScreen() {
             info={page}
             label="organizations"
             busy={loading}
-            onPrevious={() => actor.send({ type: 'page.previous' })}
-            onNext={() => actor.send({ type: 'page.next' })}
+            onPrevious={events.previousPage}
+            onNext={events.nextPage}
           />
         </>
       )}

@@ -14,11 +14,9 @@ import {
   totalsOf,
   translationsByCount,
 } from '../../machines/analytics/selectors';
-import { useAnalytics } from './useAnalytics';
+import { useAnalyticsActor, useAnalyticsEvents, type AnalyticsActor } from './useAnalyticsActor';
 import '../admin/tables.css';
 import './stats.css';
-
-type AnalyticsActor = ReturnType<typeof useAnalytics>;
 
 /** Colours of the series: the app's primary blue, an amber and the error red, readable on white. */
 const colors = { primary: '#1f5fae', secondary: '#c77800', error: '#b42318', muted: '#5b6675' };
@@ -30,7 +28,8 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * latency per day, p95 per route, and translations per platform pair, drawn with recharts.
  */
 export function StatsScreen() {
-  const actor = useAnalytics();
+  const actor = useAnalyticsActor();
+  const events = useAnalyticsEvents(actor);
   const summary = useSelector(actor, selectSummary);
   const failed = useSelector(actor, selectIsFailed);
   const error = useSelector(actor, selectError);
@@ -44,7 +43,7 @@ export function StatsScreen() {
           <p className="form-message form-message--error" role="alert">
             {error ?? 'The usage summary could not be loaded.'}
           </p>
-          <button type="button" onClick={() => actor.send({ type: 'summary.reload' })}>
+          <button type="button" onClick={events.reload}>
             Try again
           </button>
         </div>
@@ -60,6 +59,7 @@ export function StatsScreen() {
 }
 
 function RangeForm({ actor }: { actor: AnalyticsActor }) {
+  const events = useAnalyticsEvents(actor);
   const draft = useSelector(actor, selectDraftRange);
   const loading = useSelector(actor, selectIsLoading);
   return (
@@ -69,7 +69,7 @@ function RangeForm({ actor }: { actor: AnalyticsActor }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'range.apply' });
+        events.applyRange();
       }}
     >
       <label className="form__field">
@@ -78,7 +78,7 @@ function RangeForm({ actor }: { actor: AnalyticsActor }) {
           type="date"
           name="from"
           value={draft.from}
-          onChange={(event) => actor.send({ type: 'range.change', field: 'from', value: event.target.value })}
+          onChange={(event) => events.changeRange('from', event.target.value)}
         />
       </label>
       <label className="form__field">
@@ -87,7 +87,7 @@ function RangeForm({ actor }: { actor: AnalyticsActor }) {
           type="date"
           name="to"
           value={draft.to}
-          onChange={(event) => actor.send({ type: 'range.change', field: 'to', value: event.target.value })}
+          onChange={(event) => events.changeRange('to', event.target.value)}
         />
       </label>
       <button type="submit" className="button button--primary" disabled={loading}>

@@ -2,13 +2,11 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import type { forgotMachine } from '../../machines/auth/forgotMachine';
 import { FormError, FormNotice } from './FormMessages';
+import { useEmailRequestEvents, type EmailRequestActor } from './useEmailRequestEvents';
 
-export type ForgotActorRef = ActorRefFrom<typeof forgotMachine>;
-
-export function ForgotForm({ actorRef }: { actorRef: ForgotActorRef }) {
+export function ForgotForm({ actorRef }: { actorRef: EmailRequestActor }) {
+  const events = useEmailRequestEvents(actorRef);
   const emailAddress = useSelector(actorRef, (s) => s.context.emailAddress);
   const error = useSelector(actorRef, (s) => s.context.error);
   const notice = useSelector(actorRef, (s) => s.context.notice);
@@ -18,7 +16,7 @@ export function ForgotForm({ actorRef }: { actorRef: ForgotActorRef }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actorRef.send({ type: 'request.submit' });
+    events.submit();
   };
 
   return (
@@ -27,7 +25,7 @@ export function ForgotForm({ actorRef }: { actorRef: ForgotActorRef }) {
       {sent ? (
         <>
           <FormNotice message={notice} />
-          <button type="button" onClick={() => actorRef.send({ type: 'request.again' })}>
+          <button type="button" onClick={() => events.enterAnotherEmail()}>
             Use a different email
           </button>
         </>
@@ -40,9 +38,7 @@ export function ForgotForm({ actorRef }: { actorRef: ForgotActorRef }) {
             type="email"
             autoComplete="email"
             value={emailAddress}
-            onChange={(e) =>
-              actorRef.send({ type: 'field.change', field: 'emailAddress', value: e.target.value })
-            }
+            onChange={(e) => events.changeEmail(e.target.value)}
           />
           <FormError message={error} />
           <button type="submit" disabled={busy}>

@@ -1,13 +1,7 @@
-import { useActorRef } from '@xstate/react';
-import { useMemo } from 'react';
-import { createForgotImplementations, forgotMachine } from '../../machines/auth/forgotMachine';
-import { useHttpClient } from '../services/AppServices';
 import { ForgotForm } from './ForgotForm';
+import { useForgotActor } from './useForgotActor';
 
 /** /forgot */
 export function ForgotScreen() {
-  const http = useHttpClient();
-  const logic = useMemo(() => forgotMachine.provide(createForgotImplementations({ http })), [http]);
-  const actorRef = useActorRef(logic);
-  return <ForgotForm actorRef={actorRef} />;
+  return <ForgotForm actorRef={useForgotActor()} />;
 }

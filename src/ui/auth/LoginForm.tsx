@@ -2,14 +2,12 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import type { loginMachine } from '../../machines/auth/loginMachine';
 import { FormError } from './FormMessages';
-
-export type LoginActorRef = ActorRefFrom<typeof loginMachine>;
+import { useLoginEvents, type LoginActor } from './useLoginActor';
 
 /** The login form over a running login actor; LoginScreen binds the actor to the real session and server. */
-export function LoginForm({ actorRef }: { actorRef: LoginActorRef }) {
+export function LoginForm({ actorRef }: { actorRef: LoginActor }) {
+  const events = useLoginEvents(actorRef);
   const emailAddress = useSelector(actorRef, (s) => s.context.emailAddress);
   const password = useSelector(actorRef, (s) => s.context.password);
   const error = useSelector(actorRef, (s) => s.context.error);
@@ -19,7 +17,7 @@ export function LoginForm({ actorRef }: { actorRef: LoginActorRef }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actorRef.send({ type: 'login.submit' });
+    events.submit();
   };
 
   return (
@@ -33,9 +31,7 @@ export function LoginForm({ actorRef }: { actorRef: LoginActorRef }) {
           type="email"
           autoComplete="username"
           value={emailAddress}
-          onChange={(e) =>
-            actorRef.send({ type: 'field.change', field: 'emailAddress', value: e.target.value })
-          }
+          onChange={(e) => events.changeEmail(e.target.value)}
         />
         <label htmlFor={passwordId}>Password</label>
         <input
@@ -43,7 +39,7 @@ export function LoginForm({ actorRef }: { actorRef: LoginActorRef }) {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => actorRef.send({ type: 'field.change', field: 'password', value: e.target.value })}
+          onChange={(e) => events.changePassword(e.target.value)}
         />
         <FormError message={error} />
         <button type="submit" disabled={busy}>

@@ -2,14 +2,12 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import type { resetMachine } from '../../machines/auth/resetMachine';
 import { FormError } from './FormMessages';
 import { passwordHint } from './passwordHint';
+import { useResetEvents, type ResetActor } from './useResetActor';
 
-export type ResetActorRef = ActorRefFrom<typeof resetMachine>;
-
-export function ResetForm({ actorRef }: { actorRef: ResetActorRef }) {
+export function ResetForm({ actorRef }: { actorRef: ResetActor }) {
+  const events = useResetEvents(actorRef);
   const password = useSelector(actorRef, (s) => s.context.password);
   const confirmPassword = useSelector(actorRef, (s) => s.context.confirmPassword);
   const error = useSelector(actorRef, (s) => s.context.error);
@@ -21,7 +19,7 @@ export function ResetForm({ actorRef }: { actorRef: ResetActorRef }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actorRef.send({ type: 'reset.submit' });
+    events.submit();
   };
 
   if (tokenRejected) {
@@ -47,7 +45,7 @@ export function ResetForm({ actorRef }: { actorRef: ResetActorRef }) {
           autoComplete="new-password"
           aria-describedby={ruleId}
           value={password}
-          onChange={(e) => actorRef.send({ type: 'field.change', field: 'password', value: e.target.value })}
+          onChange={(e) => events.changePassword(e.target.value)}
         />
         <p id={ruleId} className="form-hint">
           {passwordHint}
@@ -58,9 +56,7 @@ export function ResetForm({ actorRef }: { actorRef: ResetActorRef }) {
           type="password"
           autoComplete="new-password"
           value={confirmPassword}
-          onChange={(e) =>
-            actorRef.send({ type: 'field.change', field: 'confirmPassword', value: e.target.value })
-          }
+          onChange={(e) => events.changeConfirmPassword(e.target.value)}
         />
         <FormError message={error} />
         <button type="submit" disabled={busy}>

@@ -2,13 +2,11 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import type { signupRequestMachine } from '../../machines/auth/signupRequestMachine';
 import { FormError, FormNotice } from './FormMessages';
+import { useEmailRequestEvents, type EmailRequestActor } from './useEmailRequestEvents';
 
-export type SignupRequestActorRef = ActorRefFrom<typeof signupRequestMachine>;
-
-export function SignupForm({ actorRef }: { actorRef: SignupRequestActorRef }) {
+export function SignupForm({ actorRef }: { actorRef: EmailRequestActor }) {
+  const events = useEmailRequestEvents(actorRef);
   const emailAddress = useSelector(actorRef, (s) => s.context.emailAddress);
   const error = useSelector(actorRef, (s) => s.context.error);
   const notice = useSelector(actorRef, (s) => s.context.notice);
@@ -18,7 +16,7 @@ export function SignupForm({ actorRef }: { actorRef: SignupRequestActorRef }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actorRef.send({ type: 'request.submit' });
+    events.submit();
   };
 
   if (checkMail) {
@@ -27,7 +25,7 @@ export function SignupForm({ actorRef }: { actorRef: SignupRequestActorRef }) {
         <h1>Check your mail</h1>
         <FormNotice message={notice} />
         <p>The link in that email opens the screens that create your account.</p>
-        <button type="button" onClick={() => actorRef.send({ type: 'request.again' })}>
+        <button type="button" onClick={() => events.enterAnotherEmail()}>
           Use a different email
         </button>
       </main>
@@ -45,9 +43,7 @@ export function SignupForm({ actorRef }: { actorRef: SignupRequestActorRef }) {
           type="email"
           autoComplete="email"
           value={emailAddress}
-          onChange={(e) =>
-            actorRef.send({ type: 'field.change', field: 'emailAddress', value: e.target.value })
-          }
+          onChange={(e) => events.changeEmail(e.target.value)}
         />
         <FormError message={error} />
         <button type="submit" disabled={busy}>

@@ -1,14 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { ownMessages } from '../../contract/errors';
 import { supportRequestKindSchema, type SupportRequestKind } from '../../contract/http/requests';
-import {
-  bugReportMachine,
-  createBugReportImplementations,
-  SCREENSHOT_CONTENT_TYPES,
-  type BugReportField,
-} from '../../machines/bugReport/bugReportMachine';
+import { SCREENSHOT_CONTENT_TYPES } from '../../machines/bugReport/bugReportMachine';
 import {
   selectError,
   selectIsBusy,
@@ -21,9 +15,7 @@ import {
   selectScreenshot,
   selectSubject,
 } from '../../machines/bugReport/selectors';
-import { useHttpClient } from '../services/AppServices';
-
-type BugReportActor = ReturnType<typeof useBugReport>;
+import { useBugReportActor, useBugReportEvents, type BugReportActor } from './useBugReportActor';
 
 const kindLabels: Record<SupportRequestKind, string> = {
   bug: 'Report a bug',
@@ -41,7 +33,7 @@ const messageLabels: Record<SupportRequestKind, string> = {
  * router state `{ from }`.
  */
 export function BugReportScreen() {
-  const actor = useBugReport();
+  const actor = useBugReportActor();
   const sent = useSelector(actor, selectIsSent);
   return (
     <main className="page">
@@ -51,28 +43,14 @@ export function BugReportScreen() {
   );
 }
 
-function useBugReport() {
-  const http = useHttpClient();
-  const [searchParams] = useSearchParams();
-  const location = useLocation();
-  const logic = useMemo(() => bugReportMachine.provide(createBugReportImplementations(http)), [http]);
-  const kind = supportRequestKindSchema.safeParse(searchParams.get('kind'));
-  const from: unknown = (location.state as { from?: unknown } | null)?.from;
-  return useActorRef(logic, {
-    input: {
-      kind: kind.success ? kind.data : 'bug',
-      page: typeof from === 'string' ? from : null,
-    },
-  });
-}
-
 function SentNotice({ actor }: { actor: BugReportActor }) {
+  const events = useBugReportEvents(actor);
   return (
     <section className="card form" aria-label="Sent">
       <p className="form-message form-message--notice" role="status">
         {ownMessages.supportRequestSent}
       </p>
-      <button type="button" onClick={() => actor.send({ type: 'report.new' })}>
+      <button type="button" onClick={events.startAnother}>
         Send another
       </button>
     </section>
@@ -80,6 +58,7 @@ function SentNotice({ actor }: { actor: BugReportActor }) {
 }
 
 function BugReportForm({ actor }: { actor: BugReportActor }) {
+  const events = useBugReportEvents(actor);
   const kind = useSelector(actor, selectKind);
   const subject = useSelector(actor, selectSubject);
   const message = useSelector(actor, selectMessage);
@@ -91,7 +70,6 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
   const busy = useSelector(actor, selectIsBusy);
   const errorId = useId();
   const describedBy = error !== null ? errorId : undefined;
-  const change = (field: BugReportField, value: string) => actor.send({ type: 'field.change', field, value });
 
   return (
     <form
@@ -100,7 +78,7 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'report.submit' });
+        events.submit();
       }}
     >
       <fieldset className="form__group">
@@ -112,7 +90,7 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
               name="kind"
               value={option}
               checked={kind === option}
-              onChange={() => actor.send({ type: 'kind.change', kind: option })}
+              onChange={() => events.chooseKind(option)}
             />
             <span>{kindLabels[option]}</span>
           </label>
@@ -125,7 +103,7 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
           maxLength={200}
           value={subject}
           aria-describedby={describedBy}
-          onChange={(event) => change('subject', event.target.value)}
+          onChange={(event) => events.changeField('subject', event.target.value)}
         />
       </label>
       <label className="form__field">
@@ -136,7 +114,7 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
           maxLength={10_000}
           value={message}
           aria-describedby={describedBy}
-          onChange={(event) => change('message', event.target.value)}
+          onChange={(event) => events.changeField('message', event.target.value)}
         />
       </label>
       <label className="form__field">
@@ -145,7 +123,7 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
           name="page"
           placeholder="/model/…/history"
           value={page}
-          onChange={(event) => change('page', event.target.value)}
+          onChange={(event) => events.changeField('page', event.target.value)}
         />
       </label>
       <label className="form__field">
@@ -158,7 +136,7 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) actor.send({ type: 'screenshot.choose', file, name: file.name });
+            if (file) events.chooseScreenshot(file);
           }}
         />
       </label>
@@ -171,7 +149,7 @@ function BugReportForm({ actor }: { actor: BugReportActor }) {
       {screenshot !== null && (
         <p className="form-hint">
           Attached: {screenshot.name}{' '}
-          <button type="button" onClick={() => actor.send({ type: 'screenshot.remove' })} disabled={busy}>
+          <button type="button" onClick={events.removeScreenshot} disabled={busy}>
             Remove screenshot
           </button>
         </p>

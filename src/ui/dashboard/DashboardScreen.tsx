@@ -16,7 +16,7 @@ import { useSessionSelector } from '../session/useSession';
 import { formatDate, relativeAge } from '../format/dates';
 import { ModelThumbnail } from '../models/ModelThumbnail';
 import { NewModelForm } from '../models/NewModelForm';
-import { useModelList } from '../models/useModelList';
+import { useModelListActor, useModelListEvents } from '../models/useModelListActor';
 import { CreateOrganizationForm } from '../organizations/CreateOrganizationForm';
 import { useOrganizationDirectory } from '../organizations/useOrganizationDirectory';
 
@@ -31,7 +31,8 @@ function When({ at }: { at: string }) {
 /** /dashboard: recent models, recent versions across them, and what changed in each model's latest version. */
 export function DashboardScreen() {
   const user = useSessionSelector(selectUser);
-  const list = useModelList(null);
+  const list = useModelListActor(null);
+  const listEvents = useModelListEvents(list);
   const directory = useOrganizationDirectory({ fresh: true });
   const loaded = useSelector(list, selectListLoaded);
   const failed = useSelector(list, selectListFailed);
@@ -54,7 +55,7 @@ export function DashboardScreen() {
           <p className="form-message form-message--error" role="alert">
             {error ?? 'Your models could not be loaded.'}
           </p>
-          <button type="button" onClick={() => list.send({ type: 'models.reload' })}>
+          <button type="button" onClick={listEvents.reload}>
             Try again
           </button>
         </div>

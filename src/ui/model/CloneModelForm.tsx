@@ -1,13 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
 import type { Model } from '../../contract/http/models';
 import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
-import {
-  cloneModelMachine,
-  cloneTargets,
-  createCloneModelImplementations,
-} from '../../machines/model/cloneModelMachine';
+import { cloneTargets } from '../../machines/model/cloneModelMachine';
 import {
   selectCloneBillingGating,
   selectCloneError,
@@ -17,33 +12,24 @@ import {
   selectCloning,
   selectConfirmingPaidClone,
 } from '../../machines/model/cloneSelectors';
-import { useHttpClient } from '../services/AppServices';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
 import { PaidModelConfirm } from '../billing/PaidModelConfirm';
-import { useBillingGatingLogic } from '../billing/useBillingGating';
 import { useOrganizationDirectory } from '../organizations/useOrganizationDirectory';
+import { useCloneModelActor, useCloneModelEvents } from './useCloneModelActor';
 
 /**
  * Clone the model into one of the user's organizations (its own by default); the copy's history opens next.
  * The copy counts against the chosen organization's free models: the billing gating statechart follows it.
  */
 export function CloneModelForm({ model }: { model: Model }) {
-  const http = useHttpClient();
-  const navigate = useNavigate();
   const directory = useOrganizationDirectory();
-  const { gatingLogic, stripeConfirmer } = useBillingGatingLogic();
-  const logic = useMemo(
-    () =>
-      cloneModelMachine.provide(
-        createCloneModelImplementations({
-          http,
-          modelCloned: (clone) => void navigate(`/model/${clone._id}/history`),
-          billingGating: gatingLogic,
-        }),
-      ),
-    [http, navigate, gatingLogic],
+  const targets = useMemo(() => cloneTargets(directory.organizations), [directory.organizations]);
+  const targetIds = useMemo(
+    () => (directory.loaded ? targets.map((target) => target._id) : null),
+    [directory.loaded, targets],
   );
-  const actor = useActorRef(logic, { input: { model } });
+  const { actor, stripeConfirmer } = useCloneModelActor({ model, offeredOrganizationIds: targetIds });
+  const events = useCloneModelEvents(actor);
   const name = useSelector(actor, selectCloneName);
   const organizationId = useSelector(actor, selectCloneOrganizationId);
   const nameError = useSelector(actor, selectCloneNameError);
@@ -53,13 +39,6 @@ export function CloneModelForm({ model }: { model: Model }) {
   const gating = useSelector(actor, selectCloneBillingGating);
   const blocked = useSelector(gating, (snapshot) => (snapshot ? selectCreationBlocked(snapshot) : false));
   const nameId = useId();
-  const targets = useMemo(() => cloneTargets(directory.organizations), [directory.organizations]);
-
-  useEffect(() => {
-    if (directory.loaded) {
-      actor.send({ type: 'organizations.offered', organizationIds: targets.map((target) => target._id) });
-    }
-  }, [actor, directory.loaded, targets]);
 
   return (
     <section className="card page-section" aria-labelledby="clone-model-heading">
@@ -70,7 +49,7 @@ export function CloneModelForm({ model }: { model: Model }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'model.clone' });
+          events.clone();
         }}
       >
         <div className="form__field">
@@ -80,7 +59,7 @@ export function CloneModelForm({ model }: { model: Model }) {
             name="cloneName"
             value={name}
             aria-invalid={nameError !== null}
-            onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+            onChange={(event) => events.changeName(event.target.value)}
           />
           {nameError !== null && (
             <span className="field-error" role="alert">
@@ -93,9 +72,7 @@ export function CloneModelForm({ model }: { model: Model }) {
           <select
             name="cloneOrganizationId"
             value={organizationId}
-            onChange={(event) =>
-              actor.send({ type: 'organization.change', organizationId: event.target.value })
-            }
+            onChange={(event) => events.chooseOrganization(event.target.value)}
           >
             <option value="">Choose an organization</option>
             {targets.map((target) => (
@@ -115,11 +92,7 @@ export function CloneModelForm({ model }: { model: Model }) {
         )}
       </form>
       {confirmingPaid && gating && (
-        <PaidModelConfirm
-          gating={gating}
-          onConfirm={() => actor.send({ type: 'paid.confirm' })}
-          onCancel={() => actor.send({ type: 'paid.cancel' })}
-        />
+        <PaidModelConfirm gating={gating} onConfirm={events.confirmPaid} onCancel={events.cancelPaid} />
       )}
       {gating && <BillingGatingNotice gating={gating} stripeConfirmer={stripeConfirmer} />}
     </section>

@@ -1,11 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
 import type { Model } from '../../contract/http/models';
-import {
-  createDeleteModelImplementations,
-  deleteModelMachine,
-} from '../../machines/model/deleteModelMachine';
 import {
   selectDeleteBusy,
   selectDeleteConfirmation,
@@ -14,9 +8,8 @@ import {
   selectModelNameToType,
 } from '../../machines/model/formSelectors';
 import { selectModel } from '../../machines/model/selectors';
-import { useHttpClient } from '../services/AppServices';
-import { announceSuccess } from '../auth/announce';
 import { useModelPageSelector } from './ModelPageContext';
+import { useDeleteModelActor, useDeleteModelEvents } from './useDeleteModelActor';
 
 /** /model/{id}/settings/deleteModel: type the model's name, then delete it for everyone. */
 export function DeleteModelScreen() {
@@ -25,20 +18,8 @@ export function DeleteModelScreen() {
 }
 
 function DeleteForm({ model }: { model: Model }) {
-  const http = useHttpClient();
-  const navigate = useNavigate();
-  const logic = useMemo(
-    () =>
-      deleteModelMachine.provide(
-        createDeleteModelImplementations({
-          http,
-          announce: announceSuccess,
-          navigateTo: (to) => void navigate(to),
-        }),
-      ),
-    [http, navigate],
-  );
-  const actor = useActorRef(logic, { input: { model } });
+  const actor = useDeleteModelActor(model);
+  const events = useDeleteModelEvents(actor);
   const confirmation = useSelector(actor, selectDeleteConfirmation);
   const error = useSelector(actor, selectDeleteError);
   const readOnly = useSelector(actor, selectDeleteReadOnly);
@@ -53,7 +34,7 @@ function DeleteForm({ model }: { model: Model }) {
       aria-label="Delete model"
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'model.delete' });
+        events.deleteModel();
       }}
     >
       <p>
@@ -66,7 +47,7 @@ function DeleteForm({ model }: { model: Model }) {
           name="confirmation"
           autoComplete="off"
           value={confirmation}
-          onChange={(event) => actor.send({ type: 'confirmation.change', value: event.target.value })}
+          onChange={(event) => events.changeConfirmation(event.target.value)}
         />
       </label>
       {error !== null && (

@@ -1,16 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ownMessages } from '../../contract/errors';
 import type { Model } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
-import {
-  createExportImplementations,
-  EXPORT_FORMATS,
-  exportMachine,
-  selectExportDrawing,
-  type ExportFormat,
-} from '../../machines/model/exportMachine';
+import { EXPORT_FORMATS, selectExportDrawing, type ExportFormat } from '../../machines/model/exportMachine';
 import {
   selectExportBusy,
   selectExportCertificate,
@@ -22,10 +16,9 @@ import {
   selectExportVersionId,
 } from '../../machines/model/formSelectors';
 import { selectModel, selectVersions } from '../../machines/model/selectors';
-import { useAppServices } from '../services/AppServices';
 import { ExportCertificate } from './ExportCertificate';
 import { useModelPageSelector } from './ModelPageContext';
-import { saveFile } from './saveFile';
+import { useExportActor, useExportEvents } from './useExportActor';
 
 const formatLabels: Record<ExportFormat, string> = {
   e2k: 'ETABS text (.e2k)',
@@ -51,23 +44,14 @@ export function ModelExportScreen() {
 }
 
 function ExportForm({ model, versions }: { model: Model; versions: Version[] }) {
-  const { http, realtime } = useAppServices();
-  const logic = useMemo(
-    () =>
-      exportMachine.provide(
-        createExportImplementations({
-          http,
-          realtime,
-          saveFile: (file) => saveFile(file.blob, file.fileName),
-        }),
-      ),
-    [http, realtime],
-  );
   const [searchParams, setSearchParams] = useSearchParams();
-  // The input is read once, when the form opens; later choices reach the machine as events.
-  const actor = useActorRef(logic, {
-    input: { modelId: model._id, modelName: model.name, versions, versionId: searchParams.get('version') },
+  const actor = useExportActor({
+    modelId: model._id,
+    modelName: model.name,
+    versions,
+    versionId: searchParams.get('version'),
   });
+  const events = useExportEvents(actor);
   const versionId = useSelector(actor, selectExportVersionId);
   // The address names the version chosen, so a reload or a shared link opens it.
   const addressVersion = searchParams.get('version');
@@ -92,7 +76,7 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
       aria-label="Export"
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'export.download' });
+        events.download();
       }}
     >
       {/* Not wrapped in its label: a wrapped select would lend its chosen option to the label's name. */}
@@ -102,7 +86,7 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
           id={versionSelectId}
           name="version"
           value={versionId ?? ''}
-          onChange={(event) => actor.send({ type: 'version.choose', versionId: event.target.value })}
+          onChange={(event) => events.chooseVersion(event.target.value)}
         >
           {versions.map((version) => (
             <option key={version.ID} value={version.ID}>
@@ -120,7 +104,7 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
               name="format"
               value={option}
               checked={format === option}
-              onChange={() => actor.send({ type: 'format.choose', format: option })}
+              onChange={() => events.chooseFormat(option)}
             />
             {formatLabels[option]}
           </label>
@@ -137,7 +121,7 @@ function ExportForm({ model, versions }: { model: Model; versions: Version[] }) 
           certificate={certificate}
           certifying={certifying}
           error={certificateError}
-          onRetry={() => actor.send({ type: 'certificate.retry' })}
+          onRetry={events.retryCertificate}
         />
       )}
       {error !== null && (

@@ -1,11 +1,9 @@
-import { useActorRef } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Model } from '../../contract/http/models';
-import { createModelPageImplementations, modelPageMachine } from '../../machines/model/modelMachine';
 import { selectLoadError, selectModel, selectModelPageStatus } from '../../machines/model/selectors';
-import { useAppServices } from '../services/AppServices';
 import { ModelPageProvider, useModelPageSelector } from './ModelPageContext';
+import { useModelPageActor } from './useModelPageActor';
 
 /**
  * One model page actor for `modelId` (keyed by the caller, so another model starts afresh): shows the loading and
@@ -18,12 +16,7 @@ export function ModelPageBoundary({
   modelId: string;
   children: (model: Model) => ReactNode;
 }) {
-  const { http, realtime } = useAppServices();
-  const logic = useMemo(
-    () => modelPageMachine.provide(createModelPageImplementations({ http, realtime })),
-    [http, realtime],
-  );
-  const actor = useActorRef(logic, { input: { modelId } });
+  const actor = useModelPageActor(modelId);
   return (
     <ModelPageProvider actor={actor}>
       <ModelFrame>{children}</ModelFrame>

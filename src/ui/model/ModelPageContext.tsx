@@ -4,7 +4,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Model } from '../../contract/http/models';
 import type { modelPageMachine } from '../../machines/model/modelMachine';
 
-type ModelPageActor = ActorRefFrom<typeof modelPageMachine>;
+export type ModelPageActor = ActorRefFrom<typeof modelPageMachine>;
 
 const ModelPageContext = createContext<ModelPageActor | null>(null);
 
@@ -13,19 +13,19 @@ export function ModelPageProvider({ actor, children }: { actor: ModelPageActor; 
   return <ModelPageContext.Provider value={actor}>{children}</ModelPageContext.Provider>;
 }
 
-export function useModelPageActor(): ModelPageActor {
+function useProvidedActor(): ModelPageActor {
   const actor = useContext(ModelPageContext);
-  if (!actor) throw new Error('useModelPageActor must be used inside <ModelPageProvider>');
+  if (!actor) throw new Error('The model page hooks must be used inside <ModelPageProvider>');
   return actor;
 }
 
 export function useModelPageSelector<T>(selector: (snapshot: SnapshotFrom<typeof modelPageMachine>) => T): T {
-  return useSelector(useModelPageActor(), selector);
+  return useSelector(useProvidedActor(), selector);
 }
 
 /** The model page's intents, memoised: views call these and never build events themselves. */
 export function useModelPageEvents() {
-  const actor = useModelPageActor();
+  const actor = useProvidedActor();
   return useMemo(
     () => ({
       reload: () => actor.send({ type: 'model.reload' }),

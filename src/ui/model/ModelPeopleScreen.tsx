@@ -11,10 +11,13 @@ import {
 } from '../../machines/model/formSelectors';
 import { selectModel } from '../../machines/model/selectors';
 import { useModelPageSelector } from './ModelPageContext';
-import { useCollaboratorsActor } from './useModelForm';
+import {
+  useCollaboratorsActor,
+  useCollaboratorsEvents,
+  type CollaboratorsActor,
+  type CollaboratorsEvents,
+} from './useCollaboratorsActor';
 import { personName, roleLabels } from './versionText';
-
-type CollaboratorsActor = ReturnType<typeof useCollaboratorsActor>;
 
 /** /model/{id}/people: who has which role; ADMINs invite, change roles and remove. */
 export function ModelPeopleScreen() {
@@ -24,6 +27,7 @@ export function ModelPeopleScreen() {
 
 function PeopleForm({ model }: { model: Model }) {
   const actor = useCollaboratorsActor(model);
+  const events = useCollaboratorsEvents(actor);
   const permissions = useSelector(actor, selectPermissions);
   const ownerId = useSelector(actor, selectOrganizationOwnerId);
   const readOnly = useSelector(actor, selectPeopleReadOnly);
@@ -44,7 +48,7 @@ function PeopleForm({ model }: { model: Model }) {
         {permissions.map((permission) => (
           <PersonRow
             key={permission.user._id}
-            actor={actor}
+            events={events}
             permission={permission}
             isOrganizationOwner={permission.user._id === ownerId}
             editable={canChange}
@@ -52,19 +56,19 @@ function PeopleForm({ model }: { model: Model }) {
           />
         ))}
       </ul>
-      {canChange && <InviteForm actor={actor} busy={busy} />}
+      {canChange && <InviteForm actor={actor} events={events} busy={busy} />}
     </section>
   );
 }
 
 function PersonRow({
-  actor,
+  events,
   permission,
   isOrganizationOwner,
   editable,
   busy,
 }: {
-  actor: CollaboratorsActor;
+  events: CollaboratorsEvents;
   permission: ModelPermission;
   isOrganizationOwner: boolean;
   editable: boolean;
@@ -85,11 +89,7 @@ function PersonRow({
             value={permission.type}
             disabled={busy}
             onChange={(event) =>
-              actor.send({
-                type: 'collaborator.changeRole',
-                userId: permission.user._id,
-                role: modelRoleSchema.parse(event.target.value),
-              })
+              events.changeRole(permission.user._id, modelRoleSchema.parse(event.target.value))
             }
           >
             {MODEL_ROLES.map((role) => (
@@ -98,11 +98,7 @@ function PersonRow({
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => actor.send({ type: 'collaborator.remove', userId: permission.user._id })}
-          >
+          <button type="button" disabled={busy} onClick={() => events.remove(permission.user._id)}>
             Remove {name}
           </button>
         </span>
@@ -113,7 +109,15 @@ function PersonRow({
   );
 }
 
-function InviteForm({ actor, busy }: { actor: CollaboratorsActor; busy: boolean }) {
+function InviteForm({
+  actor,
+  events,
+  busy,
+}: {
+  actor: CollaboratorsActor;
+  events: CollaboratorsEvents;
+  busy: boolean;
+}) {
   const emailAddress = useSelector(actor, selectInviteEmail);
   const role = useSelector(actor, selectInviteRole);
   return (
@@ -123,7 +127,7 @@ function InviteForm({ actor, busy }: { actor: CollaboratorsActor; busy: boolean 
       aria-label="Invite someone"
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'invite.submit' });
+        events.invite();
       }}
     >
       <h3>Invite someone</h3>
@@ -134,7 +138,7 @@ function InviteForm({ actor, busy }: { actor: CollaboratorsActor; busy: boolean 
           name="emailAddress"
           autoComplete="off"
           value={emailAddress}
-          onChange={(event) => actor.send({ type: 'invite.emailChange', value: event.target.value })}
+          onChange={(event) => events.changeInviteEmail(event.target.value)}
         />
       </label>
       <label className="form__field">
@@ -142,9 +146,7 @@ function InviteForm({ actor, busy }: { actor: CollaboratorsActor; busy: boolean 
         <select
           name="role"
           value={role}
-          onChange={(event) =>
-            actor.send({ type: 'invite.roleChange', value: modelRoleSchema.parse(event.target.value) })
-          }
+          onChange={(event) => events.changeInviteRole(modelRoleSchema.parse(event.target.value))}
         >
           {MODEL_ROLES.map((option) => (
             <option key={option} value={option}>

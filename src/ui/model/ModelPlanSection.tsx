@@ -1,16 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
 import type { Model } from '../../contract/http/models';
-import { createModelPlanImplementations, modelPlanMachine } from '../../machines/model/modelPlanMachine';
 import {
   selectPlan,
   selectPlanEditable,
   selectPlanError,
   selectPlanSaving,
 } from '../../machines/model/modelPlanSelectors';
-import { useHttpClient } from '../services/AppServices';
-import { announceSuccess } from '../auth/announce';
-import { useModelPageEvents } from './ModelPageContext';
+import { useModelPlanActor, useModelPlanEvents } from './useModelPlanActor';
 
 const planText = {
   FREE: 'Free: one of the organization’s three free models.',
@@ -19,16 +15,8 @@ const planText = {
 
 /** The model's plan; its admins make a paid model free (when a free slot is open) or a free one paid. */
 export function ModelPlanSection({ model }: { model: Model }) {
-  const http = useHttpClient();
-  const { replaceModel } = useModelPageEvents();
-  const logic = useMemo(
-    () =>
-      modelPlanMachine.provide(
-        createModelPlanImplementations({ http, announce: announceSuccess, shareModel: replaceModel }),
-      ),
-    [http, replaceModel],
-  );
-  const actor = useActorRef(logic, { input: { model } });
+  const actor = useModelPlanActor(model);
+  const events = useModelPlanEvents(actor);
   const plan = useSelector(actor, selectPlan);
   const editable = useSelector(actor, selectPlanEditable);
   const saving = useSelector(actor, selectPlanSaving);
@@ -43,7 +31,7 @@ export function ModelPlanSection({ model }: { model: Model }) {
           type="button"
           className="button"
           disabled={saving}
-          onClick={() => actor.send({ type: 'plan.change', plan: plan === 'PAID' ? 'FREE' : 'PAID' })}
+          onClick={() => events.changePlan(plan === 'PAID' ? 'FREE' : 'PAID')}
         >
           {plan === 'PAID' ? 'Make this model free' : 'Make this model paid'}
         </button>

@@ -12,7 +12,7 @@ import { selectCanViewVersions, selectModel } from '../../machines/model/selecto
 import { CloneModelForm } from './CloneModelForm';
 import { ModelPlanSection } from './ModelPlanSection';
 import { useModelPageSelector } from './ModelPageContext';
-import { useModelSettingsActor } from './useModelForm';
+import { useModelSettingsActor, useModelSettingsEvents } from './useModelSettingsActor';
 
 const unitLabels = {
   cm: 'Centimetres (cm)',
@@ -40,6 +40,7 @@ export function ModelSettingsScreen() {
 
 function SettingsForm({ model }: { model: Model }) {
   const actor = useModelSettingsActor(model);
+  const events = useModelSettingsEvents(actor);
   const name = useSelector(actor, selectSettingsName);
   const units = useSelector(actor, selectSettingsUnits);
   const error = useSelector(actor, selectSettingsError);
@@ -54,7 +55,7 @@ function SettingsForm({ model }: { model: Model }) {
       aria-label="Model settings"
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'settings.save' });
+        events.save();
       }}
     >
       {readOnly && <p className="page__note">Only modelers and admins can change the model's settings.</p>}
@@ -64,7 +65,7 @@ function SettingsForm({ model }: { model: Model }) {
           name="name"
           value={name}
           readOnly={readOnly}
-          onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+          onChange={(event) => events.changeName(event.target.value)}
         />
       </label>
       <label className="form__field">
@@ -73,9 +74,7 @@ function SettingsForm({ model }: { model: Model }) {
           name="units"
           value={units}
           disabled={readOnly}
-          onChange={(event) =>
-            actor.send({ type: 'units.change', value: unitsSchema.parse(event.target.value) })
-          }
+          onChange={(event) => events.changeUnits(unitsSchema.parse(event.target.value))}
         >
           {unitsSchema.options.map((unit) => (
             <option key={unit} value={unit}>

@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
 import type { Model } from '../../contract/http/models';
-import type { ModelSort, modelListMachine } from '../../machines/models/modelListMachine';
+import type { ModelSort } from '../../machines/models/modelListMachine';
 import {
   personName,
   selectListError,
@@ -16,6 +15,7 @@ import {
 } from '../../machines/models/selectors';
 import { formatDate, relativeAge } from '../format/dates';
 import { ModelThumbnail } from './ModelThumbnail';
+import { useModelListEvents, type ModelListActor } from './useModelListActor';
 
 const sortOptions: ReadonlyArray<{ value: ModelSort; label: string }> = [
   { value: 'updated', label: 'Last updated' },
@@ -35,10 +35,11 @@ export function ModelList({
   showOrganization = false,
   emptyText,
 }: {
-  actor: ActorRefFrom<typeof modelListMachine>;
+  actor: ModelListActor;
   showOrganization?: boolean;
   emptyText: string;
 }) {
+  const events = useModelListEvents(actor);
   const models = useSelector(actor, selectVisibleModels);
   const total = useSelector(actor, selectModelCount);
   const search = useSelector(actor, selectSearch);
@@ -55,7 +56,7 @@ export function ModelList({
         <p className="form-message form-message--error" role="alert">
           {error ?? 'The models could not be loaded.'}
         </p>
-        <button type="button" onClick={() => actor.send({ type: 'models.reload' })}>
+        <button type="button" onClick={events.reload}>
           Try again
         </button>
       </div>
@@ -72,7 +73,7 @@ export function ModelList({
             type="search"
             value={search}
             placeholder="Model name"
-            onChange={(event) => actor.send({ type: 'search.change', value: event.target.value })}
+            onChange={(event) => events.search(event.target.value)}
           />
         </div>
         <div className="form__field">
@@ -80,9 +81,7 @@ export function ModelList({
           <select
             id={sortId}
             value={sort}
-            onChange={(event) =>
-              actor.send({ type: 'sort.change', sort: event.target.value === 'name' ? 'name' : 'updated' })
-            }
+            onChange={(event) => events.sortBy(event.target.value === 'name' ? 'name' : 'updated')}
           >
             {sortOptions.map((option) => (
               <option key={option.value} value={option.value}>

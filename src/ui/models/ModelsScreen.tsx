@@ -3,11 +3,11 @@ import { CreateOrganizationForm } from '../organizations/CreateOrganizationForm'
 import { useOrganizationDirectory } from '../organizations/useOrganizationDirectory';
 import { ModelList } from './ModelList';
 import { NewModelForm } from './NewModelForm';
-import { useModelList } from './useModelList';
+import { useModelListActor } from './useModelListActor';
 
 /** /models: all the models the user can see, across organizations, and a new model in one of them. */
 export function ModelsScreen() {
-  const list = useModelList(null);
+  const list = useModelListActor(null);
   const directory = useOrganizationDirectory();
 
   return (

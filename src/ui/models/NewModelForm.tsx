@@ -1,8 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
 import type { Organization } from '../../contract/http/organizations';
-import { createModelImplementations, createModelMachine } from '../../machines/models/createModelMachine';
 import {
   selectChosenOrganizationId,
   selectCreateModelError,
@@ -13,10 +11,9 @@ import {
   selectConfirmingPaidModel,
 } from '../../machines/models/createModelSelectors';
 import { selectCreationBlocked } from '../../machines/billing/gatingSelectors';
-import { useHttpClient } from '../services/AppServices';
 import { BillingGatingNotice } from '../billing/BillingGatingNotice';
 import { PaidModelConfirm } from '../billing/PaidModelConfirm';
-import { useBillingGatingLogic } from '../billing/useBillingGating';
+import { useCreateModelActor, useCreateModelEvents } from './useCreateModelActor';
 
 export type NewModelFormProps =
   /** On an organization's page: the model goes there. */
@@ -30,23 +27,14 @@ export type NewModelFormProps =
  * form at the limit until a payment method is on file; past the free models it asks before a paid model is made.
  */
 export function NewModelForm(props: NewModelFormProps) {
-  const http = useHttpClient();
-  const navigate = useNavigate();
-  const { gatingLogic, stripeConfirmer } = useBillingGatingLogic();
   const fixedOrganizationId = 'organizationId' in props ? props.organizationId : null;
   const choices = 'organizations' in props ? props.organizations : null;
-  const logic = useMemo(
-    () =>
-      createModelMachine.provide(
-        createModelImplementations({
-          http,
-          modelCreated: (model) => void navigate(`/model/${model._id}/history`),
-          billingGating: gatingLogic,
-        }),
-      ),
-    [http, navigate, gatingLogic],
-  );
-  const actor = useActorRef(logic, { input: { organizationId: fixedOrganizationId } });
+  const choiceIds = useMemo(() => choices?.map((organization) => organization._id) ?? null, [choices]);
+  const { actor, stripeConfirmer } = useCreateModelActor({
+    organizationId: fixedOrganizationId,
+    offeredOrganizationIds: choiceIds,
+  });
+  const events = useCreateModelEvents(actor);
   const name = useSelector(actor, selectModelName);
   const organizationId = useSelector(actor, selectChosenOrganizationId);
   const nameError = useSelector(actor, selectModelNameError);
@@ -58,11 +46,6 @@ export function NewModelForm(props: NewModelFormProps) {
   const nameId = useId();
   const nameErrorId = useId();
 
-  const choiceIds = useMemo(() => choices?.map((organization) => organization._id) ?? null, [choices]);
-  useEffect(() => {
-    if (choiceIds) actor.send({ type: 'organizations.offered', organizationIds: choiceIds });
-  }, [actor, choiceIds]);
-
   return (
     <>
       <form
@@ -71,7 +54,7 @@ export function NewModelForm(props: NewModelFormProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'model.create' });
+          events.create();
         }}
       >
         <div className="form__field">
@@ -82,7 +65,7 @@ export function NewModelForm(props: NewModelFormProps) {
             value={name}
             aria-invalid={nameError !== null}
             aria-describedby={nameError !== null ? nameErrorId : undefined}
-            onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+            onChange={(event) => events.changeName(event.target.value)}
           />
           {nameError !== null && (
             <span id={nameErrorId} className="field-error" role="alert">
@@ -96,9 +79,7 @@ export function NewModelForm(props: NewModelFormProps) {
             <select
               name="organizationId"
               value={organizationId}
-              onChange={(event) =>
-                actor.send({ type: 'organization.change', organizationId: event.target.value })
-              }
+              onChange={(event) => events.chooseOrganization(event.target.value)}
             >
               <option value="">Choose an organization</option>
               {choices.map((organization) => (
@@ -119,11 +100,7 @@ export function NewModelForm(props: NewModelFormProps) {
         )}
       </form>
       {confirmingPaid && gating && (
-        <PaidModelConfirm
-          gating={gating}
-          onConfirm={() => actor.send({ type: 'paid.confirm' })}
-          onCancel={() => actor.send({ type: 'paid.cancel' })}
-        />
+        <PaidModelConfirm gating={gating} onConfirm={events.confirmPaid} onCancel={events.cancelPaid} />
       )}
       {/* Outside the form: the payment method form it may show is a form of its own. */}
       {gating && <BillingGatingNotice gating={gating} stripeConfirmer={stripeConfirmer} />}

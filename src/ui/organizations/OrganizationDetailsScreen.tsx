@@ -1,6 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
-import { createDetailsImplementations, detailsMachine } from '../../machines/organizations/detailsMachine';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import {
   selectBillingAdministratorId,
   selectBillingCandidates,
@@ -13,11 +12,9 @@ import {
   selectDetailsSaving,
   selectIsOwner,
 } from '../../machines/organizations/detailsSelectors';
-import { announceSuccess } from '../auth/announce';
-import { useHttpClient } from '../services/AppServices';
 import { BillingAdministratorSelect } from './BillingAdministratorSelect';
 import { useOrganizationId } from './OrganizationLayout';
-import { useOrganizationSaved } from './useOrganizationDirectory';
+import { useOrganizationDetailsActor, useOrganizationDetailsEvents } from './useOrganizationDetailsActor';
 
 /** /organizations/{id}/settings/details */
 export function OrganizationDetailsScreen() {
@@ -26,13 +23,8 @@ export function OrganizationDetailsScreen() {
 }
 
 function OrganizationDetails({ organizationId }: { organizationId: string }) {
-  const http = useHttpClient();
-  const organizationSaved = useOrganizationSaved();
-  const logic = useMemo(
-    () => detailsMachine.provide(createDetailsImplementations({ http, announceSuccess, organizationSaved })),
-    [http, organizationSaved],
-  );
-  const actor = useActorRef(logic, { input: { organizationId } });
+  const actor = useOrganizationDetailsActor(organizationId);
+  const events = useOrganizationDetailsEvents(actor);
   const loading = useSelector(actor, selectDetailsLoading);
   const failed = useSelector(actor, selectDetailsFailed);
   const name = useSelector(actor, selectDetailsName);
@@ -64,7 +56,7 @@ function OrganizationDetails({ organizationId }: { organizationId: string }) {
           <p className="form-message form-message--error" role="alert">
             {error ?? 'The organization could not be loaded.'}
           </p>
-          <button type="button" onClick={() => actor.send({ type: 'organization.retry' })}>
+          <button type="button" onClick={events.retry}>
             Try again
           </button>
         </div>
@@ -81,7 +73,7 @@ function OrganizationDetails({ organizationId }: { organizationId: string }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'details.save' });
+          events.save();
         }}
       >
         <div className="form__field">
@@ -93,7 +85,7 @@ function OrganizationDetails({ organizationId }: { organizationId: string }) {
             readOnly={!canEdit}
             aria-invalid={nameError !== null}
             aria-describedby={nameError !== null ? nameErrorId : undefined}
-            onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+            onChange={(event) => events.changeName(event.target.value)}
           />
           {nameError !== null && (
             <span id={nameErrorId} className="field-error" role="alert">
@@ -106,7 +98,7 @@ function OrganizationDetails({ organizationId }: { organizationId: string }) {
           value={billingAdministratorId}
           disabled={!isOwner}
           {...(isOwner ? {} : { hint: 'Only the owner chooses the billing administrator.' })}
-          onChange={(userId) => actor.send({ type: 'billingAdministrator.change', userId })}
+          onChange={events.chooseBillingAdministrator}
         />
         {error !== null && (
           <p className="form-message form-message--error" role="alert">

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { selectListOrganization } from '../../machines/models/selectors';
 import { ModelList } from '../models/ModelList';
 import { NewModelForm } from '../models/NewModelForm';
-import { useModelList } from '../models/useModelList';
+import { useModelListActor, useModelListEvents } from '../models/useModelListActor';
 import { UploadPanel } from '../uploads/UploadPanel';
 import { useOrganizationId } from './OrganizationLayout';
 
@@ -14,7 +14,8 @@ export function OrganizationModelsScreen() {
 }
 
 function OrganizationModels({ organizationId }: { organizationId: string }) {
-  const list = useModelList(organizationId);
+  const list = useModelListActor(organizationId);
+  const listEvents = useModelListEvents(list);
   const organization = useSelector(list, selectListOrganization);
 
   return (
@@ -26,10 +27,7 @@ function OrganizationModels({ organizationId }: { organizationId: string }) {
       </section>
       {/* A new model from a file: the upload journey's panel (src/ui/upload), which makes the model too. */}
       <div className="page-section">
-        <UploadPanel
-          organizationId={organizationId}
-          onVersionCreated={() => list.send({ type: 'models.reload' })}
-        />
+        <UploadPanel organizationId={organizationId} onVersionCreated={listEvents.reload} />
       </div>
       <section className="page-section" aria-labelledby="organization-models-heading">
         <h2 id="organization-models-heading">Models in this organization</h2>

@@ -8,7 +8,7 @@ import {
   selectRequestedPlugin,
   selectSavedFileName,
 } from '../../machines/plugins/selectors';
-import { usePluginsActor } from './usePlugins';
+import { usePluginsActor, usePluginsEvents } from './usePluginsActor';
 
 /** /downloadingPlugins?plugin={id}: starts one download chosen on Get Plugins and says how it went. */
 export function DownloadingPluginsScreen() {
@@ -30,6 +30,7 @@ export function DownloadingPluginsScreen() {
 
 function Downloading({ id }: { id: string }) {
   const actor = usePluginsActor(id);
+  const events = usePluginsEvents(actor);
   const plugin = useSelector(actor, selectRequestedPlugin);
   const downloading = useSelector(actor, selectDownloading);
   const downloadedId = useSelector(actor, selectDownloadedId);
@@ -53,11 +54,7 @@ function Downloading({ id }: { id: string }) {
         <div role="alert">
           <p>{error}</p>
           {plugin && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => actor.send({ type: 'plugin.download', id })}
-            >
+            <button type="button" className="button" onClick={() => events.download(id)}>
               Try again
             </button>
           )}

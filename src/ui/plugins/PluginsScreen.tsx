@@ -6,11 +6,12 @@ import {
   selectPluginsLoading,
 } from '../../machines/plugins/selectors';
 import { PluginList } from './PluginList';
-import { usePluginsActor } from './usePlugins';
+import { usePluginsActor, usePluginsEvents } from './usePluginsActor';
 
 /** /downloadPlugins (Get Plugins): everything there is to download, by platform. */
 export function PluginsScreen() {
   const actor = usePluginsActor(null);
+  const events = usePluginsEvents(actor);
   const groups = useSelector(actor, selectPluginGroups);
   const loading = useSelector(actor, selectPluginsLoading);
   const loadError = useSelector(actor, selectPluginsLoadError);
@@ -26,7 +27,7 @@ export function PluginsScreen() {
       {loadError !== null && (
         <div role="alert">
           <p>{loadError}</p>
-          <button type="button" className="button" onClick={() => actor.send({ type: 'plugins.retry' })}>
+          <button type="button" className="button" onClick={events.retry}>
             Try again
           </button>
         </div>

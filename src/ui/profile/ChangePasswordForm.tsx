@@ -1,17 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
-import {
-  createPasswordImplementations,
-  passwordMachine,
-  type PasswordField,
-} from '../../machines/profile/passwordMachine';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { PasswordField } from '../../machines/profile/passwordMachine';
 import {
   selectPasswordError,
   selectPasswordForm,
   selectPasswordSaving,
 } from '../../machines/profile/accountSelectors';
-import { useHttpClient } from '../services/AppServices';
-import { announceSuccess } from '../auth/announce';
+import { usePasswordActor, usePasswordEvents } from './usePasswordActor';
 
 const fields: ReadonlyArray<{ field: PasswordField; label: string; autoComplete: string }> = [
   { field: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
@@ -24,12 +19,8 @@ const fields: ReadonlyArray<{ field: PasswordField; label: string; autoComplete:
  * signed in.
  */
 export function ChangePasswordForm() {
-  const http = useHttpClient();
-  const logic = useMemo(
-    () => passwordMachine.provide(createPasswordImplementations({ http, announce: announceSuccess })),
-    [http],
-  );
-  const actor = useActorRef(logic);
+  const actor = usePasswordActor();
+  const events = usePasswordEvents(actor);
   const form = useSelector(actor, selectPasswordForm);
   const error = useSelector(actor, selectPasswordError);
   const saving = useSelector(actor, selectPasswordSaving);
@@ -42,7 +33,7 @@ export function ChangePasswordForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        actor.send({ type: 'password.submit' });
+        events.submit();
       }}
     >
       <h2>Change password</h2>
@@ -59,7 +50,7 @@ export function ChangePasswordForm() {
             autoComplete={autoComplete}
             value={form[field]}
             aria-describedby={error !== null ? errorId : undefined}
-            onChange={(event) => actor.send({ type: 'password.field', field, value: event.target.value })}
+            onChange={(event) => events.changeField(field, event.target.value)}
           />
         </label>
       ))}

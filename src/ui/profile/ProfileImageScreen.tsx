@@ -1,8 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { AVATAR_CONTENT_TYPES, AVATAR_SIZE_PX } from '../../contract/http/images';
 import type { User } from '../../contract/http/users';
-import { avatarMachine, createAvatarImplementations } from '../../machines/profile/avatarMachine';
 import {
   selectAvatarBusy,
   selectAvatarError,
@@ -12,10 +11,9 @@ import {
   selectCanRemoveAvatar,
 } from '../../machines/profile/accountSelectors';
 import { selectInitials, selectUser } from '../../machines/session/selectors';
-import { useHttpClient } from '../services/AppServices';
-import { useSessionEvents, useSessionSelector } from '../session/useSession';
-import { announceSuccess } from '../auth/announce';
+import { useSessionSelector } from '../session/useSession';
 import './profile.css';
+import { useAvatarActor, useAvatarEvents } from './useAvatarActor';
 
 /** /profile/image: the picture the navigation shows instead of the initials. */
 export function ProfileImageScreen() {
@@ -29,14 +27,8 @@ export function ProfileImageScreen() {
 }
 
 function ProfileImageForm({ user }: { user: User }) {
-  const http = useHttpClient();
-  const { userUpdated } = useSessionEvents();
-  const logic = useMemo(
-    () =>
-      avatarMachine.provide(createAvatarImplementations({ http, announce: announceSuccess, userUpdated })),
-    [http, userUpdated],
-  );
-  const actor = useActorRef(logic, { input: { user } });
+  const actor = useAvatarActor(user);
+  const events = useAvatarEvents(actor);
   const avatarUrl = useSelector(actor, selectAvatarUrl);
   const error = useSelector(actor, selectAvatarError);
   const uploading = useSelector(actor, selectAvatarUploading);
@@ -68,7 +60,7 @@ function ProfileImageForm({ user }: { user: User }) {
             const image = event.target.files?.[0];
             // The same file may be chosen again after a failure: clear the field so it fires again.
             event.target.value = '';
-            if (image) actor.send({ type: 'image.choose', image });
+            if (image) events.chooseImage(image);
           }}
         />
       </label>
@@ -86,7 +78,7 @@ function ProfileImageForm({ user }: { user: User }) {
         </p>
       )}
       {canRemove && (
-        <button type="button" onClick={() => actor.send({ type: 'image.remove' })}>
+        <button type="button" onClick={events.removeImage}>
           Remove picture
         </button>
       )}

@@ -22,9 +22,9 @@ export function ViewerProvider({ actor, children }: { actor: ViewerActor; childr
   return <ViewerActorContext.Provider value={actor}>{children}</ViewerActorContext.Provider>;
 }
 
-export function useViewerActor(): ViewerActor {
+function useProvidedActor(): ViewerActor {
   const actor = useContext(ViewerActorContext);
-  if (!actor) throw new Error('useViewerActor must be used inside <ViewerProvider>');
+  if (!actor) throw new Error('The viewer hooks must be used inside <ViewerProvider>');
   return actor;
 }
 
@@ -32,7 +32,7 @@ export function useViewerSelector<T>(
   selector: (snapshot: SnapshotFrom<typeof viewerMachine>) => T,
   compare?: (a: T, b: T) => boolean,
 ): T {
-  return useSelector(useViewerActor(), selector, compare);
+  return useSelector(useProvidedActor(), selector, compare);
 }
 
 /** Equal when every own field is the same value: for selectors that build a small object. */
@@ -43,7 +43,7 @@ export function shallowEqual<T extends object>(a: T, b: T): boolean {
 
 /** The user's intents on the viewer screen, memoised: views call these and never build events themselves. */
 export function useViewerEvents() {
-  const actor = useViewerActor();
+  const actor = useProvidedActor();
   return useMemo(
     () => ({
       selectVersion: (versionId: string) => actor.send({ type: 'version.select', versionId }),
@@ -80,6 +80,6 @@ export function useViewerEvents() {
 
 /** What the canvas reports back: the viewer's news, as machine events. */
 export function useViewerReports(): (event: ViewerEvent) => void {
-  const actor = useViewerActor();
+  const actor = useProvidedActor();
   return useMemo(() => (event: ViewerEvent) => actor.send(event), [actor]);
 }

@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 import type { Model } from '../../contract/http/models';
@@ -7,10 +7,7 @@ import type { Version } from '../../contract/http/versions';
 import { selectVersions as selectModelVersions } from '../../machines/model/selectors';
 import type { sessionMachine } from '../../machines/session/sessionMachine';
 import { selectComparedVersionId, selectVersionId } from '../../machines/viewer/selectors';
-import { createViewerImplementations, viewerMachine } from '../../machines/viewer/viewerMachine';
-import { useAppServices } from '../services/AppServices';
 import { useSessionSelector } from '../session/useSession';
-import { announceSuccess } from '../auth/announce';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
 import { ChangeListPanel } from './ChangeListPanel';
@@ -20,6 +17,7 @@ import { ViewerProvider } from './ViewerContext';
 import { ViewerFilterPanel } from './ViewerFilterPanel';
 import { ViewerStage } from './ViewerStage';
 import { ViewerToolbar } from './ViewerToolbar';
+import { useViewerActor } from './useViewerActor';
 
 /** The viewer opens in the user's saved colour scheme for normal views (spec section 3). */
 const selectPreferredTheme = (snapshot: SnapshotFrom<typeof sessionMachine>) =>
@@ -44,31 +42,19 @@ function ModelViewerWithVersions({ model }: { model: Model }) {
 }
 
 function ModelViewer({ model, versions }: { model: Model; versions: Version[] }) {
-  const { http, realtime } = useAppServices();
   const theme = useSessionSelector(selectPreferredTheme);
   const [searchParams, setSearchParams] = useSearchParams();
-  const logic = useMemo(
-    () => viewerMachine.provide(createViewerImplementations({ http, realtime, announce: announceSuccess })),
-    [http, realtime],
-  );
-  // The input is read once, when the screen opens; later changes reach the machine as events.
-  const actor = useActorRef(logic, {
-    input: {
-      modelId: model._id,
-      versions,
-      versionId: searchParams.get('version'),
-      compareVersionId: searchParams.get('compare'),
-      changeKey: searchParams.get('change'),
-      theme,
-      role: model.currentUserRole,
-      // Gusset's sketch gives way to the first drawing of the model in the viewer.
-      hasThumbnail: Boolean(model.image) && model.imageIsSketch !== true,
-    },
+  const actor = useViewerActor({
+    modelId: model._id,
+    versions,
+    versionId: searchParams.get('version'),
+    compareVersionId: searchParams.get('compare'),
+    changeKey: searchParams.get('change'),
+    theme,
+    role: model.currentUserRole,
+    // Gusset's sketch gives way to the first drawing of the model in the viewer.
+    hasThumbnail: Boolean(model.image) && model.imageIsSketch !== true,
   });
-
-  useEffect(() => {
-    actor.send({ type: 'versions.updated', versions });
-  }, [actor, versions]);
 
   // The address names the version shown (and the one compared with), so a reload or a shared link opens them.
   const versionId = useSelector(actor, selectVersionId);

@@ -9,7 +9,7 @@ import {
 } from '../../../machines/plugins/selectors';
 import { selectIsBusy } from '../../../machines/signup/selectors';
 import { PluginList } from '../../plugins/PluginList';
-import { usePluginsActor } from '../../plugins/usePlugins';
+import { usePluginsActor, usePluginsEvents } from '../../plugins/usePluginsActor';
 import { useSignupFlowEvents, useSignupFlowSelector } from './SignupFlowContext';
 
 /**
@@ -20,6 +20,7 @@ export function DownloadPluginsScreen() {
   const busy = useSignupFlowSelector(selectIsBusy);
   const events = useSignupFlowEvents();
   const plugins = usePluginsActor(null);
+  const pluginEvents = usePluginsEvents(plugins);
   const groups = useSelector(plugins, selectPluginGroups);
   const loading = useSelector(plugins, selectPluginsLoading);
   const loadError = useSelector(plugins, selectPluginsLoadError);
@@ -35,7 +36,7 @@ export function DownloadPluginsScreen() {
       {loadError !== null && (
         <div role="alert">
           <p>{loadError}</p>
-          <button type="button" onClick={() => plugins.send({ type: 'plugins.retry' })}>
+          <button type="button" onClick={pluginEvents.retry}>
             Try again
           </button>
         </div>
@@ -49,7 +50,7 @@ export function DownloadPluginsScreen() {
             className="button"
             disabled={downloading}
             aria-label={`Download ${plugin.title}`}
-            onClick={() => plugins.send({ type: 'plugin.download', id: plugin.id })}
+            onClick={() => pluginEvents.download(plugin.id)}
           >
             {downloadedId === plugin.id ? 'Downloaded' : 'Download'}
           </button>

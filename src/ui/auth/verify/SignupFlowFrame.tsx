@@ -1,15 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { selectScreen } from '../../../machines/signup/selectors';
-import type { signupMachine } from '../../../machines/signup/signupMachine';
-import type { SignupInput } from '../../../machines/signup/types';
 import { screenFromPathname, verifyScreenAddress } from '../../../machines/signup/verifyParams';
-import { SignupFlowContext } from './SignupFlowContext';
+import {
+  SignupFlowContext,
+  useSignupFlowActorRef,
+  useSignupFlowEvents,
+  useSignupFlowSelector,
+  type SignupFlowActor,
+} from './SignupFlowContext';
 
 /** The layout of the verify sub-screens: one flow actor for all four, kept in step with the address bar. */
-export function SignupFlowFrame({ logic, input }: { logic: typeof signupMachine; input: SignupInput }) {
+export function SignupFlowFrame({ actor }: { actor: SignupFlowActor }) {
   return (
-    <SignupFlowContext.Provider logic={logic} options={{ input }}>
+    <SignupFlowContext.Provider value={actor}>
       <AddressBarBridge />
       <Outlet />
     </SignupFlowContext.Provider>
@@ -22,8 +26,9 @@ export function SignupFlowFrame({ logic, input }: { logic: typeof signupMachine;
  * exists); the address then follows the machine.
  */
 function AddressBarBridge() {
-  const actorRef = SignupFlowContext.useActorRef();
-  const screen = SignupFlowContext.useSelector(selectScreen);
+  const actorRef = useSignupFlowActorRef();
+  const events = useSignupFlowEvents();
+  const screen = useSignupFlowSelector(selectScreen);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const addressScreen = screenFromPathname(pathname);
@@ -31,13 +36,13 @@ function AddressBarBridge() {
   const addressRef = useRef(addressScreen);
   useEffect(() => {
     addressRef.current = addressScreen;
-    if (addressScreen !== null) actorRef.send({ type: 'screen.opened', screen: addressScreen });
+    if (addressScreen !== null) events.openScreen(addressScreen);
     const current = actorRef.getSnapshot();
     const accepted = selectScreen(current);
     if (accepted !== null && accepted !== addressScreen) {
       navigate(verifyScreenAddress(accepted, current.context.link), { replace: true });
     }
-  }, [addressScreen, actorRef, navigate]);
+  }, [addressScreen, actorRef, events, navigate]);
 
   useEffect(() => {
     if (screen === null || screen === addressRef.current) return;

@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { messages } from '../../../contract/errors';
 import { createFakeHttpClient, failure, ok, sampleUser } from '../../../machines/auth/fakeHttpClient';
 import { createSignupImplementations, signupMachine } from '../../../machines/signup/signupMachine';
@@ -61,16 +62,14 @@ function renderVerify(address: string) {
     }),
   );
   const input = { link: readVerifyLink(address.split('?')[1] ?? ''), resumingUser: null };
+  const actor = createActor(logic, { input }).start();
   // The download-plugins step lists the real downloads through the app's HTTP client; nothing else is needed.
   const services = { http: fake.http } as unknown as AppServices;
   render(
     <AppServicesProvider services={services}>
       <MemoryRouter initialEntries={[address]}>
         <Routes>
-          <Route
-            path="/verify/*"
-            element={<VerifyRouteTable flow={<SignupFlowFrame logic={logic} input={input} />} />}
-          />
+          <Route path="/verify/*" element={<VerifyRouteTable flow={<SignupFlowFrame actor={actor} />} />} />
         </Routes>
         <Address />
       </MemoryRouter>

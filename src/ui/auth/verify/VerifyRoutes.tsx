@@ -1,13 +1,12 @@
-import { useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import { routeAccess } from '../../../machines/session/routeAccess';
 import { selectSignupInProgress, selectToken, selectUser } from '../../../machines/session/selectors';
-import { createSignupImplementations, signupMachine } from '../../../machines/signup/signupMachine';
 import type { SignupInput } from '../../../machines/signup/types';
 import { readVerifyLink } from '../../../machines/signup/verifyParams';
-import { useHttpClient } from '../../services/AppServices';
-import { useSessionEvents, useSessionSelector } from '../../session/useSession';
+import { useSessionSelector } from '../../session/useSession';
 import { SignupFlowFrame } from './SignupFlowFrame';
+import { useSignupFlowActor } from './useSignupFlowActor';
 import { VerifyRouteTable } from './VerifyRouteTable';
 
 /** Mounted by the app's router at 'verify/*': the index redirect and the four sub-screens of spec section 2. */
@@ -28,9 +27,6 @@ function SignupFlowGuard() {
 }
 
 function SessionBoundSignupFlow() {
-  const http = useHttpClient();
-  const session = useSessionEvents();
-  const navigate = useNavigate();
   const { search } = useLocation();
   const token = useSessionSelector(selectToken);
   const user = useSessionSelector(selectUser);
@@ -41,18 +37,5 @@ function SessionBoundSignupFlow() {
     resumingUser: token !== null ? user : null,
   }));
 
-  const logic = useMemo(
-    () =>
-      signupMachine.provide(
-        createSignupImplementations({
-          http,
-          startSession: ({ token: newToken, user: newUser }) => session.started(newToken, newUser, true),
-          finishSignup: () => session.finishSignup(),
-          openDashboard: () => navigate('/dashboard'),
-        }),
-      ),
-    [http, session, navigate],
-  );
-
-  return <SignupFlowFrame logic={logic} input={input} />;
+  return <SignupFlowFrame actor={useSignupFlowActor(input)} />;
 }

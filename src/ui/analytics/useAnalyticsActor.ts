@@ -1,16 +1,19 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import type { AnyActorRef } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, EventFrom } from 'xstate';
 import { analyticsMachine, createAnalyticsImplementations } from '../../machines/analytics/analyticsMachine';
-import { isoDayOf } from '../../machines/analytics/range';
+import { isoDayOf, type DayRange } from '../../machines/analytics/range';
 import { subscribeToPushedSummaries } from '../../machines/analytics/socketAnalytics';
 import { useAppServices } from '../services/AppServices';
+
+export type AnalyticsActor = ActorRefFrom<typeof analyticsMachine>;
+type AnalyticsEvent = EventFrom<typeof analyticsMachine>;
 
 /**
  * The Stats page's actor, bound to the app: the HTTP client, the loading overlay (the root's loading actor, its
  * analytics variant) and the live socket's accepted routesAnalytics events (the root's socket, systemId 'socket').
  */
-export function useAnalytics() {
+export function useAnalyticsActor(): AnalyticsActor {
   const { http, realtime, loading, session } = useAppServices();
   const logic = useMemo(
     () =>
@@ -34,4 +37,16 @@ export function useAnalytics() {
     [http, realtime, loading, session],
   );
   return useActorRef(logic, { input: { today: isoDayOf(new Date()) } });
+}
+
+/** What an admin does on the Stats page, memoised: views call these and never build events. */
+export function useAnalyticsEvents(actor: AnalyticsActor) {
+  return useMemo(() => {
+    const send = (event: AnalyticsEvent) => actor.send(event);
+    return {
+      changeRange: (field: keyof DayRange, value: string) => send({ type: 'range.change', field, value }),
+      applyRange: () => send({ type: 'range.apply' }),
+      reload: () => send({ type: 'summary.reload' }),
+    };
+  }, [actor]);
 }
