@@ -25,7 +25,12 @@ import { STARTUP_MS, startInstance, stopInstance, type Instance } from './suppor
 const adminDatabaseUrl = process.env.DATABASE_URL;
 const SKIP_NOTE = adminDatabaseUrl ? '' : ' (skipped: DATABASE_URL not set)';
 
-const WAIT_MS = 60_000;
+/**
+ * How long one step may wait for the state it polls for. Steps wait for states, never for a time, so this only
+ * turns a hang into a message naming the step: under `stress --cpu 2` beside the suite, the retried upload took
+ * over 60 s to reach its version insert again.
+ */
+const WAIT_MS = 300_000;
 /** Marks the server's connections in pg_stat_activity, so only they are terminated. */
 const APP_NAME = 'gusset-faults-test';
 

@@ -101,7 +101,8 @@ describe.each(databases('job queue leases'))('the job queue on $kind', ({ kind }
     }
 
     async function settled(id: string) {
-      for (let tries = 0; tries < 500; tries++) {
+      // Polls for the state, up to a minute: the limit only turns a hang into a failure on a busy machine.
+      for (let tries = 0; tries < 6000; tries++) {
         const job = await jobQueue.find(db, id);
         if (job?.status === 'done' || job?.status === 'failed') return job;
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -184,6 +185,49 @@ describe.each(databases('job queue leases'))('the job queue on $kind', ({ kind }
       expect(await jobQueue.find(db, stray)).toBeUndefined();
       release();
       expect(await settled(job.id)).toMatchObject({ status: 'done', error: null, attempts: 2 });
+      await jobs.stop();
+    });
+
+    it('hands an attempt back at once when the database is still lost for the first write after it', async () => {
+      const job = await enqueue();
+      const lost = () =>
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      // The attempt fails on a lost connection, and so does the pool's next one (its backend is gone too).
+      let failNextQuery = false;
+      const flakyDb: Db = {
+        ...db,
+        query: (sql, params) => {
+          if (!failNextQuery) return db.query(sql, params);
+          failNextQuery = false;
+          return Promise.reject(lost());
+        },
+      };
+      const jobs = createJobRunner({
+        db: flakyDb,
+        clock: () => new Date(),
+        log: silentLog,
+        handlers: {
+          test: async (attempt) => {
+            if (attempt.attempt === 1) {
+              failNextQuery = true;
+              throw lost();
+            }
+            await db.transaction(async (tx) => {
+              expect(await jobQueue.lockForCompletion(tx, attempt.job.id, attempt.attempt)).toBe(true);
+              await jobQueue.complete(tx, attempt.job.id, new Date(), null, { ok: true });
+            });
+          },
+        },
+        concurrency: 1,
+        // Without the second write the job would wait out this lease before anyone retried it.
+        leaseMs: 600_000,
+        maxAttempts: 3,
+        pollMs: 20,
+        gaveUpMessage: (_kind, attempts) => `gave up after ${attempts}`,
+      });
+      jobs.start();
+      expect(await settled(job.id)).toMatchObject({ status: 'done', error: null, attempts: 2 });
+      expect(failNextQuery).toBe(false);
       await jobs.stop();
     });
 

@@ -182,10 +182,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (error instanceof LostLeaseError || controller.signal.reason instanceof LostLeaseError) {
         log.warn({ jobId: job.id, attempt }, 'Job lease lost; another worker has it');
       } else if (error instanceof JobFailure) {
-        if (await jobQueue.fail(db, job.id, attempt, now, error.message)) tell(job, 'failed');
+        if (await recorded(() => jobQueue.fail(db, job.id, attempt, now, error.message))) tell(job, 'failed');
       } else if (!active) {
         // Stopping: hand the job back without counting this attempt against it.
-        await jobQueue.release(db, job.id, attempt, now, false);
+        await recorded(() => jobQueue.release(db, job.id, attempt, now, false));
       } else {
         log.error({ err: error, jobId: job.id, attempt }, 'Job attempt failed');
         // The attempt's transaction rolled back, so nothing of it is left half-written; the row says why.
@@ -193,12 +193,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         if (attempt >= options.maxAttempts) {
           const gaveUp = options.gaveUpMessage(job.kind, attempt);
           const message = reason.known ? `${gaveUp} ${reason.text}` : gaveUp;
-          if (await jobQueue.fail(db, job.id, attempt, now, message)) tell(job, 'failed');
+          if (await recorded(() => jobQueue.fail(db, job.id, attempt, now, message))) tell(job, 'failed');
         } else if (
-          await jobQueue.release(db, job.id, attempt, now, true, {
-            stage: ownMessages.jobRetrying.replace('{reason}', reason.text),
-            error: reason.text,
-          })
+          await recorded(() =>
+            jobQueue.release(db, job.id, attempt, now, true, {
+              stage: ownMessages.jobRetrying.replace('{reason}', reason.text),
+              error: reason.text,
+            }),
+          )
         ) {
           tell(job, 'changed');
         }
@@ -208,6 +210,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       clearInterval(heartbeat);
       inFlight.delete(controller);
       await writing;
+    }
+  }
+
+  /**
+   * Writes an attempt's outcome, again while the database is unavailable (50 ms, then 4× longer, about 4 s in
+   * all): right after the database lost its connections the pool can still hand out one whose backend is gone,
+   * and a lost write would leave the job 'running' until its lease ran out instead of retried at once.
+   */
+  async function recorded<T>(write: () => Promise<T>): Promise<T> {
+    for (let delay = 50; ; delay *= 4) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || delay > 5_000 || !active) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
   }
 
