@@ -124,9 +124,16 @@ export function createReportsService(context: ServerContext, deps: { compare: Co
 
   /** Starts the report's diff so it opens fast; a failure here only means the first open starts it. */
   function startDiff(pair: VersionPair): void {
-    void compare.pairDiff(pair).catch((error: unknown) => {
-      log.warn({ err: error, ...pair }, 'Could not start a report diff');
-    });
+    compare.pairDiff(pair).then(
+      // A diff already cached comes as an open stream of its file: nobody reads it here, so close it now rather
+      // than leave its file handle to the garbage collector.
+      (answer) => {
+        if (answer.status === 'done') answer.json.destroy();
+      },
+      (error: unknown) => {
+        log.warn({ err: error, ...pair }, 'Could not start a report diff');
+      },
+    );
   }
 
   return {
