@@ -15,23 +15,26 @@ import {
   type SourceTool,
 } from '../schema';
 import { HELD_BACK_ITEMS_PER_KIND } from './heldBack';
-import type { FilterPlatform, FilterProperty, FilterRules } from './platforms';
+import { FILTER_PROPERTIES, type FilterPlatform, type FilterProperty, type FilterRules } from './platforms';
 import { filterUpload, type ModelFilters } from './upload';
 
 /** The store's content address (the server's): SHA-256 of the canonical JSON. */
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 const buildManifest = (model: Model) => splitModel(model, sha256Hex);
 
-const ALL_PROPERTIES: FilterProperty[] = [
-  'Geometry',
-  'Name',
-  'Profile',
-  'Material',
-  'Releases',
-  'Restraints',
-  'Loads',
-  'Groups',
-];
+const ALL_PROPERTIES: FilterProperty[] = [...FILTER_PROPERTIES];
+
+/** Grid line A of system G1 at `coordinate`, as `tool` wrote it. */
+const grid = (tool: SourceTool, coordinate: number): Model['grids'][number] => ({
+  id: 'G1:A',
+  source: { tool },
+  name: 'A',
+  attributes: {},
+  type: 'Grid',
+  system: 'G1',
+  label: 'A',
+  geometry: { kind: 'axis', direction: 'X', coordinate },
+});
 
 function rules(
   from: FilterPlatform,
@@ -458,16 +461,6 @@ describe('filterUpload', () => {
   });
 
   it('keeps the grids of a platform whose filter does not let Grid through, whole', async () => {
-    const grid = (tool: SourceTool, coordinate: number): Model['grids'][number] => ({
-      id: 'G1:A',
-      source: { tool },
-      name: 'A',
-      attributes: {},
-      type: 'Grid',
-      system: 'G1',
-      label: 'A',
-      geometry: { kind: 'axis', direction: 'X', coordinate },
-    });
     const previous = frame('etabs');
     previous.grids = [grid('etabs', 0)];
     const upload = frame('sap2000');
@@ -567,16 +560,6 @@ describe('filterUpload', () => {
   });
 
   it('lets a grid change through when the filter lists the Grid type, as the uploader’s', async () => {
-    const grid = (tool: SourceTool, coordinate: number): Model['grids'][number] => ({
-      id: 'G1:A',
-      source: { tool },
-      name: 'A',
-      attributes: {},
-      type: 'Grid',
-      system: 'G1',
-      label: 'A',
-      geometry: { kind: 'axis', direction: 'X', coordinate },
-    });
     const previous = frame('etabs');
     previous.grids = [grid('etabs', 0)];
     const upload = frame('sap2000');
