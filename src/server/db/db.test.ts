@@ -11,7 +11,7 @@ import { isDatabaseOutOfResources, isDatabaseUnavailable, type Db, type Queryabl
 import { DataDirLockedError } from './lockFile';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
-import { openPglite } from './pglite';
+import { openPglite, pgliteDump, type PgliteDump } from './pglite';
 import { openPostgres } from './postgres';
 
 const scratchDirs: string[] = [];
@@ -32,6 +32,11 @@ const tables = async (db: Db) =>
   ).map((row) => row.table_name);
 
 describe('PGlite on disk', () => {
+  // The lock cases are about the lock, not about initdb (7 s on disk here): a new folder starts as a copy of one
+  // empty database, as a real one starts from the build's template.
+  let empty: Promise<PgliteDump> | undefined;
+  const emptyDatabase = () => (empty ??= pgliteDump(async () => undefined));
+
   it('keeps data and migrates once when the app is built twice on the same directory', async () => {
     const dataDir = await scratch();
     const config = loadConfig({
@@ -70,12 +75,12 @@ describe('PGlite on disk', () => {
 
   it('refuses a second opener of the same directory with a clear message, and frees it on close', async () => {
     const dataDir = await scratch();
-    const db = await openPglite(dataDir);
-    const second = openPglite(dataDir);
+    const db = await openPglite(dataDir, await emptyDatabase());
+    const second = openPglite(dataDir, await emptyDatabase());
     await expect(second).rejects.toBeInstanceOf(DataDirLockedError);
     await expect(second).rejects.toThrow(/in use by another Gusset process/);
     await db.close();
-    const reopened = await openPglite(dataDir);
+    const reopened = await openPglite(dataDir, await emptyDatabase());
     await reopened.close();
   });
 
@@ -91,7 +96,7 @@ describe('PGlite on disk', () => {
     const finished = spawnSync(process.execPath, ['-e', '0']);
     expect(finished.pid).toBeGreaterThan(0);
     await writeFile(path.join(dataDir, 'pglite.lock'), `${finished.pid}\n`);
-    const db = await openPglite(dataDir);
+    const db = await openPglite(dataDir, await emptyDatabase());
     expect((await readFile(path.join(dataDir, 'pglite.lock'), 'utf8')).trim()).toBe(String(process.pid));
     await db.close();
   });
