@@ -3,6 +3,7 @@ import { checkCommand } from './commands/check';
 import { diffCommand } from './commands/diff';
 import { inspectCommand } from './commands/inspect';
 import { repairCommand } from './commands/repair';
+import { resultsCommand } from './commands/results';
 import { translateCommand } from './commands/translate';
 import { verifyCommand } from './commands/verify';
 import type { CliOutput } from './errors';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   checkCommand,
   repairCommand,
   verifyCommand,
+  resultsCommand,
 ];
 
 const width = Math.max(...COMMANDS.map((command) => command.synopsis.length));

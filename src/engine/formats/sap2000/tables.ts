@@ -15,6 +15,7 @@
  */
 import { wellFormed } from '../names';
 import { ParseError } from '../parseError';
+import { parseNumberRange } from './numberRange';
 
 export interface CsiTableParseOptions {
   /** Longest physical line accepted, in characters; longer lines are refused rather than tokenised. */
@@ -69,6 +70,8 @@ export interface CsiTable {
   valueEquals(row: number, index: number, candidate: string): boolean;
   /** Looks the value at `index` up in a name index straight from the text (no string is made). */
   valueOrdinal(names: CsiRangeLookup, row: number, index: number): number;
+  /** The value at `index` as a number, read from the text (no string is made); see parseNumberRange. */
+  numberValue(row: number, index: number): number | undefined;
   /** The value of `field` on `row`, or undefined when the row does not carry it. */
   get(row: number, field: string): string | undefined;
   column(field: string): CsiColumn;
@@ -319,6 +322,12 @@ class TableImpl implements CsiTable {
     return names.ordinalAt(this.store.text, pairs[at + 1] as number, pairs[at + 2] as number);
   }
 
+  numberValue(row: number, index: number): number | undefined {
+    const at = ((this.rows.data[row * 3] as number) + index) * 3;
+    const pairs = this.store.pairs.data;
+    return parseNumberRange(this.store.text, pairs[at + 1] as number, pairs[at + 2] as number);
+  }
+
   layout(row: number): CsiRowLayout {
     if (row === this.layoutRow && this.layoutOfRow !== null) return this.layoutOfRow;
     const first = this.rows.data[row * 3] as number;
@@ -427,9 +436,10 @@ function excerpt(text: string, start: number, end: number): string {
 export function parseCsiTables(text: string, options: CsiTableParseOptions = {}): CsiDocument {
   const maxLineLength = options.maxLineLength ?? DEFAULT_MAX_LINE_LENGTH;
   const format = options.format ?? 'CSI tables';
-  // Sized from the text (a field takes at least ~16 characters in real files) so the buffer rarely grows:
-  // every regrowth of a large typed array costs a full garbage collection.
-  const store = new PairStore(text, Math.max(1024, Math.ceil(text.length / 16) * 3));
+  // Sized from the text so the buffer rarely grows: every regrowth of a large typed array costs a full garbage
+  // collection. A field takes ~16 characters in model files but ~13 in result tables (`V2=-12.3456   `); pages
+  // of the array that are never written cost no memory, so the estimate errs on the large side.
+  const store = new PairStore(text, Math.max(1024, Math.ceil(text.length / 12) * 3));
   const pairs = store.pairs;
   const tables: TableImpl[] = [];
   const byName = new Map<string, TableImpl>();

@@ -16,8 +16,8 @@ import { utf8Encode } from './utf8';
 
 const TITLE = /^\s*TABLE:\s*(.+?)\s*$/;
 
-/** The table a sheet holds, from its `TABLE:` title, or undefined for any other sheet. */
-function tableTitle(sheet: RawSheet): string | undefined {
+/** The table a sheet holds, from its `TABLE:` title (upper case), or undefined for any other sheet. */
+export function tableTitle(sheet: RawSheet): string | undefined {
   const first = sheet.rows[0]?.[0];
   if (typeof first !== 'string') return undefined;
   const match = TITLE.exec(first);

@@ -1,0 +1,6 @@
+export * from './catalogue';
+export * from './quantities';
+export * from './store';
+export * from './read';
+export * from './match';
+export * from './summary';

@@ -1,0 +1,539 @@
+/**
+ * Reads the analysis result tables SAP2000 and ETABS export, in both forms they write:
+ *
+ * - text (`File > Export > … .s2k / tables to text`): `TABLE:  "ELEMENT FORCES - FRAMES"` then one `Field=value`
+ *   row per line, in the units of `PROGRAM CONTROL`'s `CurrUnits`;
+ * - Excel (`Export tables to Excel`): one sheet per table, row 1 `TABLE:  Element Forces - Beams`, row 2 the field
+ *   names, row 3 each column's unit, data from row 4.
+ *
+ * Fields are found by name. Values become canonical units (N, N·m, mm, rad, s, Hz) and are stored column-wise
+ * (store.ts). What the reader does not take — a result table it does not know yet, a field it does not keep, a
+ * row without its element or case, a value that is not a number — is a report item, never a silent loss.
+ */
+import { ReportBuilder } from '../formats/report';
+import { ParseError } from '../formats/parseError';
+import { parseNumberRange } from '../formats/sap2000/numberRange';
+import {
+  parseCsiTables,
+  type CsiDocument,
+  type CsiRowLayout,
+  type CsiTable,
+} from '../formats/sap2000/tables';
+import { decodeCsiText, looksBinary } from '../formats/sap2000/text';
+import { tableTitle } from '../formats/xlsx/csiExport';
+import { readRawWorkbook, type CellValue, type RawSheet, type RawWorkbook } from '../formats/xlsx/sheets';
+import { hasZipSignature } from '../formats/xlsx/zipGuard';
+import { parseCsiUnits, UnknownUnitError, type UnitSystem } from '../units';
+import {
+  fieldKey,
+  looksLikeResultTable,
+  RESULT_KINDS,
+  resultTableSpec,
+  type FieldSpec,
+  type ResultKind,
+  type ResultTableSpec,
+} from './catalogue';
+import { declaredFactor, systemFactor, UnitMismatchError } from './quantities';
+import { TextColumnBuilder, type ResultSet, type ResultTable } from './store';
+
+export const RESULTS_FORMAT = 'results';
+
+export interface ReadResultsOptions {
+  /** The units of a file that does not say them (a text export without `PROGRAM CONTROL`), e.g. `KN, m, C`. */
+  readonly units?: UnitSystem;
+}
+
+function fail(message: string, line = 0): never {
+  throw new ParseError(RESULTS_FORMAT, line, message);
+}
+
+/**
+ * A number as CSI programs write it (`-1.234E-03`, `12`, `.5`, a decimal comma `1,5` in some locales), NaN for an
+ * empty value, undefined when the text is not a number at all.
+ */
+export function parseResultNumber(text: string): number | undefined {
+  return parseNumberRange(text, 0, text.length);
+}
+
+/** Where each field of a spec sits in one layout of field names (-1 when absent), and the names it does not keep. */
+interface Plan {
+  readonly positions: Int32Array;
+  readonly unknown: readonly string[];
+}
+
+function planFor(spec: ResultTableSpec, names: readonly string[]): Plan {
+  const positions = new Int32Array(spec.fields.length).fill(-1);
+  const used = new Set<number>();
+  spec.fields.forEach((field, fieldIndex) => {
+    const keys = field.aliases.map(fieldKey);
+    // Aliases in order of preference: `Frame` before `Line`.
+    for (const key of keys) {
+      const at = names.findIndex((name, position) => !used.has(position) && fieldKey(name) === key);
+      if (at >= 0) {
+        positions[fieldIndex] = at;
+        used.add(at);
+        return;
+      }
+    }
+  });
+  const unknown = names.filter((name, position) => !used.has(position) && name.trim() !== '');
+  return { positions, unknown };
+}
+
+/** The rows of one kind of result, from every table of the file that holds it. */
+class KindBuilder {
+  private cursor = 0;
+  readonly sources: string[] = [];
+  private readonly text = new Map<string, TextColumnBuilder>();
+  private readonly numbers = new Map<string, Float64Array>();
+  /** Field names the file has but Gusset does not keep, per source table. */
+  readonly unknownFields = new Map<string, Set<string>>();
+  missingRequired = 0;
+  readonly missingRequiredLines: number[] = [];
+
+  constructor(
+    readonly spec: ResultTableSpec,
+    readonly capacity: number,
+  ) {}
+
+  textColumn(field: string): TextColumnBuilder {
+    let column = this.text.get(field);
+    if (column === undefined) {
+      column = new TextColumnBuilder(this.capacity);
+      this.text.set(field, column);
+    }
+    return column;
+  }
+
+  numberColumn(field: string): Float64Array {
+    let column = this.numbers.get(field);
+    if (column === undefined) {
+      column = new Float64Array(this.capacity).fill(Number.NaN);
+      this.numbers.set(field, column);
+    }
+    return column;
+  }
+
+  /** The next row's index; rows refused (no element or case) are not counted. */
+  get row(): number {
+    return this.cursor;
+  }
+
+  commit(): void {
+    this.cursor += 1;
+  }
+
+  build(): ResultTable {
+    const rowCount = this.cursor;
+    const text: Record<string, ReturnType<TextColumnBuilder['build']>> = {};
+    for (const [field, builder] of this.text) {
+      const column = builder.build();
+      text[field] = { values: column.values, codes: column.codes.subarray(0, rowCount) };
+    }
+    const numbers: Record<string, Float64Array> = {};
+    for (const [field, column] of this.numbers) numbers[field] = column.subarray(0, rowCount);
+    return { kind: this.spec.kind, sources: this.sources, rowCount, text, numbers };
+  }
+}
+
+/** Counts values that are not numbers, per field, for one warning each. */
+class BadNumbers {
+  readonly byField = new Map<string, { count: number; example: string; line?: number }>();
+
+  add(table: string, field: string, value: string, line?: number): void {
+    const key = `${table}\u0000${field}`;
+    const seen = this.byField.get(key);
+    if (seen) seen.count += 1;
+    else this.byField.set(key, { count: 1, example: value, ...(line === undefined ? {} : { line }) });
+  }
+}
+
+interface Reading {
+  readonly builders: Map<ResultKind, KindBuilder>;
+  readonly report: ReportBuilder;
+  readonly bad: BadNumbers;
+}
+
+/** Multiplier to canonical units of a dimensioned field, from the column's own unit or else the file's. */
+function factorFor(
+  field: FieldSpec,
+  system: UnitSystem | undefined,
+  declared: string | undefined,
+  where: string,
+): number {
+  if (field.type === 'text') return 1;
+  if (declared !== undefined) {
+    try {
+      const factor = declaredFactor(declared, field.type);
+      if (factor !== undefined) return factor;
+    } catch (error) {
+      if (error instanceof UnitMismatchError || error instanceof UnknownUnitError) {
+        fail(
+          `${where}: field ${field.name === field.aliases[0] ? field.name : field.aliases[0]}: ${error.message}`,
+        );
+      }
+      throw error;
+    }
+  }
+  if (field.type === 'ratio' || field.type === 'count' || field.type === 'rotation') return 1;
+  if (field.type === 'time' || field.type === 'frequency') return 1;
+  if (field.type === 'angularFrequency' || field.type === 'eigenvalue') return 1;
+  if (system === undefined) {
+    fail(
+      `${where} holds ${field.type} values but the file does not say its units (no PROGRAM CONTROL table with CurrUnits); export it with that table, or give the units (e.g. "KN, m, C")`,
+    );
+  }
+  return systemFactor(system, field.type);
+}
+
+function startReading(): Reading {
+  return { builders: new Map(), report: new ReportBuilder(), bad: new BadNumbers() };
+}
+
+function builderFor(reading: Reading, spec: ResultTableSpec, rows: Map<ResultKind, number>): KindBuilder {
+  let builder = reading.builders.get(spec.kind);
+  if (builder === undefined) {
+    builder = new KindBuilder(spec, rows.get(spec.kind) ?? 0);
+    reading.builders.set(spec.kind, builder);
+  }
+  return builder;
+}
+
+function noteUnknown(builder: KindBuilder, source: string, names: readonly string[]): void {
+  if (names.length === 0) return;
+  let set = builder.unknownFields.get(source);
+  if (set === undefined) {
+    set = new Set();
+    builder.unknownFields.set(source, set);
+  }
+  for (const name of names) set.add(name);
+}
+
+function finish(
+  reading: Reading,
+  program: string | undefined,
+  notRead: ReadonlyArray<readonly [string, number]>,
+): ResultSet {
+  const { report } = reading;
+  for (const [table, line] of notRead) {
+    report.add({
+      severity: 'dropped',
+      subject: table,
+      reason: 'Gusset does not read this result table yet; its values are not kept',
+      concept: 'results',
+      ...(line > 0 ? { line } : {}),
+    });
+  }
+  for (const builder of reading.builders.values()) {
+    for (const [source, names] of builder.unknownFields) {
+      report.add({
+        severity: 'dropped',
+        subject: source,
+        reason: `fields not kept: ${[...names].join(', ')}`,
+        concept: 'results',
+      });
+    }
+    if (builder.missingRequired > 0) {
+      const lines = builder.missingRequiredLines.slice(0, 3);
+      report.add({
+        severity: 'dropped',
+        subject: builder.sources.join(', '),
+        reason: `${builder.missingRequired} row(s) without ${builder.spec.required.join(' or ')} are not read${lines.length > 0 ? ` (line ${lines.join(', ')})` : ''}`,
+        concept: 'results',
+        count: builder.missingRequired,
+      });
+    }
+  }
+  for (const [key, seen] of reading.bad.byField) {
+    const [table, field] = key.split('\u0000') as [string, string];
+    report.add({
+      severity: 'warning',
+      subject: table,
+      reason: `${seen.count} value(s) of ${field} are not numbers (e.g. "${seen.example}") and are left empty`,
+      concept: 'results',
+      count: seen.count,
+      ...(seen.line === undefined ? {} : { line: seen.line }),
+    });
+  }
+  const tables = RESULT_KINDS.flatMap((kind) => {
+    const builder = reading.builders.get(kind);
+    return builder ? [builder.build()] : [];
+  });
+  return { ...(program === undefined ? {} : { program }), tables, items: report.items };
+}
+
+function programOf(get: (field: string) => string | undefined): string | undefined {
+  const name = get('ProgramName')?.trim();
+  if (!name) return undefined;
+  const version = get('Version')?.trim();
+  return version ? `${name} ${version}` : name;
+}
+
+function unitsOf(currUnits: string | undefined, where: string, line: number): UnitSystem | undefined {
+  if (currUnits === undefined || currUnits.trim() === '') return undefined;
+  try {
+    return parseCsiUnits(currUnits);
+  } catch (error) {
+    if (error instanceof UnknownUnitError) fail(`${where}: unknown units CurrUnits="${currUnits}"`, line);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Text
+
+const PLAN_KEY = {};
+
+function readTextTable(
+  reading: Reading,
+  builder: KindBuilder,
+  table: CsiTable,
+  system: UnitSystem | undefined,
+): void {
+  const spec = builder.spec;
+  builder.sources.push(table.name);
+  const required = spec.required.map((name) => spec.fields.findIndex((field) => field.name === name));
+  const components = spec.components.map((name) => spec.fields.findIndex((field) => field.name === name));
+  /** Per layout of field names (most tables have one): where each field is and its unit factor. */
+  const factors = new Map<CsiRowLayout, Float64Array>();
+  // A column is made when a table first has its field, so a field no table has costs nothing.
+  const columns: Array<TextColumnBuilder | Float64Array | undefined> = spec.fields.map(() => undefined);
+  let hasComponent = false;
+  const previousText: string[] = spec.fields.map(() => '');
+  const previousCode = new Uint32Array(spec.fields.length);
+  for (let row = 0; row < table.rowCount; row++) {
+    const layout = table.layout(row);
+    const plan = layout.memo(PLAN_KEY, (l) => planFor(spec, l.names));
+    const positions = plan.positions;
+    let rowFactors = factors.get(layout);
+    if (rowFactors === undefined) {
+      rowFactors = new Float64Array(spec.fields.length);
+      for (let index = 0; index < spec.fields.length; index++) {
+        if ((positions[index] as number) < 0) continue;
+        const field = spec.fields[index] as FieldSpec;
+        rowFactors[index] = factorFor(field, system, undefined, `table "${table.name}"`);
+        columns[index] ??=
+          field.type === 'text' ? builder.textColumn(field.name) : builder.numberColumn(field.name);
+      }
+      hasComponent ||= components.some((index) => (positions[index] as number) >= 0);
+      factors.set(layout, rowFactors);
+      noteUnknown(builder, table.name, plan.unknown);
+    }
+    let complete = true;
+    for (const fieldIndex of required) {
+      const at = positions[fieldIndex] as number;
+      if (at < 0 || table.fieldValue(row, at).trim() === '') {
+        complete = false;
+        break;
+      }
+    }
+    if (!complete) {
+      builder.missingRequired += 1;
+      if (builder.missingRequiredLines.length < 3) builder.missingRequiredLines.push(table.rowLine(row));
+      continue;
+    }
+    const target = builder.row;
+    for (let fieldIndex = 0; fieldIndex < spec.fields.length; fieldIndex++) {
+      const at = positions[fieldIndex] as number;
+      if (at < 0) continue;
+      const column = columns[fieldIndex];
+      if (column instanceof TextColumnBuilder) {
+        // Rows come grouped (a member's stations, a case's members): most values repeat the previous row's.
+        const previous = previousText[fieldIndex] as string;
+        if (previous !== '' && table.valueEquals(row, at, previous)) {
+          column.setCode(target, previousCode[fieldIndex] as number);
+          continue;
+        }
+        const value = table.sharedValue(row, at);
+        if (value === '') continue;
+        const code = column.codeOf(value);
+        column.setCode(target, code);
+        previousText[fieldIndex] = value;
+        previousCode[fieldIndex] = code;
+      } else if (column !== undefined) {
+        const value = table.numberValue(row, at);
+        if (value === undefined) {
+          const field = spec.fields[fieldIndex] as FieldSpec;
+          reading.bad.add(
+            table.name,
+            field.aliases[0] as string,
+            table.fieldValue(row, at),
+            table.rowLine(row),
+          );
+        } else column[target] = value * (rowFactors[fieldIndex] as number);
+      }
+    }
+    builder.commit();
+  }
+  if (table.rowCount > 0 && !hasComponent) {
+    fail(
+      `table "${table.name}" has none of the fields ${spec.components.join(', ')}: it holds no result`,
+      table.line,
+    );
+  }
+}
+
+/** Reads the result tables of a CSI text export (a whole .s2k with results, or the results alone). */
+export function readResultsFromDocument(document: CsiDocument, options: ReadResultsOptions = {}): ResultSet {
+  const reading = startReading();
+  const control = document.table('PROGRAM CONTROL');
+  const program = control && control.rowCount > 0 ? programOf((field) => control.get(0, field)) : undefined;
+  const system =
+    (control && control.rowCount > 0
+      ? unitsOf(control.get(0, 'CurrUnits'), 'PROGRAM CONTROL', control.rowLine(0))
+      : undefined) ?? options.units;
+  const rows = new Map<ResultKind, number>();
+  const notRead: Array<[string, number]> = [];
+  const matched: Array<[ResultTableSpec, CsiTable]> = [];
+  for (const table of document.tables) {
+    const spec = resultTableSpec(table.name);
+    if (spec === undefined) {
+      if (looksLikeResultTable(table.name) && table.rowCount > 0) notRead.push([table.name, table.line]);
+      continue;
+    }
+    rows.set(spec.kind, (rows.get(spec.kind) ?? 0) + table.rowCount);
+    matched.push([spec, table]);
+  }
+  for (const [spec, table] of matched) readTextTable(reading, builderFor(reading, spec, rows), table, system);
+  return finish(reading, program, notRead);
+}
+
+export function readResultsText(text: string, options: ReadResultsOptions = {}): ResultSet {
+  return readResultsFromDocument(parseCsiTables(text, { format: RESULTS_FORMAT }), options);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Excel
+
+function cellString(cell: CellValue | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'boolean') return cell ? 'Yes' : 'No';
+  return String(cell);
+}
+
+/** Data starts after the title, field and unit rows. */
+const FIRST_DATA_ROW = 3;
+
+function readSheet(
+  reading: Reading,
+  builder: KindBuilder,
+  sheet: RawSheet,
+  title: string,
+  system: UnitSystem | undefined,
+): void {
+  const spec = builder.spec;
+  builder.sources.push(title);
+  const names = (sheet.rows[1] ?? []).map(cellString);
+  const units = (sheet.rows[2] ?? []).map(cellString);
+  const plan = planFor(spec, names);
+  noteUnknown(builder, title, plan.unknown);
+  const where = `sheet "${sheet.name}"`;
+  const factors = spec.fields.map((field, index) => {
+    const at = plan.positions[index] as number;
+    return at < 0 ? 1 : factorFor(field, system, units[at], where);
+  });
+  if (
+    !spec.components.some(
+      (name) => (plan.positions[spec.fields.findIndex((f) => f.name === name)] as number) >= 0,
+    )
+  ) {
+    fail(`${where}: the table has none of the fields ${spec.components.join(', ')}: it holds no result`);
+  }
+  const required = spec.required.map(
+    (name) => plan.positions[spec.fields.findIndex((f) => f.name === name)] as number,
+  );
+  const columns = spec.fields.map((field, index) =>
+    (plan.positions[index] as number) < 0
+      ? undefined
+      : field.type === 'text'
+        ? builder.textColumn(field.name)
+        : builder.numberColumn(field.name),
+  );
+  for (let row = FIRST_DATA_ROW; row < sheet.rows.length; row++) {
+    const cells = sheet.rows[row];
+    if (!cells || cells.every((cell) => cell === null || cell === undefined || cell === '')) continue;
+    if (required.some((at) => at < 0 || cellString(cells[at]).trim() === '')) {
+      builder.missingRequired += 1;
+      continue;
+    }
+    const target = builder.row;
+    for (let fieldIndex = 0; fieldIndex < spec.fields.length; fieldIndex++) {
+      const column = columns[fieldIndex];
+      if (column === undefined) continue;
+      const cell = cells[plan.positions[fieldIndex] as number];
+      if (column instanceof TextColumnBuilder) {
+        const value = cellString(cell).trim();
+        if (value !== '') column.set(target, value);
+        continue;
+      }
+      const value = typeof cell === 'number' ? cell : parseResultNumber(cellString(cell));
+      if (value === undefined || typeof cell === 'boolean') {
+        reading.bad.add(where, spec.fields[fieldIndex]?.aliases[0] as string, cellString(cell));
+      } else {
+        column[target] = value * (factors[fieldIndex] as number);
+      }
+    }
+    builder.commit();
+  }
+}
+
+/** Reads the result sheets of a SAP2000 / ETABS "export tables to Excel" workbook. */
+export function readResultsFromWorkbook(workbook: RawWorkbook, options: ReadResultsOptions = {}): ResultSet {
+  const reading = startReading();
+  const titled = workbook.sheets.flatMap((sheet) => {
+    const title = tableTitle(sheet);
+    return title === undefined ? [] : [{ sheet, title }];
+  });
+  if (titled.length === 0) {
+    fail('the workbook has no sheet titled "TABLE: …": export the results with Export > Tables to Excel');
+  }
+  let program: string | undefined;
+  let system = options.units;
+  const control = titled.find((entry) => entry.title === 'PROGRAM CONTROL');
+  if (control) {
+    const names = (control.sheet.rows[1] ?? []).map(cellString);
+    const values = control.sheet.rows[FIRST_DATA_ROW] ?? [];
+    const get = (field: string) => {
+      const at = names.findIndex((name) => fieldKey(name) === fieldKey(field));
+      return at < 0 ? undefined : cellString(values[at]);
+    };
+    program = programOf(get);
+    system = unitsOf(get('CurrUnits'), `sheet "${control.sheet.name}"`, 0) ?? system;
+  }
+  const rows = new Map<ResultKind, number>();
+  const notRead: Array<[string, number]> = [];
+  const matched: Array<{ spec: ResultTableSpec; sheet: RawSheet; title: string }> = [];
+  for (const { sheet, title } of titled) {
+    const spec = resultTableSpec(title);
+    const dataRows = Math.max(0, sheet.rows.length - FIRST_DATA_ROW);
+    if (spec === undefined) {
+      if (looksLikeResultTable(title) && dataRows > 0) notRead.push([title, 0]);
+      continue;
+    }
+    rows.set(spec.kind, (rows.get(spec.kind) ?? 0) + dataRows);
+    matched.push({ spec, sheet, title });
+  }
+  for (const { spec, sheet, title } of matched)
+    readSheet(reading, builderFor(reading, spec, rows), sheet, title, system);
+  return finish(reading, program, notRead);
+}
+
+/**
+ * Reads a results file as uploaded: an Excel table export (by its zip signature) or a CSI text export in any of
+ * the encodings the programs write. Throws only `ParseError`; a file with no result table is refused by name.
+ */
+export function readResults(bytes: Uint8Array, options: ReadResultsOptions = {}): ResultSet {
+  if (bytes.length === 0) fail('the file is empty');
+  const set = hasZipSignature(bytes)
+    ? readResultsFromWorkbook(readRawWorkbook(bytes), options)
+    : (() => {
+        if (looksBinary(bytes)) fail('the file is neither a CSI text export nor an Excel workbook');
+        return readResultsText(decodeCsiText(bytes).text, options);
+      })();
+  if (set.tables.length === 0) {
+    fail(
+      'the file holds no analysis result table Gusset reads (Element Forces - Frames/Beams/Columns/Braces, Joint Reactions, Joint Displacements, Base Reactions, Modal Periods And Frequencies, Modal Participating Mass Ratios, Story Drifts, Story Forces)',
+    );
+  }
+  return set;
+}
