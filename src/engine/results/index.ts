@@ -4,3 +4,4 @@ export * from './store';
 export * from './read';
 export * from './match';
 export * from './summary';
+export * from './diff';
