@@ -509,3 +509,48 @@ describe('ETABS Excel exports', () => {
     expect(column(forces, 'station')).toEqual([3500]);
   });
 });
+
+describe('CSV table exports', () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  it('reads the comma-separated layout, with quoted cells and with or without a units row', () => {
+    const csv = [
+      'TABLE:  "Program Control"',
+      'ProgramName,Version,CurrUnits',
+      'ETABS,21.0.0,"KN, m, C"',
+      '',
+      'TABLE:  "Joint Reactions"',
+      'Story,Point,Unique Name,OutputCase,CaseType,StepType,F1,F2,F3,M1,M2,M3',
+      'Base,P1,101,D,Linear Static,,0,0,100,0,0,0',
+      'Base,P1,101,"1.2D+1.6L, ""max""",Combination,Max,0,0,164,0,-1.5,0',
+      '',
+      'TABLE:  "Element Forces - Columns"',
+      'Story,Column,Unique Name,Output Case,Case Type,Station,P,V2,V3,T,M2,M3',
+      ',,,,,mm,N,N,N,N-mm,N-mm,N-mm',
+      'Story1,C1,7,D,Linear Static,0,-250000,0,0,0,0,1500000',
+    ].join('\r\n');
+    const set = readResults(encode(csv));
+    expect(set.program).toBe('ETABS 21.0.0');
+    const reactions = table(set, 'jointReactions');
+    expect(texts(reactions, 'joint')).toEqual(['P1', 'P1']);
+    expect(texts(reactions, 'case')).toEqual(['D', '1.2D+1.6L, "max"']);
+    expect(column(reactions, 'fz')).toEqual([100_000, 164_000]);
+    expect(column(reactions, 'my')).toEqual([0, -1500]);
+    const columns = table(set, 'frameForces');
+    expect(column(columns, 'p')).toEqual([-250_000]);
+    expect(column(columns, 'm3')).toEqual([1500]);
+    expect(set.items).toEqual([]);
+  });
+
+  it('reads a text export written with a decimal slash (Persian locale)', () => {
+    const set = readResultsText(
+      sapText(
+        'KN, m, C',
+        `TABLE:  "JOINT REACTIONS"\n   Joint=1   OutputCase=DEAD   F3=12/500000   M3=-0/250000`,
+      ),
+    );
+    const reactions = table(set, 'jointReactions');
+    expect(column(reactions, 'fz')).toEqual([12_500]);
+    expect(column(reactions, 'mz')).toEqual([-250]);
+  });
+});

@@ -33,6 +33,7 @@ import {
   type ResultKind,
   type ResultTableSpec,
 } from './catalogue';
+import { csvWorkbook, isCsiCsv } from './csv';
 import { declaredFactor, systemFactor, UnitMismatchError } from './quantities';
 import { TextColumnBuilder, type ResultSet, type ResultTable } from './store';
 
@@ -519,8 +520,8 @@ export function readResultsFromWorkbook(workbook: RawWorkbook, options: ReadResu
 }
 
 /**
- * Reads a results file as uploaded: an Excel table export (by its zip signature) or a CSI text export in any of
- * the encodings the programs write. Throws only `ParseError`; a file with no result table is refused by name.
+ * Reads a results file as uploaded: an Excel table export (by its zip signature), a CSV table export, or a CSI
+ * text export, in any of the encodings the programs write. Throws only `ParseError`; a file with no result table is refused by name.
  */
 export function readResults(bytes: Uint8Array, options: ReadResultsOptions = {}): ResultSet {
   if (bytes.length === 0) fail('the file is empty');
@@ -528,7 +529,10 @@ export function readResults(bytes: Uint8Array, options: ReadResultsOptions = {})
     ? readResultsFromWorkbook(readRawWorkbook(bytes), options)
     : (() => {
         if (looksBinary(bytes)) fail('the file is neither a CSI text export nor an Excel workbook');
-        return readResultsText(decodeCsiText(bytes).text, options);
+        const text = decodeCsiText(bytes).text;
+        return isCsiCsv(text)
+          ? readResultsFromWorkbook(csvWorkbook(text), options)
+          : readResultsText(text, options);
       })();
   if (set.tables.length === 0) {
     fail(

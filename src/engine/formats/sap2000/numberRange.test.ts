@@ -46,9 +46,10 @@ describe('parseNumberRange', () => {
     expect(read('0.000000000000000000000000123')).toBe(1.23e-25);
     expect(read('12345678901234567890')).toBe(Number('12345678901234567890'));
     expect(read('1,5')).toBe(1.5);
+    expect(read('-12/375')).toBe(-12.375);
     expect(Object.is(read('-0'), -0)).toBe(true);
     expect(read('   ')).toBeNaN();
-    for (const bad of ['n/a', '0x10', '0b1', 'Infinity', '-', '.', '1e', '1e5x', '1.2.3', '1,5,6']) {
+    for (const bad of ['n/a', '0x10', '0b1', 'Infinity', '-', '.', '1e', '1e5x', '1.2.3', '1,5,6', '1/2/3']) {
       expect(read(bad), bad).toBeUndefined();
     }
   });

@@ -12,14 +12,17 @@ function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 13 || code === 10 || code === 160;
 }
 
-/** `Number()` for what the fast path does not take; a decimal comma (`1,5`, some locales) is read as a point. */
+/**
+ * `Number()` for what the fast path does not take. A decimal comma (`1,5`) or slash (`1/5`: Windows in Persian
+ * locales) is read as a point: CSI programs write numbers in the machine's locale.
+ */
 function slowNumber(text: string): number | undefined {
   const second = text.charCodeAt(1) | 0x20;
   // Number() also takes hexadecimal, binary and octal literals and `Infinity`; no CSI program writes those.
   if (second === 0x78 || second === 0x62 || second === 0x6f) return undefined;
   let value = Number(text);
-  if (Number.isNaN(value) && /^[+-]?\d*,\d+(?:[eE][+-]?\d+)?$/.test(text))
-    value = Number(text.replace(',', '.'));
+  if (Number.isNaN(value) && /^[+-]?\d*[,/]\d+(?:[eE][+-]?\d+)?$/.test(text))
+    value = Number(text.replace(/[,/]/, '.'));
   return Number.isFinite(value) ? value : undefined;
 }
 
