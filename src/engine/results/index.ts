@@ -5,3 +5,4 @@ export * from './read';
 export * from './match';
 export * from './summary';
 export * from './diff';
+export * from './encode';
