@@ -2,17 +2,19 @@ import type { CollectionCounts, DiffView } from '../../engine/diff';
 import { changeSummaryText, describeDiff, diffModels, summarizeDiff } from '../../engine/diff';
 import type { DisplayUnit, ModelCollection } from '../../engine/schema';
 import { MODEL_COLLECTIONS } from '../../engine/schema';
+import { describeResultChange, diffResults, resultTable, type ResultsDiff } from '../../engine/results';
 import { isDisplayUnit } from '../../engine/units';
 import type { Command } from '../command';
 import type { CliOutput } from '../errors';
-import { EXIT_OK, usageError } from '../errors';
+import { EXIT_OK, inputError, usageError } from '../errors';
 import { describeFormats } from '../formats';
 import { loadModel } from '../modelFiles';
 import { parseOptions } from '../parseOptions';
+import { readResultsFile, shown } from './results';
 
 const HELP_COMMAND = 'gusset diff --help';
 
-const HELP = `Usage: gusset diff <a> <b> [--json]
+const HELP = `Usage: gusset diff <a> <b> [--json] [--results <a-results> <b-results>]
 
 Compares two models (the older <a>, the newer <b>): objects are matched by id, then by place when ids changed
 (ETABS relabels, or two tools' models of one building); each change is grouped as Geometry, Name, Profile,
@@ -29,9 +31,74 @@ Options:
   --tolerance <mm>        length tolerance for coordinates, lengths and offsets (default 1)
   --relative <fraction>   relative tolerance for every other number (default 0.0001)
   --units <unit>          display units: cm, mm, m, ft or in (default: <b>'s)
+  --results <a> <b>       also compare the member forces of two analysis results exports (SAP2000/ETABS text,
+                          CSV or Excel; see gusset results): per member and case, the change of a component's
+                          extreme, listed when past the threshold; --results-before/--results-after name them
+  --component <name>      the force component the results diff compares: p, v2, v3, t, m2 or m3 (default m3)
+  --threshold <percent>   smallest change listed, in percent of the value before (default 10)
   -h, --help              show this help
 
 Exit codes: 0 compared, 1 bad input (unreadable file, malformed model, unknown format), 2 usage error.`;
+
+const FORCE_COMPONENTS = ['p', 'v2', 'v3', 't', 'm2', 'm3'];
+const FORCE_QUANTITY: Record<string, 'force' | 'moment'> = {
+  p: 'force',
+  v2: 'force',
+  v3: 'force',
+  t: 'moment',
+  m2: 'moment',
+  m3: 'moment',
+};
+/** Changes printed in text; --json has them all. */
+const RESULT_LINES = 50;
+
+/** `--results a b` takes two values, which the option parser cannot: it becomes --results-before/--results-after. */
+function expandResults(args: readonly string[]): string[] {
+  const at = args.indexOf('--results');
+  if (at < 0) return [...args];
+  const [before, after] = [args[at + 1], args[at + 2]];
+  if (before === undefined || after === undefined || before.startsWith('-') || after.startsWith('-')) {
+    throw usageError('--results needs two files: the results of <a>, then those of <b>', HELP, HELP_COMMAND);
+  }
+  return [...args.slice(0, at), '--results-before', before, '--results-after', after, ...args.slice(at + 3)];
+}
+
+/** Both results files or neither. */
+function resultsPair(before: string | undefined, after: string | undefined): [string, string] | undefined {
+  if (before === undefined && after === undefined) return undefined;
+  if (before === undefined || after === undefined) {
+    throw usageError('--results needs two files: the results of <a>, then those of <b>', HELP, HELP_COMMAND);
+  }
+  return [before, after];
+}
+
+function compareResults(
+  [beforeFile, afterFile]: [string, string],
+  component: string,
+  thresholdPercent: number,
+): ResultsDiff {
+  const forces = (file: string) => {
+    const table = resultTable(readResultsFile(file, undefined), 'frameForces');
+    if (!table) throw inputError(`${file}: the results hold no member forces to compare`);
+    return table;
+  };
+  return diffResults(forces(beforeFile), forces(afterFile), component, { thresholdPercent });
+}
+
+function resultsLines(results: ResultsDiff, threshold: number): string[] {
+  const quantity = FORCE_QUANTITY[results.component] ?? 'force';
+  const format = (value: number) => shown(value, quantity);
+  const name = results.component.toUpperCase();
+  const lines = [
+    `Results   ${name}: ${results.changes.length} member-case change(s) of ${threshold} % or more (${results.compared} compared; ${results.onlyBefore} only in <a>'s results, ${results.onlyAfter} only in <b>'s; changes under ${format(results.noiseFloor)} ignored)`,
+    ...results.changes
+      .slice(0, RESULT_LINES)
+      .map((change) => `  ${describeResultChange(change, results.component, format)}`),
+  ];
+  if (results.changes.length > RESULT_LINES)
+    lines.push(`  … and ${results.changes.length - RESULT_LINES} more (--json lists them all)`);
+  return lines;
+}
 
 const KIND_MARK = { added: '+', removed: '-', modified: '~' } as const;
 
@@ -105,12 +172,16 @@ export const diffCommand: Command = {
   help: HELP,
   async run(args: readonly string[], output: CliOutput): Promise<number> {
     const { values, positionals } = parseOptions(
-      args,
+      expandResults(args),
       {
         json: { type: 'boolean' },
         tolerance: { type: 'string' },
         relative: { type: 'string' },
         units: { type: 'string' },
+        'results-before': { type: 'string' },
+        'results-after': { type: 'string' },
+        component: { type: 'string' },
+        threshold: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       HELP,
@@ -121,6 +192,16 @@ export const diffCommand: Command = {
       return EXIT_OK;
     }
     const [first, second, ...extra] = positionals;
+    const resultsFiles = resultsPair(values['results-before'], values['results-after']);
+    const component = values.component ?? 'm3';
+    if (!FORCE_COMPONENTS.includes(component)) {
+      throw usageError(
+        `--component must be one of ${FORCE_COMPONENTS.join(', ')}, not "${component}"`,
+        HELP,
+        HELP_COMMAND,
+      );
+    }
+    const threshold = nonNegative(values.threshold, '--threshold');
     if (first === undefined || second === undefined)
       throw usageError('diff needs two files', HELP, HELP_COMMAND);
     if (extra.length > 0) throw usageError(`unexpected argument "${extra[0]}"`, HELP, HELP_COMMAND);
@@ -138,8 +219,10 @@ export const diffCommand: Command = {
     });
     const units: DisplayUnit = (values.units as DisplayUnit | undefined) ?? after.model.units;
     const view = describeDiff(diff, before.model, after.model, units);
+    const results =
+      resultsFiles === undefined ? undefined : compareResults(resultsFiles, component, threshold ?? 10);
     if (values.json) {
-      output.stdout(`${JSON.stringify(view)}\n`);
+      output.stdout(`${JSON.stringify(results === undefined ? view : { ...view, results })}\n`);
       return EXIT_OK;
     }
     const lines = [
@@ -150,6 +233,7 @@ export const diffCommand: Command = {
       ...summaryLines(view),
       ...(view.header.length > 0 ? ['Model', ...view.header.map((entry) => `  ~ ${entry.path}`)] : []),
       ...changeLines(view),
+      ...(results === undefined ? [] : resultsLines(results, threshold ?? 10)),
     ];
     output.stdout(`${lines.join('\n')}\n`);
     return EXIT_OK;

@@ -44,9 +44,13 @@ const model = folder.file('frame.e2k', MODEL);
 const results = folder.file('results.txt', RESULTS);
 
 async function gusset(...args: string[]) {
+  return gussetCommand('results', ...args);
+}
+
+async function gussetCommand(...args: string[]) {
   let stdout = '';
   let stderr = '';
-  const code = await run(['results', ...args], {
+  const code = await run(args, {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
   });
@@ -113,5 +117,56 @@ describe('gusset results', () => {
     const { code, stdout } = await runGusset(['results', results]);
     expect(code).toBe(0);
     expect(stdout).toContain('Member forces: 3 rows');
+  });
+});
+
+describe('gusset diff --results', () => {
+  const revised = folder.file(
+    'revised.txt',
+    RESULTS.replace('M3=-52.5', 'M3=-63').replace('M3=31.25', 'M3=32'),
+  );
+
+  it('lists the members whose M3 changed past the threshold, after the model diff', async () => {
+    const { code, stdout } = await gussetCommand('diff', model, model, '--results', results, revised);
+    expect(code).toBe(0);
+    expect(stdout).toContain('No changes');
+    expect(stdout).toContain(
+      "Results   M3: 1 member-case change(s) of 10 % or more (2 compared; 0 only in <a>'s results, 0 only in <b>'s",
+    );
+    expect(stdout).toContain('  max M3 in B1@L1 rose 20 % under 1.2D+1.6L (-52.5 kN·m → -63 kN·m)');
+    const json = await gussetCommand(
+      'diff',
+      model,
+      model,
+      '--results',
+      results,
+      revised,
+      '--threshold',
+      '1',
+      '--json',
+    );
+    const parsed = JSON.parse(json.stdout) as {
+      results: { changes: Array<{ member: string; percent: number }> };
+    };
+    expect(parsed.results.changes.map((change) => change.member)).toEqual(['B1@L1']);
+    // One change per member and case: B1's extreme is its end moment; B9 did not change.
+  });
+
+  it('asks for both files and a known component', async () => {
+    const one = await gussetCommand('diff', model, model, '--results', results);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('--results needs two files');
+    const component = await gussetCommand(
+      'diff',
+      model,
+      model,
+      '--results',
+      results,
+      revised,
+      '--component',
+      'm4',
+    );
+    expect(component.code).toBe(2);
+    expect(component.stderr).toContain('--component must be one of p, v2, v3, t, m2, m3');
   });
 });

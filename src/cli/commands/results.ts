@@ -59,7 +59,8 @@ const DISPLAY: Partial<Record<Quantity, { unit: string; divide: number }>> = {
   frequency: { unit: 'Hz', divide: 1 },
 };
 
-function shown(value: number, quantity: Quantity): string {
+/** A value in display units (kN, kN·m, mm…), six significant digits. */
+export function shown(value: number, quantity: Quantity): string {
   const display = DISPLAY[quantity];
   const number = formatNumber(Number((value / (display?.divide ?? 1)).toPrecision(6)));
   return display ? `${number} ${display.unit}` : number;
@@ -98,7 +99,8 @@ function tableLines(summary: TableSummary, match: TableMatch | undefined): strin
   return lines;
 }
 
-function readResultsFile(path: string, units: UnitSystem | undefined): ResultSet {
+/** Reads a results file; every failure becomes a message naming the file. */
+export function readResultsFile(path: string, units: UnitSystem | undefined): ResultSet {
   let bytes: Uint8Array;
   try {
     const buffer = readFileSync(path);

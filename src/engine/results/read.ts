@@ -300,13 +300,15 @@ function readTextTable(
   // A column is made when a table first has its field, so a field no table has costs nothing.
   const columns: Array<TextColumnBuilder | Float64Array | undefined> = spec.fields.map(() => undefined);
   let hasComponent = false;
+  let lastLayout: CsiRowLayout | undefined;
+  let lastFactors: Float64Array | undefined;
   const previousText: string[] = spec.fields.map(() => '');
   const previousCode = new Uint32Array(spec.fields.length);
   for (let row = 0; row < table.rowCount; row++) {
     const layout = table.layout(row);
     const plan = layout.memo(PLAN_KEY, (l) => planFor(spec, l.names));
     const positions = plan.positions;
-    let rowFactors = factors.get(layout);
+    let rowFactors = layout === lastLayout ? lastFactors : factors.get(layout);
     if (rowFactors === undefined) {
       rowFactors = new Float64Array(spec.fields.length);
       for (let index = 0; index < spec.fields.length; index++) {
@@ -320,10 +322,12 @@ function readTextTable(
       factors.set(layout, rowFactors);
       noteUnknown(builder, table.name, plan.unknown);
     }
+    lastLayout = layout;
+    lastFactors = rowFactors;
     let complete = true;
     for (const fieldIndex of required) {
       const at = positions[fieldIndex] as number;
-      if (at < 0 || table.fieldValue(row, at).trim() === '') {
+      if (at < 0 || table.valueEquals(row, at, '')) {
         complete = false;
         break;
       }
