@@ -169,9 +169,7 @@ function factorFor(
       if (factor !== undefined) return factor;
     } catch (error) {
       if (error instanceof UnitMismatchError || error instanceof UnknownUnitError) {
-        fail(
-          `${where}: field ${field.name === field.aliases[0] ? field.name : field.aliases[0]}: ${error.message}`,
-        );
+        fail(`${where}: field ${field.aliases[0] ?? field.name}: ${error.message}`);
       }
       throw error;
     }
