@@ -2,7 +2,13 @@ import type { CollectionCounts, DiffView } from '../../engine/diff';
 import { changeSummaryText, describeDiff, diffModels, summarizeDiff } from '../../engine/diff';
 import type { DisplayUnit, ModelCollection } from '../../engine/schema';
 import { MODEL_COLLECTIONS } from '../../engine/schema';
-import { describeResultChange, diffResults, resultTable, type ResultsDiff } from '../../engine/results';
+import {
+  describeResultChange,
+  diffResults,
+  RESULT_TABLES,
+  resultTable,
+  type ResultsDiff,
+} from '../../engine/results';
 import { isDisplayUnit } from '../../engine/units';
 import type { Command } from '../command';
 import type { CliOutput } from '../errors';
@@ -40,15 +46,9 @@ Options:
 
 Exit codes: 0 compared, 1 bad input (unreadable file, malformed model, unknown format), 2 usage error.`;
 
-const FORCE_COMPONENTS = ['p', 'v2', 'v3', 't', 'm2', 'm3'];
-const FORCE_QUANTITY: Record<string, 'force' | 'moment'> = {
-  p: 'force',
-  v2: 'force',
-  v3: 'force',
-  t: 'moment',
-  m2: 'moment',
-  m3: 'moment',
-};
+const MEMBER_FORCES = RESULT_TABLES.find((spec) => spec.kind === 'frameForces');
+/** p, v2, v3, t, m2, m3: the member-force components the results diff can compare. */
+const FORCE_COMPONENTS: readonly string[] = MEMBER_FORCES?.components ?? [];
 /** Changes printed in text; --json has them all. */
 const RESULT_LINES = 50;
 
@@ -86,8 +86,8 @@ function compareResults(
 }
 
 function resultsLines(results: ResultsDiff, threshold: number): string[] {
-  const quantity = FORCE_QUANTITY[results.component] ?? 'force';
-  const format = (value: number) => shown(value, quantity);
+  const type = MEMBER_FORCES?.fields.find((field) => field.name === results.component)?.type;
+  const format = (value: number) => shown(value, type === undefined || type === 'text' ? 'force' : type);
   const name = results.component.toUpperCase();
   const lines = [
     `Results   ${name}: ${results.changes.length} member-case change(s) of ${threshold} % or more (${results.compared} compared; ${results.onlyBefore} only in <a>'s results, ${results.onlyAfter} only in <b>'s; changes under ${format(results.noiseFloor)} ignored)`,
