@@ -50,15 +50,28 @@ export type Source = z.infer<typeof SourceSchema>;
 /** Any JSON value: what a translator keeps of a source field it could not map. */
 export type AttributeValue =
   string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
-export const AttributeValueSchema: z.ZodType<AttributeValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(AttributeValueSchema),
-    z.record(z.string(), AttributeValueSchema),
-  ]),
+
+/** A JSON object of our own making or JSON.parse's: a plain prototype, or none. */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+function isAttributeValue(value: unknown): value is AttributeValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isAttributeValue);
+  return isPlainRecord(value) && Object.keys(value).every((key) => isAttributeValue(value[key]));
+}
+
+/**
+ * Checked in place rather than rebuilt: zod's record rebuilds an object by assignment, which turns a `__proto__`
+ * key (a source field's name, or JSON inside one) into the object's prototype and drops it.
+ */
+export const AttributeValueSchema: z.ZodType<AttributeValue> = z.custom<AttributeValue>(
+  isAttributeValue,
+  'must be a JSON value (string, finite number, boolean, null, list or object)',
 );
 
 /**
@@ -66,7 +79,12 @@ export const AttributeValueSchema: z.ZodType<AttributeValue> = z.lazy(() =>
  * lose. Keys come from files, so build bags with `setAttribute` (never `bag[key] = …`): a key such as
  * `__proto__` must stay data.
  */
-export const AttributesSchema = z.record(z.string(), AttributeValueSchema);
+export const AttributesSchema: z.ZodType<Record<string, AttributeValue>> = z.custom<
+  Record<string, AttributeValue>
+>(
+  (value) => isPlainRecord(value) && Object.keys(value).every((key) => isAttributeValue(value[key])),
+  'must be an object of JSON values',
+);
 export type Attributes = z.infer<typeof AttributesSchema>;
 
 /** Stable id from the source tool (ETABS `B12@L3` label@story, SAP frame name); unique within its collection. */
