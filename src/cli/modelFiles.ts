@@ -26,15 +26,19 @@ export function requireFormatForFile(path: string, head?: Uint8Array): ModelForm
   return format;
 }
 
-/** Reads and translates a model file; every failure becomes a message naming the file (and line). */
-export async function loadModel(path: string): Promise<LoadedModel> {
-  let bytes: Uint8Array;
+/** The bytes of an input file; a missing or unreadable one is bad input naming the file. */
+export function readInputFile(path: string): Uint8Array {
   try {
     const buffer = readFileSync(path);
-    bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (error) {
     throw inputError(`${path}: cannot read the file (${describeSystemError(error)})`);
   }
+}
+
+/** Reads and translates a model file; every failure becomes a message naming the file (and line). */
+export async function loadModel(path: string): Promise<LoadedModel> {
+  const bytes = readInputFile(path);
   const format = requireFormatForFile(path, bytes);
   try {
     const { model, report } = await format.read(bytes);

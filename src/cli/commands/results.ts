@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { ReportItem } from '../../engine/formats/report';
 import { isParseError } from '../../engine/formats/parseError';
 import {
@@ -15,7 +14,7 @@ import { parseCsiUnits, UnknownUnitError, type UnitSystem } from '../../engine/u
 import type { Command } from '../command';
 import type { CliOutput } from '../errors';
 import { EXIT_OK, inputError, usageError } from '../errors';
-import { describeParseError, loadModel } from '../modelFiles';
+import { describeParseError, loadModel, readInputFile } from '../modelFiles';
 import { parseOptions } from '../parseOptions';
 import { formatNumber } from '../reportText';
 
@@ -101,16 +100,7 @@ function tableLines(summary: TableSummary, match: TableMatch | undefined): strin
 
 /** Reads a results file; every failure becomes a message naming the file. */
 export function readResultsFile(path: string, units: UnitSystem | undefined): ResultSet {
-  let bytes: Uint8Array;
-  try {
-    const buffer = readFileSync(path);
-    bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw inputError(
-      `${path}: cannot read the file (${code === 'ENOENT' ? 'no such file or directory' : code === 'EISDIR' ? 'it is a directory' : String(error)})`,
-    );
-  }
+  const bytes = readInputFile(path);
   try {
     return readResults(bytes, units === undefined ? {} : { units });
   } catch (error) {

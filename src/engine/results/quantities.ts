@@ -9,6 +9,7 @@ import {
   LENGTH_UNITS,
   parseForceUnit,
   parseLengthUnit,
+  quantityFactors,
   UnknownUnitError,
   type UnitSystem,
 } from '../units';
@@ -43,18 +44,8 @@ export const CANONICAL_UNIT: Readonly<Record<Quantity, string>> = {
 
 /** Multiplier from the file's unit system to canonical units; rotations and times are the same in every system. */
 export function systemFactor(system: UnitSystem, quantity: Quantity): number {
-  const newtons = FORCE_UNITS[system.force];
-  const millimetres = LENGTH_UNITS[system.length];
-  switch (quantity) {
-    case 'length':
-      return millimetres;
-    case 'force':
-      return newtons;
-    case 'moment':
-      return (newtons * millimetres) / 1000;
-    default:
-      return 1;
-  }
+  const factors = quantityFactors(system);
+  return quantity === 'length' || quantity === 'force' || quantity === 'moment' ? factors[quantity] : 1;
 }
 
 const DIMENSIONLESS = new Set(['TEXT', 'UNITLESS', 'YES/NO', 'NONE']);
