@@ -5,6 +5,7 @@
  * girder?" is answered by the members whose change passes a threshold, largest first.
  */
 import type { ResultTable } from './store';
+import { TARGET_FIELD } from './targets';
 
 export interface MemberExtremes {
   /** Member keys: `label@story` when the file gives stories (ETABS), else the label. */
@@ -16,11 +17,22 @@ export interface MemberExtremes {
   readonly largest: number;
 }
 
+/**
+ * How members are told apart: by the file's labels (`label@story` when it gives stories), or by the model object
+ * each row matched (results stored on a version, targets.ts), so a member keeps its identity across revisions
+ * however the file labels it.
+ */
+export type MemberKey = 'label' | 'target';
+
 /** Extremes of `component` per member and case, in one pass over the table's columns. */
-export function memberExtremes(table: ResultTable, component: string): MemberExtremes {
+export function memberExtremes(
+  table: ResultTable,
+  component: string,
+  by: MemberKey = 'label',
+): MemberExtremes {
   const values = table.numbers[component];
-  const label = table.text.element;
-  const story = table.text.story;
+  const label = by === 'target' ? table.text[TARGET_FIELD] : table.text.element;
+  const story = by === 'target' ? undefined : table.text.story;
   const outputCase = table.text.case;
   const cases = outputCase?.values ?? [];
   const caseCount = Math.max(1, cases.length);
@@ -34,6 +46,8 @@ export function memberExtremes(table: ResultTable, component: string): MemberExt
   let lastPair = -1;
   let member = -1;
   for (let row = 0; row < table.rowCount; row++) {
+    // An unmatched row has no member to count under when members are model objects.
+    if (by === 'target' && (label?.codes[row] ?? 0) === 0) continue;
     const pair =
       (label ? (label.codes[row] as number) : 0) * storyCount + (story ? (story.codes[row] as number) : 0);
     if (pair !== lastPair) {
@@ -102,6 +116,8 @@ export interface ResultsDiffOptions {
    * (0.02 kN·m doubling in a secondary beam). Default 0.01.
    */
   readonly noiseFraction?: number;
+  /** Members by label (default) or by the model object they matched. */
+  readonly by?: MemberKey;
 }
 
 /** Compares the extremes of `component` per member and case between two result tables of the same kind. */
@@ -112,8 +128,8 @@ export function diffResults(
   options: ResultsDiffOptions = {},
 ): ResultsDiff {
   const threshold = options.thresholdPercent ?? 10;
-  const old = memberExtremes(before, component);
-  const next = memberExtremes(after, component);
+  const old = memberExtremes(before, component, options.by);
+  const next = memberExtremes(after, component, options.by);
   const noiseFloor = Math.max(old.largest, next.largest) * (options.noiseFraction ?? 0.01);
   const nextMember = new Map<string, number>();
   next.members.forEach((member, index) => nextMember.set(member, index));

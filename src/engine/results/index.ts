@@ -6,3 +6,4 @@ export * from './match';
 export * from './summary';
 export * from './diff';
 export * from './encode';
+export * from './targets';

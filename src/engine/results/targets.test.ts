@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { readE2k } from '../formats/etabs';
+import { parseCsiUnits } from '../units';
+import { diffResults } from './diff';
+import { decodeResults, encodeResults } from './encode';
+import { matchResults } from './match';
+import { readResultsText } from './read';
+import { resultTable } from './store';
+import { memberDiagrams, objectExtremes, outputCases, withTargets } from './targets';
+
+/** One storey: beam B1 (0,0)–(6,0) and column C1; B2 exists in the model but has no forces. */
+const MODEL = readE2k(
+  new TextEncoder().encode(
+    [
+      '$ CONTROLS',
+      '  UNITS  "KN"  "M"  "C"  ',
+      '$ STORIES - IN SEQUENCE FROM TOP',
+      '  STORY "L1"  HEIGHT 3',
+      '  STORY "Base"  ELEV 0',
+      '$ POINT COORDINATES',
+      '  POINT "1"  0 0',
+      '  POINT "2"  6 0',
+      '$ LINE CONNECTIVITIES',
+      '  LINE  "B1"  BEAM  "1"  "2"  0',
+      '  LINE  "B2"  BEAM  "2"  "1"  0',
+      '  LINE  "C1"  COLUMN  "1"  "1"  1',
+      '$ LINE ASSIGNS',
+      '  LINEASSIGN  "B1"  "L1"  ANG 0',
+      '  LINEASSIGN  "B2"  "L1"  ANG 0',
+      '  LINEASSIGN  "C1"  "L1"  ANG 0',
+      '$ END OF MODEL FILE',
+      '',
+    ].join('\n'),
+  ),
+).model;
+
+const units = { units: parseCsiUnits('KN, m, C') };
+
+function forces(m3AtMidspan: number) {
+  return readResultsText(
+    `TABLE:  "ELEMENT FORCES - BEAMS"
+   Story=L1   Beam=B1   OutputCase=DEAD   CaseType=LinStatic   Station=3   M3=${m3AtMidspan}
+   Story=L1   Beam=B1   OutputCase=DEAD   CaseType=LinStatic   Station=0   M3=-40
+   Story=L1   Beam=B1   OutputCase=DEAD   CaseType=LinStatic   Station=6   M3=-42
+   Story=L1   Beam=B1   OutputCase=ENV   CaseType=Combination   StepType=Max   Station=0   M3=-10
+   Story=L1   Beam=B1   OutputCase=ENV   CaseType=Combination   StepType=Min   Station=0   M3=-70
+   Story=L1   Beam=B1   OutputCase=ENV   CaseType=Combination   StepType=Max   Station=6   M3=-12
+   Story=L1   Beam=B1   OutputCase=ENV   CaseType=Combination   StepType=Min   Station=6   M3=-75
+   Story=L9   Beam=B7   OutputCase=DEAD   CaseType=LinStatic   Station=0   M3=999
+
+TABLE:  "ELEMENT FORCES - COLUMNS"
+   Story=L1   Column=C1   OutputCase=DEAD   CaseType=LinStatic   Station=0   M3=5
+   Story=L1   Column=C1   OutputCase=DEAD   CaseType=LinStatic   Station=3   M3=-8
+END TABLE DATA
+`,
+    units,
+  );
+}
+
+function stored(m3AtMidspan: number) {
+  const set = forces(m3AtMidspan);
+  const matched = withTargets(set, matchResults(set, MODEL), MODEL);
+  // What the server keeps is the encoded form; everything below reads it back.
+  const table = resultTable(decodeResults(encodeResults(matched)), 'frameForces');
+  if (!table) throw new Error('no member forces');
+  return table;
+}
+
+describe('results tied to model objects', () => {
+  it('colours each matched member by its extreme in a case, and leaves out rows the model lacks', () => {
+    const table = stored(30);
+    const dead = objectExtremes(table, 'm3', 'DEAD');
+    expect(dead.ids).toEqual(['B1@L1', 'C1@L1']);
+    // kN·m → N·m; the signed value of greatest magnitude.
+    expect([...dead.values]).toEqual([-42_000, -8_000]);
+    // An envelope counts both of its steps.
+    expect([...objectExtremes(table, 'm3', 'ENV').values]).toEqual([-75_000]);
+    expect(objectExtremes(table, 'm3', 'NO SUCH CASE').ids).toEqual([]);
+    expect(objectExtremes(table, 'nothing').ids).toEqual([]);
+  });
+
+  it('draws a member diagram station by station, an envelope as its two lines', () => {
+    const table = stored(30);
+    const [beam] = memberDiagrams(table, 'm3', 'DEAD');
+    expect(beam).toEqual({
+      id: 'B1@L1',
+      stations: [0, 3000, 6000],
+      max: [-40_000, 30_000, -42_000],
+      min: [-40_000, 30_000, -42_000],
+    });
+    const [envelope] = memberDiagrams(table, 'm3', 'ENV');
+    expect(envelope).toEqual({
+      id: 'B1@L1',
+      stations: [0, 6000],
+      max: [-10_000, -12_000],
+      min: [-70_000, -75_000],
+    });
+  });
+
+  it('lists the output cases with their types', () => {
+    expect(outputCases(stored(30))).toEqual([
+      { name: 'DEAD', type: 'LinStatic' },
+      { name: 'ENV', type: 'Combination' },
+    ]);
+  });
+
+  it('compares two versions member by member through the objects they matched', () => {
+    // Midspan moment 30 → 60 kN·m: the member's DEAD extreme goes from −42 (support) to 60 (midspan).
+    const diff = diffResults(stored(30), stored(60), 'm3', { by: 'target' });
+    expect(diff.changes.map((change) => [change.member, change.case])).toEqual([['B1@L1', 'DEAD']]);
+    expect(diff.changes[0]?.before).toBe(-42_000);
+    expect(diff.changes[0]?.after).toBe(60_000);
+    // B7@L9 matched nothing: by object it is not a member at all (by label it is).
+    expect(diff.compared).toBe(3);
+    expect(diffResults(stored(30), stored(60), 'm3').compared).toBe(4);
+  });
+});

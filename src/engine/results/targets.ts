@@ -1,0 +1,146 @@
+/**
+ * Results tied to the model objects they matched: each row of a matched table carries the id of its element,
+ * joint or story (a text column, `target`). Stored that way, results can be coloured onto the scene, drawn along
+ * members and compared between versions by object id without rebuilding the model they were matched against.
+ */
+import type { Model } from '../schema';
+import type { ResultsMatch } from './match';
+import { TextColumnBuilder, textAt, type ResultSet, type ResultTable } from './store';
+
+/** The text field naming the model object a row matched (absent where the row matched nothing). */
+export const TARGET_FIELD = 'target';
+
+/** The set with a `target` column on every table the match covers. */
+export function withTargets(set: ResultSet, match: ResultsMatch, model: Model): ResultSet {
+  const tables = set.tables.map((table): ResultTable => {
+    const tableMatch = match.tables.find((candidate) => candidate.kind === table.kind);
+    if (!tableMatch) return table;
+    const objects: ReadonlyArray<{ id: string }> =
+      tableMatch.subject === 'element'
+        ? model.elements
+        : tableMatch.subject === 'node'
+          ? model.nodes
+          : model.levels;
+    const column = new TextColumnBuilder(table.rowCount);
+    const codeOfTarget = new Map<number, number>();
+    for (let row = 0; row < table.rowCount; row++) {
+      const target = tableMatch.targets[row] as number;
+      if (target < 0) continue;
+      let code = codeOfTarget.get(target);
+      if (code === undefined) {
+        code = column.codeOf((objects[target] as { id: string }).id);
+        codeOfTarget.set(target, code);
+      }
+      column.setCode(row, code);
+    }
+    return { ...table, text: { ...table.text, [TARGET_FIELD]: column.build() } };
+  });
+  return { ...set, tables };
+}
+
+/** Whether a row belongs to the case (every row when no case is asked for). */
+function caseFilter(table: ResultTable, caseName: string | undefined): (row: number) => boolean {
+  if (caseName === undefined) return () => true;
+  const column = table.text.case;
+  const code = column ? column.values.indexOf(caseName) + 1 : 0;
+  if (!column || code === 0) return () => false;
+  return (row) => column.codes[row] === code;
+}
+
+export interface ObjectValues {
+  /** Model object ids, in the order their rows first come. */
+  readonly ids: readonly string[];
+  /** Per id: the signed value of greatest magnitude over its rows (stations, envelope steps). */
+  readonly values: Float64Array;
+}
+
+/**
+ * Per matched model object, the signed extreme of `component` in one output case (Max and Min steps of an
+ * envelope both count), or over every case when `caseName` is undefined. Rows that matched nothing are left out.
+ */
+export function objectExtremes(table: ResultTable, component: string, caseName?: string): ObjectValues {
+  const target = table.text[TARGET_FIELD];
+  const values = table.numbers[component];
+  if (!target || !values) return { ids: [], values: new Float64Array(0) };
+  const inCase = caseFilter(table, caseName);
+  const extremes = new Float64Array(target.values.length).fill(Number.NaN);
+  const order: number[] = [];
+  for (let row = 0; row < table.rowCount; row++) {
+    const code = target.codes[row] as number;
+    const value = values[row] as number;
+    if (code === 0 || value !== value || !inCase(row)) continue;
+    const current = extremes[code - 1] as number;
+    if (current !== current) {
+      order.push(code - 1);
+      extremes[code - 1] = value;
+    } else if (Math.abs(value) > Math.abs(current)) extremes[code - 1] = value;
+  }
+  return {
+    ids: order.map((index) => target.values[index] as string),
+    values: Float64Array.from(order, (index) => extremes[index] as number),
+  };
+}
+
+export interface MemberDiagram {
+  /** The member's id in the model. */
+  readonly id: string;
+  /** mm from the i-end, ascending. */
+  readonly stations: readonly number[];
+  /** At each station, the largest and smallest value over the case's steps (equal when it has one step). */
+  readonly max: readonly number[];
+  readonly min: readonly number[];
+}
+
+/**
+ * The force diagram of `component` along every matched member in one output case: per station, the envelope's
+ * two lines (max and min over Max/Min steps or modes), stations in order.
+ */
+export function memberDiagrams(table: ResultTable, component: string, caseName: string): MemberDiagram[] {
+  const target = table.text[TARGET_FIELD];
+  const values = table.numbers[component];
+  const station = table.numbers.station;
+  if (!target || !values || !station) return [];
+  const inCase = caseFilter(table, caseName);
+  const byMember = new Map<number, Map<number, { max: number; min: number }>>();
+  for (let row = 0; row < table.rowCount; row++) {
+    const code = target.codes[row] as number;
+    const value = values[row] as number;
+    const at = station[row] as number;
+    if (code === 0 || value !== value || at !== at || !inCase(row)) continue;
+    let stations = byMember.get(code);
+    if (!stations) {
+      stations = new Map();
+      byMember.set(code, stations);
+    }
+    const seen = stations.get(at);
+    if (!seen) stations.set(at, { max: value, min: value });
+    else {
+      if (value > seen.max) seen.max = value;
+      if (value < seen.min) seen.min = value;
+    }
+  }
+  return [...byMember].map(([code, stations]) => {
+    const ordered = [...stations].sort((a, b) => a[0] - b[0]);
+    return {
+      id: target.values[code - 1] as string,
+      stations: ordered.map(([at]) => at),
+      max: ordered.map(([, value]) => value.max),
+      min: ordered.map(([, value]) => value.min),
+    };
+  });
+}
+
+/** The output cases of a table with their type (`LinStatic`, `Combination`…), in file order. */
+export function outputCases(table: ResultTable): Array<{ name: string; type?: string }> {
+  const column = table.text.case;
+  if (!column) return [];
+  const types = new Map<number, string | undefined>();
+  for (let row = 0; row < table.rowCount && types.size < column.values.length; row++) {
+    const code = column.codes[row] as number;
+    if (code !== 0 && !types.has(code)) types.set(code, textAt(table.text.caseType, row));
+  }
+  return column.values.map((name, index) => {
+    const type = types.get(index + 1);
+    return type === undefined ? { name } : { name, type };
+  });
+}
