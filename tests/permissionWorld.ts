@@ -37,6 +37,8 @@ export interface PermissionWorld {
   jobId: string;
   /** A small synthetic building as canonical JSON, for upload cells. */
   modelFile: Uint8Array;
+  /** SAP2000 member forces of one of its beams, stored on `versionId` (issue #25). */
+  resultsFile: Uint8Array;
   freshOrganization(): Promise<string>;
   freshModel(): Promise<string>;
   /** A fresh model holding a copy of `versionId` (content addressing makes the copy one row). */
@@ -105,12 +107,28 @@ export async function permissionWorld(
   const modelId = await freshModel();
   // A small braced building: every route's cell runs its real work (plans, previews, drawings) for each actor,
   // and statuses, not sizes, are what the matrix pins.
-  const modelFile = new TextEncoder().encode(JSON.stringify(generateBuilding(SMALL_BUILDING)));
+  const building = generateBuilding(SMALL_BUILDING);
+  const modelFile = new TextEncoder().encode(JSON.stringify(building));
   const upload = await uploadAndWait(server, users.orgOwner.token, modelFile, {
     fileName: 'matrix.json',
     modelId,
   });
   const versionId = upload.versionId;
+  // Analysis results on the version (issue #25), so the results routes' cells read what they ask for.
+  const beam = building.elements.find((element) => element.type === 'Beam')?.id ?? 'missing';
+  const resultsFile = new TextEncoder().encode(`TABLE:  "PROGRAM CONTROL"
+   ProgramName=SAP2000   Version=25.0.0   CurrUnits="KN, m, C"
+
+TABLE:  "ELEMENT FORCES - FRAMES"
+   Frame="${beam}"   Station=0   OutputCase=DEAD   CaseType=LinStatic   P=0   V2=-10   M3=-20
+   Frame="${beam}"   Station=2   OutputCase=DEAD   CaseType=LinStatic   P=0   V2=10   M3=15
+`);
+  const storedResults = await server.request(
+    'PUT',
+    `/api/models/${modelId}/data/versions/${versionId}/results?fileName=forces.txt`,
+    { token: users.orgOwner.token, bytes: resultsFile },
+  );
+  if (storedResults.status !== 200) throw new Error(`results: ${JSON.stringify(storedResults.body)}`);
 
   async function freshModelWithVersion(): Promise<{ modelId: string; versionId: string }> {
     const copyModelId = await freshModel();
@@ -154,6 +172,7 @@ export async function permissionWorld(
     versionId,
     jobId: upload._id,
     modelFile,
+    resultsFile,
     freshOrganization,
     freshModel,
     freshModelWithVersion,

@@ -34,6 +34,7 @@ import { fidelityRows } from './permissionRows/fidelity';
 import { mergeRows } from './permissionRows/merge';
 import { pluginRows } from './permissionRows/plugins';
 import { repairRows } from './permissionRows/repair';
+import { resultsRows } from './permissionRows/results';
 import { viewerRows } from './permissionRows/viewer';
 import { permissionWorld, type PermissionWorld } from './permissionWorld';
 
@@ -412,6 +413,7 @@ const rows: Row[] = [
   ...compareRows,
   ...mergeRows,
   ...repairRows,
+  ...resultsRows,
   ...dxfRows,
   ...fidelityRows,
   ...pluginRows,

@@ -253,6 +253,13 @@ export const ownMessages = {
   dxfDownloadFailed: 'The DXF could not be downloaded: {reason}',
   // issue #20: the fidelity certificate of an export
   certificateFailed: 'Gusset could not check this export: {reason}',
+  // issue #25: analysis results on a version
+  resultsNotFound:
+    'This version has no analysis results yet. Upload the tables exported from SAP2000 or ETABS onto it.',
+  resultsUnreadable: 'Gusset could not read {file} as analysis results: {reason}',
+  resultsFailed: 'Gusset could not store these results: {reason}',
+  resultsCaseNotFound: 'The results of this version have no output case named {case}.',
+  resultsComponentUnknown: 'There is no result component {component} in {table}.',
 } as const;
 
 /** Every error body on the wire: 400, 401, 403, 404, 409, 429 and 5xx all carry one `message`. */

@@ -160,6 +160,7 @@ describe.each(databases('the db layer and migrations'))('migrations on $kind', (
         'support_requests',
         'upload_reviews',
         'users',
+        'version_results',
         'versions',
       ]);
       await expect(

@@ -20,6 +20,7 @@ import { reportsCapability } from './reports/index';
 import { requestsCapability } from './requests/index';
 import { reviewsCapability } from './reviews/index';
 import { uploadsCapability } from './uploads/index';
+import { resultsCapability } from './results/index';
 import { usersCapability } from './users/index';
 import { versionsCapability } from './versions/index';
 
@@ -42,6 +43,7 @@ export const capabilities: readonly Capability[] = [
   mergeCapability,
   repairCapability,
   dxfCapability,
+  resultsCapability,
   adminCapability,
   analyticsCapability,
   imagesCapability,

@@ -11,6 +11,7 @@ export const workerTasks = {
   dxfWorker: () => import('./dxf/dxfWorker'),
   modelWorker: () => import('./versions/modelWorker'),
   certificateWorker: () => import('./versions/certificateWorker'),
+  resultsWorker: () => import('./results/resultsWorker'),
 } satisfies Record<string, () => Promise<unknown>>;
 
 export type WorkerTaskName = keyof typeof workerTasks;

@@ -10,6 +10,7 @@ import { versionReportSummary } from './009_version_report_summary';
 import { changeSummaries } from './010_change_summaries';
 import { modelListGeneration } from './011_model_list_generation';
 import { modelImageSketch } from './012_model_image_sketch';
+import { versionResults } from './013_version_results';
 import type { Migration } from './migration';
 
 /** Every migration, in the order it is applied. */
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   changeSummaries,
   modelListGeneration,
   modelImageSketch,
+  versionResults,
 ];

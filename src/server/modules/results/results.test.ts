@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownMessages } from '../../../contract/errors';
+import {
+  resultsDiagramsSchema,
+  resultsDiffSchema,
+  resultsSummarySchema,
+  resultsValuesSchema,
+} from '../../../contract/http/results';
+import type { SessionResponse } from '../../../contract/http/users';
+import { signUp, uniqueEmail } from '../../testing/accounts';
+import { databases } from '../../testing/databases';
+import { startTestServer, type TestServer } from '../../testing/testServer';
+import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
+
+/** One storey of two beams and a column; the revision moves B2's far end (a longer span). */
+function building(b2End: number): Uint8Array {
+  return new TextEncoder().encode(
+    [
+      '$ CONTROLS',
+      '  UNITS  "KN"  "M"  "C"  ',
+      '$ STORIES - IN SEQUENCE FROM TOP',
+      '  STORY "L1"  HEIGHT 3',
+      '  STORY "Base"  ELEV 0',
+      '$ POINT COORDINATES',
+      '  POINT "1"  0 0',
+      '  POINT "2"  6 0',
+      `  POINT "3"  ${b2End} 0`,
+      '$ LINE CONNECTIVITIES',
+      '  LINE  "B1"  BEAM  "1"  "2"  0',
+      '  LINE  "B2"  BEAM  "2"  "3"  0',
+      '  LINE  "C1"  COLUMN  "1"  "1"  1',
+      '$ LINE ASSIGNS',
+      '  LINEASSIGN  "B1"  "L1"  ANG 0',
+      '  LINEASSIGN  "B2"  "L1"  ANG 0',
+      '  LINEASSIGN  "C1"  "L1"  ANG 0',
+      '$ END OF MODEL FILE',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** ETABS text export of beam forces in kN·m: B2's midspan moment is the one that changes. */
+function forces(b2Midspan: number): Uint8Array {
+  return new TextEncoder().encode(`TABLE:  "PROGRAM CONTROL"
+   ProgramName=ETABS   Version=21.0.0   CurrUnits="KN, m, C"
+
+TABLE:  "ELEMENT FORCES - BEAMS"
+   Story=L1   Beam=B1   OutputCase=DEAD   CaseType=LinStatic   Station=0   P=0   V2=-30   M3=-40
+   Story=L1   Beam=B1   OutputCase=DEAD   CaseType=LinStatic   Station=3   P=0   V2=0   M3=25
+   Story=L1   Beam=B1   OutputCase=DEAD   CaseType=LinStatic   Station=6   P=0   V2=30   M3=-40
+   Story=L1   Beam=B2   OutputCase=DEAD   CaseType=LinStatic   Station=0   P=0   V2=-20   M3=-10
+   Story=L1   Beam=B2   OutputCase=DEAD   CaseType=LinStatic   Station=2   P=0   V2=0   M3=${b2Midspan}
+   Story=L1   Beam=B2   OutputCase=DEAD   CaseType=LinStatic   Station=4   P=0   V2=20   M3=-10
+   Story=L1   Beam=B1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Max   Station=0   M3=-50
+   Story=L1   Beam=B1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Min   Station=0   M3=-80
+   Story=L1   Beam=B1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Max   Station=6   M3=-50
+   Story=L1   Beam=B1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Min   Station=6   M3=-80
+   Story=L9   Beam=B9   OutputCase=DEAD   CaseType=LinStatic   Station=0   M3=1
+
+END TABLE DATA
+`);
+}
+
+describe.each(databases())('analysis results on a version on $kind', ({ kind }) => {
+  let server: TestServer;
+  let owner: SessionResponse;
+  let reader: SessionResponse;
+  let modelId: string;
+  let first: string;
+  let second: string;
+
+  const path = (versionId: string, rest = '') =>
+    `/api/models/${modelId}/data/versions/${versionId}/results${rest}`;
+  const put = (versionId: string, bytes: Uint8Array, query: string, token = owner.token) =>
+    server.request('PUT', `${path(versionId)}?${query}`, { token, bytes });
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    owner = await signUp(server, uniqueEmail('owner'));
+    reader = await signUp(server, uniqueEmail('reader'));
+    const organizationId = await createOrganization(server, owner.user._id);
+    const job = await uploadAndWait(server, owner.token, building(10), {
+      fileName: 'frame.e2k',
+      organizationId,
+      name: 'Frame',
+    });
+    modelId = job.modelId;
+    first = job.versionId;
+    second = (await uploadAndWait(server, owner.token, building(12), { fileName: 'frame.e2k', modelId }))
+      .versionId;
+    await grantModelRole(server, modelId, reader.user._id, 'READ');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('reads a results file onto a version, matches its members and reports what the version lacks', async () => {
+    const response = await put(first, forces(12), 'fileName=forces.txt');
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const summary = resultsSummarySchema.parse(response.body);
+    expect(summary).toMatchObject({ versionId: first, fileName: 'forces.txt', program: 'ETABS 21.0.0' });
+    expect(summary.tables).toEqual([
+      expect.objectContaining({
+        kind: 'frameForces',
+        rows: 11,
+        cases: [
+          { name: 'DEAD', type: 'LinStatic' },
+          { name: '1.2D+1.6L', type: 'Combination' },
+        ],
+        matched: 2,
+        unmatched: 1,
+        // C1 has no forces in the file.
+        membersWithoutResults: 1,
+      }),
+    ]);
+    expect(summary.tables[0]?.components.map((entry) => entry.component)).toEqual(['p', 'v2', 'm3']);
+    expect(summary.items.map((item) => item.reason).join('\n')).toMatch(/B9@L9.*another revision/);
+    const again = await server.request('GET', path(first), { token: reader.token });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(resultsSummarySchema.parse(again.body)).toEqual(summary);
+  });
+
+  it('gives each member its extreme in a case, and the envelope of a combination', async () => {
+    const dead = await server.request('GET', `${path(first, '/values')}?component=m3&case=DEAD`, {
+      token: reader.token,
+    });
+    expect(dead.status, JSON.stringify(dead.body)).toBe(200);
+    const values = resultsValuesSchema.parse(dead.body);
+    expect(values.quantity).toBe('moment');
+    expect(Object.fromEntries(values.ids.map((id, index) => [id, values.values[index]]))).toEqual({
+      'B1@L1': -40_000,
+      'B2@L1': 12_000,
+    });
+    const envelope = resultsValuesSchema.parse(
+      (
+        await server.request(
+          'GET',
+          `${path(first, '/values')}?component=m3&case=${encodeURIComponent('1.2D+1.6L')}`,
+          {
+            token: reader.token,
+          },
+        )
+      ).body,
+    );
+    expect(envelope.values).toEqual([-80_000]);
+  });
+
+  it('draws the moment diagram of each member station by station', async () => {
+    const response = await server.request('GET', `${path(first, '/diagrams')}?component=m3&case=DEAD`, {
+      token: reader.token,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const diagrams = resultsDiagramsSchema.parse(response.body);
+    expect(diagrams.members.find((member) => member.id === 'B2@L1')).toEqual({
+      id: 'B2@L1',
+      stations: [0, 2000, 4000],
+      max: [-10_000, 12_000, -10_000],
+      min: [-10_000, 12_000, -10_000],
+    });
+  });
+
+  it('lists the members whose moment changed past the threshold between two versions', async () => {
+    // The longer span of the revision: B2's midspan moment 12 → 20 kN·m; B1 is unchanged.
+    expect((await put(second, forces(20), 'fileName=forces-rev.txt')).status).toBe(200);
+    const response = await server.request('GET', `${path(second, '/diff')}?against=${first}&component=m3`, {
+      token: reader.token,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const diff = resultsDiffSchema.parse(response.body);
+    expect(diff.changes).toEqual([
+      {
+        member: 'B2@L1',
+        case: 'DEAD',
+        before: 12_000,
+        after: 20_000,
+        change: 8_000,
+        percent: expect.closeTo(66.667, 2),
+        relative: expect.closeTo(66.667, 2),
+      },
+    ]);
+    expect(diff).toMatchObject({ thresholdPercent: 10, compared: 3, onlyBefore: 0, onlyAfter: 0 });
+    const strict = resultsDiffSchema.parse(
+      (
+        await server.request('GET', `${path(second, '/diff')}?against=${first}&component=m3&threshold=70`, {
+          token: reader.token,
+        })
+      ).body,
+    );
+    expect(strict.changes).toEqual([]);
+  });
+
+  it('replaces a version’s results with a new upload', async () => {
+    expect((await put(first, forces(13), 'fileName=forces-2.txt')).status).toBe(200);
+    const summary = resultsSummarySchema.parse(
+      (await server.request('GET', path(first), { token: owner.token })).body,
+    );
+    expect(summary.fileName).toBe('forces-2.txt');
+    const values = resultsValuesSchema.parse(
+      (
+        await server.request('GET', `${path(first, '/values')}?component=m3&case=DEAD`, {
+          token: owner.token,
+        })
+      ).body,
+    );
+    expect(values.values).toContain(13_000);
+  });
+
+  it('refuses what it cannot read or find, with the reason, and keeps what was stored', async () => {
+    const noUnits = new TextEncoder().encode(`TABLE:  "ELEMENT FORCES - BEAMS"
+   Story=L1   Beam=B1   OutputCase=DEAD   Station=0   M3=-40
+`);
+    const unitless = await put(first, noUnits, 'fileName=bare.txt');
+    expect(unitless.status).toBe(400);
+    expect((unitless.body as { message: string }).message).toMatch(
+      /^Gusset could not read bare\.txt as analysis results: .*units/,
+    );
+    // The same file with its units said is read.
+    expect(
+      (await put(second, noUnits, `fileName=bare.txt&units=${encodeURIComponent('KN, m, C')}`)).status,
+    ).toBe(200);
+    const garbage = await put(first, new Uint8Array([0, 1, 2, 3, 255, 0, 7]), 'fileName=photo.jpg');
+    expect(garbage.status).toBe(400);
+    const empty = await put(first, new Uint8Array(0), 'fileName=empty.txt');
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ message: ownMessages.uploadFileEmpty });
+    // The first version still has the results stored before the refusals.
+    const summary = resultsSummarySchema.parse(
+      (await server.request('GET', path(first), { token: owner.token })).body,
+    );
+    expect(summary.fileName).toBe('forces-2.txt');
+
+    const unknownCase = await server.request('GET', `${path(first, '/values')}?component=m3&case=WIND`, {
+      token: owner.token,
+    });
+    expect(unknownCase.status).toBe(404);
+    expect(unknownCase.body).toEqual({
+      message: 'The results of this version have no output case named WIND.',
+    });
+    const unknownComponent = await server.request('GET', `${path(first, '/values')}?component=station`, {
+      token: owner.token,
+    });
+    expect(unknownComponent.status).toBe(400);
+    expect(unknownComponent.body).toEqual({
+      message: 'There is no result component station in member forces.',
+    });
+  });
+
+  it('says when a version has no results, and lets only writers upload them', async () => {
+    const job = await uploadAndWait(server, owner.token, building(14), { fileName: 'frame.e2k', modelId });
+    const none = await server.request('GET', path(job.versionId), { token: owner.token });
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ message: ownMessages.resultsNotFound });
+    const diff = await server.request(
+      'GET',
+      `${path(job.versionId, '/diff')}?against=${first}&component=m3`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(diff.status).toBe(404);
+    const refused = await put(job.versionId, forces(1), 'fileName=forces.txt', reader.token);
+    expect(refused.status).toBe(401);
+  });
+});

@@ -1,0 +1,276 @@
+import { Readable } from 'node:stream';
+import { ownMessages } from '../../../contract/errors';
+import type {
+  RESULT_TABLE_KINDS,
+  ResultsDiagramsWire,
+  ResultsDiffWire,
+  ResultsSummaryWire,
+  ResultsValuesWire,
+} from '../../../contract/http/results';
+import {
+  decodeResults,
+  diffResults,
+  memberDiagrams,
+  objectExtremes,
+  RESULT_TABLES,
+  resultTable,
+  type Quantity,
+  type ResultSet,
+  type ResultTable,
+} from '../../../engine/results/index';
+import { BlobTooLargeError, EmptyBlobError, type BlobStore } from '../../blobs/blobStore';
+import { recordBlob } from '../../blobs/repository';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../httpError';
+import { runTask } from '../../jobs/workerTask';
+import { fill } from '../../messageTemplate';
+import { isUuid } from '../access/access';
+import { versionInput } from '../repair/store';
+import { resultsStore } from './repository';
+import type { ResultsAnswer, ResultsRequest } from './resultsProtocol';
+
+const entry = new URL('./resultsWorker.ts', import.meta.url);
+
+/** Decoded result sets kept in memory, by blob: recolouring and diagrams read the same set again and again. */
+const DECODED_KEPT = 4;
+
+type TableKind = (typeof RESULT_TABLE_KINDS)[number];
+
+/** The engine threw inside the worker: deterministic for this file and version, so retrying cannot help. */
+export class ResultsComputationError extends Error {
+  override readonly name = 'ResultsComputationError';
+}
+
+export interface ResultsUpload {
+  userId: string;
+  modelId: string;
+  versionId: string;
+  fileName: string;
+  units: string | undefined;
+  declaredBytes: number | undefined;
+  body: Readable;
+}
+
+export function createResultsService(context: ServerContext, deps: { blobs: BlobStore }) {
+  const { db, access, clock } = context;
+  const maxBytes = context.config.uploads.maxBytes;
+  const decoded = new Map<string, ResultSet>();
+
+  async function requireVersion(
+    userId: string,
+    modelId: string,
+    versionId: string,
+    ability: 'view' | 'update',
+  ) {
+    await access.requireModel(userId, modelId, ability);
+    if (!isUuid(versionId)) throw new HttpError(404, ownMessages.versionNotFound);
+  }
+
+  async function storedSet(
+    modelId: string,
+    versionId: string,
+  ): Promise<{ set: ResultSet; summary: ResultsSummaryWire }> {
+    const stored = await resultsStore.find(db, modelId, versionId);
+    if (!stored) throw new HttpError(404, ownMessages.resultsNotFound);
+    let set = decoded.get(stored.resultsBlob);
+    if (!set) {
+      set = decodeResults(await deps.blobs.read(stored.resultsBlob));
+      decoded.set(stored.resultsBlob, set);
+      const oldest = decoded.keys().next().value;
+      if (decoded.size > DECODED_KEPT && oldest !== undefined) decoded.delete(oldest);
+    }
+    return { set, summary: stored.summary };
+  }
+
+  /** The table of `kind` and the quantity of its `component`; 400 for a component the table cannot hold. */
+  function tableAndQuantity(
+    set: ResultSet,
+    kind: TableKind,
+    component: string,
+  ): { table: ResultTable | undefined; quantity: Quantity } {
+    const spec = RESULT_TABLES.find((candidate) => candidate.kind === kind);
+    const field = spec?.fields.find((candidate) => candidate.name === component);
+    if (!spec || !field || field.type === 'text' || !spec.components.includes(component)) {
+      throw new HttpError(
+        400,
+        fill(ownMessages.resultsComponentUnknown, { component, table: spec?.title ?? kind }),
+      );
+    }
+    return { table: resultTable(set, kind), quantity: field.type };
+  }
+
+  function requireCase(table: ResultTable | undefined, caseName: string | undefined): void {
+    if (caseName === undefined) return;
+    if (!table?.text.case?.values.includes(caseName)) {
+      throw new HttpError(404, fill(ownMessages.resultsCaseNotFound, { case: caseName }));
+    }
+  }
+
+  return {
+    async upload(upload: ResultsUpload): Promise<ResultsSummaryWire> {
+      await requireVersion(upload.userId, upload.modelId, upload.versionId, 'update');
+      if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes) {
+        upload.body.resume();
+        throw new HttpError(413, ownMessages.uploadFileTooLarge);
+      }
+      const version = await versionInput(db, upload.modelId, upload.versionId);
+      if (!version) {
+        upload.body.resume();
+        throw new HttpError(404, ownMessages.versionNotFound);
+      }
+      let source;
+      try {
+        source = await deps.blobs.put(upload.body, { maxBytes });
+      } catch (error) {
+        upload.body.resume();
+        if (error instanceof BlobTooLargeError) throw new HttpError(413, ownMessages.uploadFileTooLarge);
+        if (error instanceof EmptyBlobError) throw new HttpError(400, ownMessages.uploadFileEmpty);
+        throw error;
+      }
+      const now = clock();
+      await recordBlob(db, source, now);
+      const request: ResultsRequest = {
+        bytes: await deps.blobs.read(source.sha256),
+        ...(upload.units === undefined ? {} : { units: upload.units }),
+        ...version,
+      };
+      let answer: ResultsAnswer;
+      try {
+        answer = await runTask<ResultsRequest, ResultsAnswer>(entry, request, {
+          failure: (message) => new ResultsComputationError(message),
+        });
+      } catch (error) {
+        if (error instanceof ResultsComputationError) {
+          throw new HttpError(422, fill(ownMessages.resultsFailed, { reason: error.message }));
+        }
+        throw error;
+      }
+      if (answer.kind === 'unreadable') {
+        throw new HttpError(
+          400,
+          fill(ownMessages.resultsUnreadable, { file: upload.fileName, reason: answer.message }),
+        );
+      }
+      const results = await deps.blobs.put(Readable.from([answer.encoded]), {
+        maxBytes: Math.max(answer.encoded.byteLength, 1),
+      });
+      await recordBlob(db, results, now);
+      const summary: ResultsSummaryWire = {
+        versionId: upload.versionId,
+        fileName: upload.fileName,
+        uploadedAt: now.toISOString(),
+        ...(answer.program === undefined ? {} : { program: answer.program }),
+        tables: answer.tables,
+        items: answer.items,
+      };
+      await resultsStore.save(db, {
+        modelId: upload.modelId,
+        versionId: upload.versionId,
+        fileName: upload.fileName,
+        sourceBlob: source.sha256,
+        resultsBlob: results.sha256,
+        summary,
+        uploadedBy: upload.userId,
+        uploadedAt: now,
+      });
+      return summary;
+    },
+
+    async summary(userId: string, modelId: string, versionId: string): Promise<ResultsSummaryWire> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const stored = await resultsStore.find(db, modelId, versionId);
+      if (!stored) throw new HttpError(404, ownMessages.resultsNotFound);
+      return stored.summary;
+    },
+
+    async values(
+      userId: string,
+      modelId: string,
+      versionId: string,
+      query: { table: TableKind; component: string; case?: string | undefined },
+    ): Promise<ResultsValuesWire> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const { set } = await storedSet(modelId, versionId);
+      const { table, quantity } = tableAndQuantity(set, query.table, query.component);
+      requireCase(table, query.case);
+      const extremes = table
+        ? objectExtremes(table, query.component, query.case)
+        : { ids: [], values: new Float64Array(0) };
+      return {
+        table: query.table,
+        component: query.component,
+        quantity,
+        ...(query.case === undefined ? {} : { case: query.case }),
+        ids: [...extremes.ids],
+        values: [...extremes.values],
+      };
+    },
+
+    async diagrams(
+      userId: string,
+      modelId: string,
+      versionId: string,
+      query: { component: string; case: string },
+    ): Promise<ResultsDiagramsWire> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const { set } = await storedSet(modelId, versionId);
+      const { table, quantity } = tableAndQuantity(set, 'frameForces', query.component);
+      requireCase(table, query.case);
+      return {
+        component: query.component,
+        quantity,
+        case: query.case,
+        members: table
+          ? memberDiagrams(table, query.component, query.case).map((diagram) => ({
+              id: diagram.id,
+              stations: [...diagram.stations],
+              max: [...diagram.max],
+              min: [...diagram.min],
+            }))
+          : [],
+      };
+    },
+
+    async diff(
+      userId: string,
+      modelId: string,
+      versionId: string,
+      query: { against: string; component: string; threshold: number },
+    ): Promise<ResultsDiffWire> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      if (!isUuid(query.against)) throw new HttpError(404, ownMessages.versionNotFound);
+      const after = await storedSet(modelId, versionId);
+      const before = await storedSet(modelId, query.against);
+      const { table: afterTable, quantity } = tableAndQuantity(after.set, 'frameForces', query.component);
+      const beforeTable = resultTable(before.set, 'frameForces');
+      const empty = { compared: 0, onlyBefore: 0, onlyAfter: 0, noiseFloor: 0, changes: [] };
+      const diff =
+        afterTable && beforeTable
+          ? diffResults(beforeTable, afterTable, query.component, {
+              thresholdPercent: query.threshold,
+              by: 'target',
+            })
+          : empty;
+      const finite = (value: number) => (Number.isFinite(value) ? value : null);
+      return {
+        component: query.component,
+        quantity,
+        against: query.against,
+        thresholdPercent: query.threshold,
+        compared: diff.compared,
+        onlyBefore: diff.onlyBefore,
+        onlyAfter: diff.onlyAfter,
+        noiseFloor: diff.noiseFloor,
+        changes: diff.changes.map((change) => ({
+          member: change.member,
+          case: change.case,
+          before: change.before,
+          after: change.after,
+          change: change.change,
+          percent: finite(change.percent),
+          relative: finite(change.relative),
+        })),
+      };
+    },
+  };
+}
