@@ -14,14 +14,10 @@ import {
   type VersionElement,
   type VersionScene,
 } from '../contract/http/versions';
-import { modelPath } from './paths';
+import { modelPath, versionDataPath } from './paths';
 import type { ApiResult, DownloadedFile, HttpClient } from './types';
 
 /** The version and version-data calls (uploads live in uploads.ts, the model calls in models.ts). */
-
-function versionDataPath(modelId: string, versionId: string): string {
-  return `${modelPath(modelId)}/data/versions/${encodeURIComponent(versionId)}`;
-}
 
 /** GET /api/models/{id}/versions/{versionId}: one version with its whole translation report. */
 export function getVersion(

@@ -31,10 +31,13 @@ import {
   type CameraAxes,
   type CameraPose,
 } from './camera';
+import { appendDiagram } from './geometry/forceDiagram';
 import type { Vec3 } from './geometry/polygon';
 import { orthoViewOf, type OrthoView, type OrthoViewRequest } from './orthoViews';
 import type { PickIndex } from './picking/pickIndex';
 import { createPickIndex } from './picking/pickIndex';
+import { writeHex } from './scene/colors';
+import { DiagramLayer } from './scene/diagrams';
 import { DEFAULT_LAYERS, ModelScene, statusIndex } from './scene/modelScene';
 import type { VisibilityRules } from './scene/visibility';
 import { computeVisibility } from './scene/visibility';
@@ -43,6 +46,8 @@ import type {
   ChangeStatus,
   ElementFilter,
   GlyphLayer,
+  HexColor,
+  MemberDiagramInput,
   PickedElement,
   ScreenshotOptions,
   SectionBox,
@@ -117,6 +122,9 @@ export class BabylonViewer implements Viewer {
   private themeName: ThemeName;
   private readonly layers: Record<GlyphLayer, boolean>;
   private diff: ReadonlyMap<string, ChangeStatus> | null = null;
+  /** Colours by a result, by element id (issue #25). */
+  private values: ReadonlyMap<string, HexColor> | null = null;
+  private diagrams: DiagramLayer | null = null;
   private elementFilter: ElementFilter | null = null;
   private isolatedIds: readonly string[] | null = null;
   private levelId: string | null = null;
@@ -246,6 +254,8 @@ export class BabylonViewer implements Viewer {
   }
 
   private disposeModel(): void {
+    this.diagrams?.dispose();
+    this.diagrams = null;
     this.model?.dispose();
     this.model = null;
     this.pickIndex = null;
@@ -273,6 +283,7 @@ export class BabylonViewer implements Viewer {
       this.model.setLevelNamesHidden(this.ortho?.view.kind === 'plan');
       this.applyVisibility();
       this.applyDiff();
+      this.applyValues();
       this.applySelection(this.selectedIds, false);
     }
     this.emit('contextRestored', {});
@@ -718,6 +729,79 @@ export class BabylonViewer implements Viewer {
     this.requestRender();
   }
 
+  /**
+   * Colours elements by a result (issue #25): the given colour per element id; elements not listed are drawn like
+   * unchanged ones in a diff, so the coloured members stand out. Null goes back to type (or diff) colours.
+   */
+  showValues(colours: ReadonlyMap<string, HexColor> | null): void {
+    this.values = colours;
+    this.applyValues();
+    this.requestRender();
+  }
+
+  private applyValues(): void {
+    if (!this.model || !this.data) return;
+    if (!this.values) {
+      this.model.setCustomColors(null);
+      return;
+    }
+    const rgb = new Float32Array(this.data.elements.ids.length * 3).fill(Number.NaN);
+    const index = this.elementIndex();
+    for (const [id, colour] of this.values) {
+      const element = index.get(id);
+      if (element !== undefined) writeHex(colour, rgb, element * 3);
+    }
+    this.model.setCustomColors(rgb);
+  }
+
+  /**
+   * Draws a component's diagram along members (issue #25), the largest ordinate a fifth of the longest such
+   * member so the diagrams read at the model's scale; null clears them.
+   */
+  showDiagrams(diagrams: readonly MemberDiagramInput[] | null, component: string): void {
+    this.diagrams?.dispose();
+    this.diagrams = null;
+    const data = this.data;
+    if (diagrams && data && diagrams.length > 0) {
+      const index = this.elementIndex();
+      const { xyz } = data.nodes;
+      const { nodeOffsets, nodeIndices, angles } = data.elements;
+      const point = (node: number): [number, number, number] => [
+        xyz[node * 3] as number,
+        xyz[node * 3 + 1] as number,
+        xyz[node * 3 + 2] as number,
+      ];
+      const placed: Array<{
+        i: [number, number, number];
+        j: [number, number, number];
+        element: number;
+        diagram: MemberDiagramInput;
+      }> = [];
+      let largest = 0;
+      let longest = 0;
+      for (const diagram of diagrams) {
+        const element = index.get(diagram.id);
+        if (element === undefined) continue;
+        const from = nodeOffsets[element] as number;
+        if ((nodeOffsets[element + 1] as number) - from !== 2) continue;
+        const i = point(nodeIndices[from] as number);
+        const j = point(nodeIndices[from + 1] as number);
+        longest = Math.max(longest, Math.hypot(j[0] - i[0], j[1] - i[1], j[2] - i[2]));
+        for (const value of [...diagram.max, ...diagram.min]) largest = Math.max(largest, Math.abs(value));
+        placed.push({ i, j, element, diagram });
+      }
+      if (largest > 0 && placed.length > 0) {
+        const scale = (0.2 * longest) / largest;
+        const out = { lines: [] as number[], triangles: [] as number[] };
+        for (const { i, j, element, diagram } of placed) {
+          appendDiagram(i, j, (angles[element] as number) ?? 0, diagram, component, scale, out);
+        }
+        this.diagrams = new DiagramLayer(this.scene, out, THEMES[this.themeName].change.modified);
+      }
+    }
+    this.requestRender();
+  }
+
   private applyDiff(): void {
     if (!this.model || !this.data) return;
     if (!this.diff) {
@@ -992,6 +1076,11 @@ export class BabylonViewer implements Viewer {
 
   get modelScene(): ModelScene | null {
     return this.model;
+  }
+
+  /** Line segments of the force diagrams drawn now (0 for none). */
+  get diagramSegments(): number {
+    return this.diagrams?.segmentCount ?? 0;
   }
 
   get currentTheme(): ThemeName {

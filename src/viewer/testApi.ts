@@ -26,6 +26,7 @@ export function createViewerTestApi(viewer: Viewer): ViewerTestApi {
       return element >= 0 ? (viewer.modelScene?.colorOf(element) ?? null) : null;
     },
     selection: () => [...viewer.selection],
+    diagramSegments: () => viewer.diagramSegments,
     theme: () => THEMES[viewer.currentTheme].name,
     screenPositionOf: (id) => {
       const model = viewer.modelScene;

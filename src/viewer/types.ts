@@ -93,12 +93,24 @@ export interface ScreenshotOptions {
  * Babylon objects; it creates a viewer for a canvas, calls these methods and listens to its events. Renders on
  * demand: nothing is drawn while nothing changes.
  */
+/** A result component along a member: stations in mm from its i-end, an envelope's two lines (canonical units). */
+export interface MemberDiagramInput {
+  readonly id: string;
+  readonly stations: readonly number[];
+  readonly max: readonly number[];
+  readonly min: readonly number[];
+}
+
 export interface Viewer {
   /** Builds the scene of one version (replacing any previous one); resolves when it is drawn. */
   load(scene: SceneData): Promise<void>;
   setTheme(theme: ThemeName): void;
   /** Colours elements by change status (by element id); ids not listed are unchanged (ghosted). Null clears. */
   showDiff(statuses: ReadonlyMap<string, ChangeStatus> | null): void;
+  /** Colours elements by a result (issue #25), by element id; unlisted ones are ghosted. Null clears. */
+  showValues(colours: ReadonlyMap<string, HexColor> | null): void;
+  /** Draws a result component's diagram along these members (issue #25). Null clears. */
+  showDiagrams(diagrams: readonly MemberDiagramInput[] | null, component: string): void;
   /** Shows only the elements that pass the filter. */
   filter(filter: ElementFilter): void;
   /** Shows only these element ids (null shows all again); combines with `filter`. */
@@ -167,6 +179,8 @@ export interface ViewerTestApi {
    * the colour buffers (a selected element has the selection colour and is not counted).
    */
   changeColourCounts(): Record<ChangeStatus, number>;
+  /** Line segments of the result diagrams drawn (issue #25): ordinates and curve pieces; 0 for none. */
+  diagramSegments(): number;
   /**
    * Where the camera looks (model mm), how far it is from there, its projection, and whether a flight to
    * elements is still under way.

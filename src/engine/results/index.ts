@@ -7,3 +7,4 @@ export * from './summary';
 export * from './diff';
 export * from './encode';
 export * from './targets';
+export * from './legend';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { writeHex } from './colors';
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
 import { Scene } from '@babylonjs/core/scene';
@@ -102,6 +103,22 @@ describe('ModelScene on the generated 1k building', () => {
     model.setStatuses(null);
     expect(model.colorOf(added)).toBe(THEMES.dark.elements.beam);
     expect(model.colorOf(wall)).toBe(THEMES.dark.elements.wall);
+  });
+
+  it('colours members by a result over their type colours, ghosts the rest, and gives the colours back', () => {
+    const model = build(building);
+    const [coloured, other] = ofType(building, 'Beam') as [number, number];
+    const rgb = new Float32Array(building.elements.ids.length * 3).fill(Number.NaN);
+    writeHex('#b2182b', rgb, coloured * 3);
+    model.setCustomColors(rgb);
+    expect(model.colorOf(coloured)).toBe('#b2182b');
+    expect(model.colorOf(other)).toBe(THEMES.light.change.unchanged);
+    // The selection still shows over a result's colour.
+    model.setSelection([coloured]);
+    expect(model.colorOf(coloured)).toBe(THEMES.light.selection);
+    model.setSelection([]);
+    model.setCustomColors(null);
+    expect(model.colorOf(coloured)).toBe(THEMES.light.elements.beam);
   });
 
   it('shows the selection in the selection colour and restores the previous colour after', () => {

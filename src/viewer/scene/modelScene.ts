@@ -32,6 +32,8 @@ import {
   unitSection,
 } from '../geometry/unitGeometry';
 
+/** Where the unchanged colour sits in the status table: what an element without a result is drawn in. */
+const UNCHANGED_AT = CHANGE_STATUSES.indexOf('unchanged') * 3;
 /** The unit meshes members are drawn with: one per profile family, and thin rods for cables and links. */
 export const MEMBER_BATCHES = [...PROFILE_FAMILIES, 'rod'] as const;
 export type MemberBatchName = (typeof MEMBER_BATCHES)[number];
@@ -136,6 +138,8 @@ export class ModelScene {
   private statusRgb = new Float32Array(0);
   private readonly selectionRgb = new Float32Array(3);
   private statuses: Int8Array | null = null;
+  /** Per element red, green, blue (NaN: no value, drawn as unchanged) when coloured by a result (issue #25). */
+  private customRgb: Float32Array | null = null;
   private readonly selected: Uint8Array;
   private selection: number[] = [];
   private readonly shown: Uint8Array;
@@ -878,6 +882,15 @@ export class ModelScene {
     this.recolorAll();
   }
 
+  /**
+   * Colours elements by their own colour (3 floats each, NaN for an element with none, which is drawn like an
+   * unchanged one in a diff), over the type and status colours; null goes back to them.
+   */
+  setCustomColors(rgb: Float32Array | null): void {
+    this.customRgb = rgb;
+    this.recolorAll();
+  }
+
   /** Changes the status of a few elements, recolouring only those. */
   updateStatuses(elements: ArrayLike<number>, statuses: ArrayLike<number>): void {
     if (!this.statuses)
@@ -919,6 +932,15 @@ export class ModelScene {
     if (this.selected[element] === 1) {
       table = this.selectionRgb;
       at = 0;
+    } else if (this.customRgb) {
+      const own = this.customRgb[element * 3] as number;
+      if (own === own) {
+        table = this.customRgb;
+        at = element * 3;
+      } else {
+        table = this.statusRgb;
+        at = UNCHANGED_AT;
+      }
     } else if (this.statuses) {
       table = this.statusRgb;
       at = (this.statuses[element] as number) * 3;

@@ -1,0 +1,86 @@
+import {
+  resultsDiagramsSchema,
+  resultsDiffSchema,
+  resultsSummarySchema,
+  resultsValuesSchema,
+  type ResultsDiagramsWire,
+  type ResultsDiffWire,
+  type ResultsSummaryWire,
+  type ResultsValuesWire,
+} from '../contract/http/results';
+import { versionDataPath } from './paths';
+import type { ApiResult, HttpClient } from './types';
+
+/** Analysis results on a version (issue #25; contract/http/results.ts). */
+const resultsPath = (modelId: string, versionId: string) => `${versionDataPath(modelId, versionId)}/results`;
+
+/** PUT …/results: the results file as the body; its summary once read and matched (a 1M-row file takes seconds). */
+export function uploadResults(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  file: Blob,
+  fileName: string,
+): Promise<ApiResult<ResultsSummaryWire>> {
+  return http.request('PUT', resultsPath(modelId, versionId), {
+    searchParams: { fileName },
+    body: file,
+    headers: { 'Content-Type': 'application/octet-stream' },
+    schema: resultsSummarySchema,
+    timeoutMs: false,
+  });
+}
+
+/** GET …/results: the summary, or 404 when the version has no results. */
+export function fetchResultsSummary(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+): Promise<ApiResult<ResultsSummaryWire>> {
+  return http.request('GET', resultsPath(modelId, versionId), {
+    schema: resultsSummarySchema,
+    showLoader: false,
+  });
+}
+
+/** GET …/results/values: each member's extreme of a component in a case. */
+export function fetchResultValues(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  query: { component: string; case: string },
+): Promise<ApiResult<ResultsValuesWire>> {
+  return http.request('GET', `${resultsPath(modelId, versionId)}/values`, {
+    searchParams: query,
+    schema: resultsValuesSchema,
+    showLoader: false,
+  });
+}
+
+/** GET …/results/diagrams: a component along each member in a case. */
+export function fetchResultDiagrams(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  query: { component: string; case: string },
+): Promise<ApiResult<ResultsDiagramsWire>> {
+  return http.request('GET', `${resultsPath(modelId, versionId)}/diagrams`, {
+    searchParams: query,
+    schema: resultsDiagramsSchema,
+    showLoader: false,
+  });
+}
+
+/** GET …/results/diff: the members whose extreme changed past the threshold since `against`. */
+export function fetchResultsDiff(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  query: { against: string; component: string; threshold: number },
+): Promise<ApiResult<ResultsDiffWire>> {
+  return http.request('GET', `${resultsPath(modelId, versionId)}/diff`, {
+    searchParams: query,
+    schema: resultsDiffSchema,
+    showLoader: false,
+  });
+}

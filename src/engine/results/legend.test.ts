@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { colourOf, valueColours, valueLegend } from './legend';
+
+describe('colouring members by a result', () => {
+  it('centres a component of both signs on zero, so the sign never reads as a size', () => {
+    const legend = valueLegend([-40, 10, 90]);
+    expect(legend).toMatchObject({ kind: 'diverging', min: -90, max: 90 });
+    expect(legend?.stops).toHaveLength(9);
+    if (!legend) return;
+    // −40 is on the blue side, 10 near the middle, 90 the deepest red.
+    expect(colourOf(legend, -90)).toBe('#2166ac');
+    expect(colourOf(legend, 90)).toBe('#b2182b');
+    expect(colourOf(legend, 0)).toBe('#f7f7f7');
+    expect(['#4393c3', '#92c5de']).toContain(colourOf(legend, -40));
+  });
+
+  it('spreads a component of one sign from its smallest to its largest magnitude', () => {
+    const compression = valueLegend([-500, -100, -300]);
+    expect(compression).toMatchObject({ kind: 'sequential', min: -500, max: -100 });
+    if (!compression) return;
+    // The largest compression is the darkest, as the largest tension would be.
+    expect(colourOf(compression, -500)).toBe('#b10026');
+    expect(colourOf(compression, -100)).toBe('#ffffb2');
+    const tension = valueLegend([100, 500]);
+    if (!tension) return;
+    expect(colourOf(tension, 500)).toBe('#b10026');
+  });
+
+  it('colours only members with a value, and one value alone still gets a colour', () => {
+    const { colours, legend } = valueColours(['B1', 'B2', 'B3'], [5, Number.NaN, 5]);
+    expect([...colours.keys()]).toEqual(['B1', 'B3']);
+    expect(legend).toMatchObject({ min: 5, max: 5 });
+    expect(valueColours(['B1'], [Number.NaN]).legend).toBeNull();
+  });
+});
