@@ -1,6 +1,7 @@
 import type { ReportItem } from '../../engine/formats/report';
 import { isParseError } from '../../engine/formats/parseError';
 import {
+  formatResult,
   matchResults,
   readResults,
   summarizeResults,
@@ -48,21 +49,9 @@ export interface ResultsCommandResult {
   report: ReportItem[];
 }
 
-/** Display units: kN and kN·m read better than N and N·m for buildings. */
-const DISPLAY: Partial<Record<Quantity, { unit: string; divide: number }>> = {
-  force: { unit: 'kN', divide: 1000 },
-  moment: { unit: 'kN·m', divide: 1000 },
-  length: { unit: 'mm', divide: 1 },
-  rotation: { unit: 'rad', divide: 1 },
-  time: { unit: 's', divide: 1 },
-  frequency: { unit: 'Hz', divide: 1 },
-};
-
 /** A value in display units (kN, kN·m, mm…), six significant digits. */
 export function shown(value: number, quantity: Quantity): string {
-  const display = DISPLAY[quantity];
-  const number = formatNumber(Number((value / (display?.divide ?? 1)).toPrecision(6)));
-  return display ? `${number} ${display.unit}` : number;
+  return formatResult(value, quantity);
 }
 
 function where(at: ExtremeAt): string {

@@ -8,3 +8,4 @@ export * from './diff';
 export * from './encode';
 export * from './targets';
 export * from './legend';
+export * from './display';

@@ -30,6 +30,9 @@ describe('colouring members by a result', () => {
     const { colours, legend } = valueColours(['B1', 'B2', 'B3'], [5, Number.NaN, 5]);
     expect([...colours.keys()]).toEqual(['B1', 'B3']);
     expect(legend).toMatchObject({ min: 5, max: 5 });
+    expect(colours.get('B1')).toBe('#b10026');
+    expect(valueColours(['B1'], [-80]).colours.get('B1')).toBe('#b10026');
+    expect(valueColours(['B1'], [0]).colours.get('B1')).toBe('#ffffb2');
     expect(valueColours(['B1'], [Number.NaN]).legend).toBeNull();
   });
 });

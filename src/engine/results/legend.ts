@@ -62,6 +62,11 @@ export function valueLegend(values: ArrayLike<number>): ValueLegend | null {
     if (value > max) max = value;
   }
   if (min > max) return null;
+  // Every value alike (one member, or a uniform result): one band, drawn as strong as the value is.
+  if (min === max) {
+    const colour = min === 0 ? (SEQUENTIAL[0] as Hex) : (SEQUENTIAL[SEQUENTIAL.length - 1] as Hex);
+    return { kind: 'sequential', min, max, stops: [{ from: min, to: max, colour }] };
+  }
   if (min < 0 && max > 0) {
     const reach = Math.max(-min, max);
     const band = (2 * reach) / DIVERGING.length;
@@ -91,7 +96,9 @@ export function valueLegend(values: ArrayLike<number>): ValueLegend | null {
 /** The colour of one value in a legend's bands (the ends are inclusive). */
 export function colourOf(legend: ValueLegend, value: number): Hex {
   const { stops } = legend;
-  if (legend.max === legend.min) return (stops[stops.length - 1] as LegendStop).colour;
+  // One value alone (a single member, or every member alike) is as strong as it gets, unless it is zero.
+  if (legend.max === legend.min)
+    return value === 0 ? (SEQUENTIAL[0] as Hex) : (SEQUENTIAL[SEQUENTIAL.length - 1] as Hex);
   const position = (value - legend.min) / (legend.max - legend.min);
   const index = Math.min(stops.length - 1, Math.max(0, Math.floor(position * stops.length)));
   return (stops[index] as LegendStop).colour;

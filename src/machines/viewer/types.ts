@@ -27,7 +27,7 @@ export const VIEWER_LAYERS = ['nodes', 'grids', 'levels', 'restraints', 'release
 export type ViewerLayer = (typeof VIEWER_LAYERS)[number];
 
 /** The screen's side panels, each open or collapsed to a rail (issue #23: the canvas keeps most of the window). */
-export const VIEWER_PANELS = ['filters', 'properties', 'changes'] as const;
+export const VIEWER_PANELS = ['filters', 'properties', 'changes', 'results'] as const;
 export type ViewerPanel = (typeof VIEWER_PANELS)[number];
 
 /** The four checklists of the filter panel; values are element type names, level, profile and material ids. */

@@ -51,6 +51,7 @@ export const DEFAULT_PANELS: Readonly<Record<ViewerPanel, boolean>> = {
   filters: false,
   properties: false,
   changes: true,
+  results: false,
 };
 
 export interface LoadSceneInput {

@@ -37,6 +37,8 @@ function createFakeViewer(theme: string | undefined): FakeViewer {
     },
     setTheme: record('setTheme'),
     showDiff: record('showDiff'),
+    showValues: record('showValues'),
+    showDiagrams: record('showDiagrams'),
     filter: record('filter'),
     isolate: record('isolate'),
     isolateLevel: record('isolateLevel'),

@@ -7,6 +7,7 @@ const panelNames: Record<ViewerPanel, string> = {
   filters: 'Filters',
   properties: 'Properties',
   changes: 'Changes',
+  results: 'Results',
 };
 
 /**

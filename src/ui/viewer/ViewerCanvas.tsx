@@ -13,7 +13,9 @@ import {
   selectTheme,
   selectViewMode,
 } from '../../machines/viewer/selectors';
+import { selectResultColours, selectResultDiagrams } from '../../machines/results/selectors';
 import { VIEWER_LAYERS } from '../../machines/viewer/types';
+import { useResultsSelector } from '../results/ResultsContext';
 import type { Viewer } from '../../viewer';
 import { messageOf, useCanvasViewer } from './useCanvasViewer';
 import { useViewerReports, useViewerSelector } from './ViewerContext';
@@ -70,6 +72,16 @@ export function ViewerCanvas() {
   useEffect(() => {
     ready?.showDiff(statuses);
   }, [ready, drawnScene, statuses]);
+
+  // Issue #25: members coloured by a result (or its changes), and its diagrams along members.
+  const resultColours = useResultsSelector(selectResultColours, null);
+  useEffect(() => {
+    ready?.showValues(resultColours);
+  }, [ready, drawnScene, resultColours]);
+  const diagrams = useResultsSelector(selectResultDiagrams, null);
+  useEffect(() => {
+    ready?.showDiagrams(diagrams?.members ?? null, diagrams?.component ?? '');
+  }, [ready, drawnScene, diagrams]);
 
   const selectedId = useViewerSelector(selectSelectedId);
   useEffect(() => {

@@ -41,6 +41,8 @@ function createFakeViewer(): FakeViewer {
     },
     setTheme: record('setTheme'),
     showDiff: record('showDiff'),
+    showValues: record('showValues'),
+    showDiagrams: record('showDiagrams'),
     filter: record('filter'),
     isolate: record('isolate'),
     isolateLevel: record('isolateLevel'),

@@ -8,7 +8,10 @@ import { selectVersions as selectModelVersions } from '../../machines/model/sele
 import type { sessionMachine } from '../../machines/session/sessionMachine';
 import { selectComparedVersionId, selectVersionId } from '../../machines/viewer/selectors';
 import { useSessionSelector } from '../session/useSession';
+import { abilitiesOf } from '../../machines/model/abilities';
 import { ModelPageBoundary } from '../model/ModelPageBoundary';
+import { ResultsProvider } from '../results/ResultsContext';
+import { ResultsPanel } from '../results/ResultsPanel';
 import { useModelPageSelector } from '../model/ModelPageContext';
 import { ChangeListPanel } from './ChangeListPanel';
 import { PropertiesPanel } from './PropertiesPanel';
@@ -60,6 +63,7 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
   const versionId = useSelector(actor, selectVersionId);
   const comparedId = useSelector(actor, selectComparedVersionId);
   const comparing = comparedId !== null;
+  const abilities = abilitiesOf(model.currentUserRole);
   const addressVersion = searchParams.get('version');
   const addressCompare = searchParams.get('compare');
   useEffect(() => {
@@ -73,30 +77,33 @@ function ModelViewer({ model, versions }: { model: Model; versions: Version[] })
 
   return (
     <ViewerProvider actor={actor}>
-      <main className="page viewer-screen viewer-screen--full">
-        <header className="viewer-screen__header">
-          <div>
-            <p className="model-page__organization">
-              <Link to={`/organizations/${encodeURIComponent(model.organization._id)}/models`}>
-                {model.organization.name}
-              </Link>{' '}
-              · <Link to={`/model/${encodeURIComponent(model._id)}/history`}>{model.name}</Link>
-            </p>
-            <h1>{model.name} in 3D</h1>
+      <ResultsProvider modelId={model._id} versionId={abilities.canViewVersions ? versionId : null}>
+        <main className="page viewer-screen viewer-screen--full">
+          <header className="viewer-screen__header">
+            <div>
+              <p className="model-page__organization">
+                <Link to={`/organizations/${encodeURIComponent(model.organization._id)}/models`}>
+                  {model.organization.name}
+                </Link>{' '}
+                · <Link to={`/model/${encodeURIComponent(model._id)}/history`}>{model.name}</Link>
+              </p>
+              <h1>{model.name} in 3D</h1>
+            </div>
+            <VersionPicker />
+          </header>
+          <ViewerToolbar />
+          <div className={`viewer-screen__body${comparing ? ' viewer-screen__body--compare' : ''}`}>
+            <ViewerFilterPanel />
+            <ViewerStage />
+            {/* One column for both: opened together they share its height, not the canvas's width. */}
+            <div className="viewer-screen__side">
+              <PropertiesPanel />
+              <ChangeListPanel />
+              {abilities.canViewVersions && <ResultsPanel canUpload={abilities.canUpdate} />}
+            </div>
           </div>
-          <VersionPicker />
-        </header>
-        <ViewerToolbar />
-        <div className={`viewer-screen__body${comparing ? ' viewer-screen__body--compare' : ''}`}>
-          <ViewerFilterPanel />
-          <ViewerStage />
-          {/* One column for both: opened together they share its height, not the canvas's width. */}
-          <div className="viewer-screen__side">
-            <PropertiesPanel />
-            <ChangeListPanel />
-          </div>
-        </div>
-      </main>
+        </main>
+      </ResultsProvider>
     </ViewerProvider>
   );
 }

@@ -927,7 +927,7 @@ export class ModelScene {
   private writeColor(element: number): void {
     const part = this.elementPart[element] as number;
     if (part === PART_NONE) return;
-    let table = this.typeRgb;
+    let table: Float32Array = this.typeRgb;
     let at = (this.data.elements.types[element] as number) * 3;
     if (this.selected[element] === 1) {
       table = this.selectionRgb;

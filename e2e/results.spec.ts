@@ -1,0 +1,92 @@
+import { writeFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { frameBuildingE2k, frameForcesText } from '../src/engine/results/testing/frameBuilding';
+import { CHANGED_COLOUR } from '../src/machines/results/resultsMachine';
+import type { ViewerTestApi } from '../src/viewer/types';
+import { createOrganizationAndModel, signUp, uploadVersion, uniqueStamp } from './fixtures/journeys';
+
+/**
+ * Issue #25's journey: an engineer uploads a frame and the beam forces ETABS exported for it, shows the M3
+ * diagrams of a combination in 3-D, uploads the revised frame (B2's span grows) with its forces, and sees the
+ * member whose M3 changed by more than 10 % highlighted and listed, the unchanged one not.
+ */
+
+const stamp = uniqueStamp();
+const engineer = { email: `results.${stamp}@example.com`, firstName: 'Rhea', lastName: 'Results' };
+
+type TestWindow = { __gussetViewer?: ViewerTestApi };
+const colourOf = (page: Page, id: string) =>
+  page.evaluate(
+    (element) => (globalThis as unknown as TestWindow).__gussetViewer?.colorOf(element) ?? null,
+    id,
+  );
+const diagramSegments = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as TestWindow).__gussetViewer?.diagramSegments() ?? 0);
+
+async function openResults(page: Page, modelUrl: string, versionNumber: number) {
+  await page.goto(`${modelUrl}/visualize/elements`);
+  await expect(page.getByRole('region', { name: '3D view' })).toHaveAttribute('aria-busy', 'false', {
+    timeout: 60_000,
+  });
+  const picker = page.getByRole('combobox', { name: 'Version' });
+  const option = picker.getByRole('option', { name: new RegExp(`^Version ${versionNumber}\\b`) });
+  await picker.selectOption({ label: (await option.textContent()) ?? '' });
+  await expect(page.getByRole('region', { name: '3D view' })).toHaveAttribute('aria-busy', 'false', {
+    timeout: 60_000,
+  });
+  const show = page.getByRole('button', { name: 'Show results' });
+  if (await show.isVisible()) await show.click();
+  return page.getByRole('complementary', { name: 'Results' });
+}
+
+test('results: M3 diagrams of a combination, then the members whose M3 changed in the revision', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signUp(page, engineer);
+  const modelUrl = await createOrganizationAndModel(page, 'Results Structures', 'Frame');
+  const files = {
+    model1: test.info().outputPath('frame.e2k'),
+    model2: test.info().outputPath('frame-rev.e2k'),
+    forces1: test.info().outputPath('frame-forces.txt'),
+    forces2: test.info().outputPath('frame-rev-forces.txt'),
+  };
+  await writeFile(files.model1, frameBuildingE2k(10));
+  await writeFile(files.model2, frameBuildingE2k(12));
+  await writeFile(files.forces1, frameForcesText(12));
+  await writeFile(files.forces2, frameForcesText(20));
+  await uploadVersion(page, files.model1, 1);
+
+  const panel = await openResults(page, modelUrl, 1);
+  await expect(panel.getByText('This version has no analysis results yet.')).toBeVisible();
+  await panel.getByLabel('Upload results').setInputFiles(files.forces1);
+  await expect(panel.getByText('frame-forces.txt · ETABS 21.0.0')).toBeVisible({ timeout: 60_000 });
+  await expect(
+    panel.getByText(/member forces: 11 rows, 2 members matched, 1 not in this version/),
+  ).toBeVisible();
+
+  // M3 of the combination: the envelope's diagram along B1, and B1 coloured from the legend, not as a beam.
+  await panel.getByLabel('Case').selectOption('1.2D+1.6L');
+  await expect(panel.getByLabel('Component')).toHaveValue('m3');
+  await expect(panel.getByRole('figure', { name: 'Legend' })).toContainText('kN·m');
+  await expect.poll(() => diagramSegments(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => colourOf(page, 'B1@L1')).toBe('#b10026');
+
+  // The revision and its results.
+  await page.goto(`${modelUrl}/history`);
+  await uploadVersion(page, files.model2, 2);
+  const revised = await openResults(page, modelUrl, 2);
+  await revised.getByLabel('Upload results').setInputFiles(files.forces2);
+  await expect(revised.getByText('frame-rev-forces.txt · ETABS 21.0.0')).toBeVisible({ timeout: 60_000 });
+  await revised.getByLabel('Compare results with').selectOption({ label: 'Version 1' });
+  await expect(revised.getByText('1 member changed M3 by more than 10 % (highlighted)')).toBeVisible({
+    timeout: 30_000,
+  });
+  const changed = revised.getByRole('list', { name: 'Members whose M3 changed' });
+  await expect(changed.getByRole('listitem')).toHaveCount(1);
+  await expect(changed.getByRole('listitem')).toContainText('B2@L1 under DEAD: 12 kN·m → 20 kN·m (+67 %)');
+  await expect.poll(() => colourOf(page, 'B2@L1')).toBe(CHANGED_COLOUR);
+  expect(await colourOf(page, 'B1@L1')).not.toBe(CHANGED_COLOUR);
+  // While comparing, the highlight is the picture: no diagrams over it.
+  expect(await diagramSegments(page)).toBe(0);
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ResultsDiffWire, ResultsSummaryWire } from '../../contract/http/results';
+import { CHANGED_COLOUR, resultsMachine, type ResultsDisplay } from './resultsMachine';
+
+const VERSION = '00000000-0000-4000-8000-000000000002';
+const OLDER = '00000000-0000-4000-8000-000000000001';
+
+const summary: ResultsSummaryWire = {
+  versionId: VERSION,
+  fileName: 'forces.txt',
+  uploadedAt: '2026-11-29T08:00:00.000Z',
+  tables: [
+    {
+      kind: 'frameForces',
+      title: 'member forces',
+      sources: ['ELEMENT FORCES - FRAMES'],
+      rows: 6,
+      cases: [
+        { name: 'DEAD', type: 'LinStatic' },
+        { name: '1.2D+1.6L', type: 'Combination' },
+      ],
+      components: [
+        { component: 'p', quantity: 'force' },
+        { component: 'm3', quantity: 'moment' },
+      ],
+      matched: 2,
+      unmatched: 0,
+      membersWithoutResults: 0,
+    },
+  ],
+  items: [],
+};
+
+function display(component: string, caseName: string): ResultsDisplay {
+  const quantity = component === 'p' ? 'force' : 'moment';
+  return {
+    values: {
+      table: 'frameForces',
+      component,
+      quantity,
+      case: caseName,
+      ids: ['B1', 'B2'],
+      values: [-40_000, 25_000],
+    },
+    diagrams: { component, quantity, case: caseName, members: [] },
+  };
+}
+
+const diff: ResultsDiffWire = {
+  component: 'm3',
+  quantity: 'moment',
+  against: OLDER,
+  thresholdPercent: 10,
+  changes: [
+    {
+      member: 'B2',
+      case: 'DEAD',
+      before: 12_000,
+      after: 20_000,
+      change: 8_000,
+      percent: 66.7,
+      relative: 66.7,
+    },
+  ],
+  compared: 2,
+  onlyBefore: 0,
+  onlyAfter: 0,
+  noiseFloor: 200,
+};
+
+function start(stored: ResultsSummaryWire | null) {
+  const asked: string[] = [];
+  const machine = resultsMachine.provide({
+    actors: {
+      fetchSummary: fromPromise(async () => stored),
+      upload: fromPromise(async () => summary),
+      fetchDisplay: fromPromise(async ({ input }) => {
+        asked.push(`${input.component} ${input.case}`);
+        return display(input.component, input.case);
+      }),
+      fetchDiff: fromPromise(async () => diff),
+    },
+  });
+  const actor = createActor(machine, { input: { modelId: 'm', versionId: VERSION } }).start();
+  return { actor, asked };
+}
+
+describe('the results of the version in the viewer', () => {
+  it('shows M3 of the first case at once, coloured with its legend, and another case when chosen', async () => {
+    const { actor, asked } = start(summary);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    expect(asked).toEqual(['m3 DEAD']);
+    const { colours, legend } = actor.getSnapshot().context;
+    expect(legend?.kind).toBe('diverging');
+    expect([...(colours?.keys() ?? [])]).toEqual(['B1', 'B2']);
+    actor.send({ type: 'results.case', name: '1.2D+1.6L' });
+    await waitFor(
+      actor,
+      (snapshot) => snapshot.matches({ ready: { display: 'shown' } }) && asked.length === 2,
+    );
+    expect(asked[1]).toBe('m3 1.2D+1.6L');
+  });
+
+  it('highlights only the members that changed when compared with another version, and goes back after', async () => {
+    const { actor } = start(summary);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    actor.send({ type: 'results.compare', versionId: OLDER });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { compare: 'shown' } }));
+    expect([...(actor.getSnapshot().context.colours ?? [])]).toEqual([['B2', CHANGED_COLOUR]]);
+    actor.send({ type: 'results.compare', versionId: null });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { compare: 'off' } }));
+    expect(actor.getSnapshot().context.colours?.size).toBe(2);
+  });
+
+  it('offers an upload when the version has none, and shows the results it stored', async () => {
+    const { actor } = start(null);
+    await waitFor(actor, (snapshot) => snapshot.matches('none'));
+    actor.send({ type: 'results.upload', file: new Blob(['x']), fileName: 'forces.txt' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    expect(actor.getSnapshot().context.summary?.fileName).toBe('forces.txt');
+  });
+});

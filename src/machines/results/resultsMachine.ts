@@ -1,0 +1,317 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  fetchResultDiagrams,
+  fetchResultsDiff,
+  fetchResultsSummary,
+  fetchResultValues,
+  uploadResults,
+} from '../../api/results';
+import type { HttpClient } from '../../api/types';
+import type {
+  ResultsDiagramsWire,
+  ResultsDiffWire,
+  ResultsSummaryWire,
+  ResultsTableSummaryWire,
+  ResultsValuesWire,
+} from '../../contract/http/results';
+import { valueColours, type Hex, type ValueLegend } from '../../engine/results/legend';
+import { promisePlaceholder } from '../auth/placeholders';
+import { formMessageOf, unwrap } from '../model/failure';
+
+/**
+ * Analysis results of the version in the viewer (issue #25): whether it has any (else an upload), which output
+ * case and component are shown, the members coloured by it with its legend and its diagrams along members, and,
+ * compared with another version's results, the members whose extreme changed past the threshold, highlighted.
+ */
+
+/** The default threshold of the results comparison, in percent of the value before (issue #25). */
+export const RESULTS_DIFF_THRESHOLD = 10;
+
+/** Highlight of a member whose result changed past the threshold. */
+export const CHANGED_COLOUR: Hex = '#e8590c';
+
+export interface ResultsInput {
+  modelId: string;
+  versionId: string;
+}
+
+export interface ResultsVersionRequest {
+  modelId: string;
+  versionId: string;
+}
+
+export interface DisplayRequest extends ResultsVersionRequest {
+  component: string;
+  case: string;
+}
+
+export interface DiffRequest extends ResultsVersionRequest {
+  against: string;
+  component: string;
+  threshold: number;
+}
+
+export interface ResultsDisplay {
+  values: ResultsValuesWire;
+  diagrams: ResultsDiagramsWire;
+}
+
+export interface ResultsContext extends ResultsInput {
+  summary: ResultsSummaryWire | null;
+  caseName: string | null;
+  component: string | null;
+  display: ResultsDisplay | null;
+  /** Member colours for the values shown, or for the changes when comparing; and the values' legend. */
+  colours: ReadonlyMap<string, Hex> | null;
+  legend: ValueLegend | null;
+  /** The version whose results these are compared with. */
+  compareWith: string | null;
+  diff: ResultsDiffWire | null;
+  error: string | null;
+}
+
+export type ResultsEvent =
+  | { type: 'results.upload'; file: Blob; fileName: string }
+  | { type: 'results.case'; name: string }
+  | { type: 'results.component'; component: string }
+  | { type: 'results.compare'; versionId: string | null }
+  | { type: 'results.retry' };
+
+/** The member-force table of a summary: what the viewer colours and draws. */
+export function memberForces(summary: ResultsSummaryWire | null): ResultsTableSummaryWire | undefined {
+  return summary?.tables.find((table) => table.kind === 'frameForces');
+}
+
+/** M3 when the file has it (what engineers look at first), else the first component. */
+function defaultsOf(summary: ResultsSummaryWire): { caseName: string | null; component: string | null } {
+  const table = memberForces(summary);
+  const components = table?.components.map((entry) => entry.component) ?? [];
+  return {
+    caseName: table?.cases[0]?.name ?? null,
+    component: components.includes('m3') ? 'm3' : (components[0] ?? null),
+  };
+}
+
+/** The context once a summary came (null: the version has none). */
+function withSummary(summary: ResultsSummaryWire | null): Partial<ResultsContext> {
+  return summary
+    ? { summary, ...defaultsOf(summary), display: null, colours: null, legend: null, diff: null, error: null }
+    : { summary: null };
+}
+
+/** The colours shown: the changed members when comparing, else each member by its value. */
+function coloursOf(context: Pick<ResultsContext, 'display' | 'diff' | 'compareWith'>) {
+  if (context.compareWith !== null) {
+    const changed = new Map<string, Hex>();
+    for (const change of context.diff?.changes ?? []) changed.set(change.member, CHANGED_COLOUR);
+    return { colours: context.diff ? changed : null, legend: null };
+  }
+  if (!context.display) return { colours: null, legend: null };
+  return valueColours(context.display.values.ids, context.display.values.values);
+}
+
+export const resultsMachine = setup({
+  types: {
+    context: {} as ResultsContext,
+    events: {} as ResultsEvent,
+    input: {} as ResultsInput,
+  },
+  actors: {
+    /** The summary, or null when the version has no results (404). */
+    fetchSummary: promisePlaceholder<ResultsSummaryWire | null, ResultsVersionRequest>('fetchSummary'),
+    upload: promisePlaceholder<ResultsSummaryWire, ResultsVersionRequest & { file: Blob; fileName: string }>(
+      'upload',
+    ),
+    fetchDisplay: promisePlaceholder<ResultsDisplay, DisplayRequest>('fetchDisplay'),
+    fetchDiff: promisePlaceholder<ResultsDiffWire, DiffRequest>('fetchDiff'),
+  },
+  guards: {
+    canDisplay: ({ context }) => context.caseName !== null && context.component !== null,
+    comparing: ({ context }) => context.compareWith !== null,
+  },
+}).createMachine({
+  id: 'results',
+  context: ({ input }) => ({
+    ...input,
+    summary: null,
+    caseName: null,
+    component: null,
+    display: null,
+    colours: null,
+    legend: null,
+    compareWith: null,
+    diff: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchSummary',
+        input: ({ context }) => ({ modelId: context.modelId, versionId: context.versionId }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'ready',
+            actions: assign(({ event }) => withSummary(event.output)),
+          },
+          { target: 'none' },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => formMessageOf(event.error) }) },
+      },
+    },
+    failed: { on: { 'results.retry': 'loading' } },
+    none: { on: { 'results.upload': 'uploading' } },
+    uploading: {
+      tags: ['busy', 'uploading'],
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'upload',
+        input: ({ context, event }) => {
+          const upload = event as Extract<ResultsEvent, { type: 'results.upload' }>;
+          return {
+            modelId: context.modelId,
+            versionId: context.versionId,
+            file: upload.file,
+            fileName: upload.fileName,
+          };
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ ...withSummary(event.output), compareWith: null })),
+        },
+        onError: [
+          {
+            guard: ({ context }) => context.summary !== null,
+            target: 'ready',
+            actions: assign({ error: ({ event }) => formMessageOf(event.error) }),
+          },
+          { target: 'none', actions: assign({ error: ({ event }) => formMessageOf(event.error) }) },
+        ],
+      },
+    },
+    ready: {
+      type: 'parallel',
+      on: { 'results.upload': 'uploading' },
+      states: {
+        display: {
+          initial: 'choosing',
+          on: {
+            'results.case': { target: '.choosing', actions: assign({ caseName: ({ event }) => event.name }) },
+            'results.component': {
+              target: '.choosing',
+              actions: assign({ component: ({ event }) => event.component }),
+            },
+          },
+          states: {
+            choosing: { always: [{ guard: 'canDisplay', target: 'fetching' }, { target: 'idle' }] },
+            idle: {},
+            fetching: {
+              tags: ['busy'],
+              invoke: {
+                src: 'fetchDisplay',
+                input: ({ context }) => ({
+                  modelId: context.modelId,
+                  versionId: context.versionId,
+                  component: context.component ?? '',
+                  case: context.caseName ?? '',
+                }),
+                onDone: {
+                  target: 'shown',
+                  actions: [
+                    assign({ display: ({ event }) => event.output, error: null }),
+                    assign(({ context }) => coloursOf(context)),
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign({ display: null, error: ({ event }) => formMessageOf(event.error) }),
+                },
+              },
+            },
+            shown: {},
+          },
+        },
+        compare: {
+          initial: 'choosing',
+          on: {
+            'results.compare': {
+              target: '.choosing',
+              actions: assign({ compareWith: ({ event }) => event.versionId, diff: null }),
+            },
+            // Another component changes what is compared.
+            'results.component': { target: '.choosing', actions: assign({ diff: null }) },
+          },
+          states: {
+            choosing: {
+              always: [
+                { guard: 'comparing', target: 'fetching' },
+                { target: 'off', actions: assign(({ context }) => coloursOf(context)) },
+              ],
+            },
+            off: {},
+            fetching: {
+              tags: ['busy'],
+              invoke: {
+                src: 'fetchDiff',
+                input: ({ context }) => ({
+                  modelId: context.modelId,
+                  versionId: context.versionId,
+                  against: context.compareWith ?? '',
+                  component: context.component ?? 'm3',
+                  threshold: RESULTS_DIFF_THRESHOLD,
+                }),
+                onDone: {
+                  target: 'shown',
+                  actions: [
+                    assign({ diff: ({ event }) => event.output, error: null }),
+                    assign(({ context }) => coloursOf(context)),
+                  ],
+                },
+                onError: {
+                  target: 'off',
+                  actions: assign({ diff: null, error: ({ event }) => formMessageOf(event.error) }),
+                },
+              },
+            },
+            shown: {},
+          },
+        },
+      },
+    },
+  },
+});
+
+export function createResultsImplementations(deps: { http: HttpClient }) {
+  return {
+    actors: {
+      fetchSummary: fromPromise<ResultsSummaryWire | null, ResultsVersionRequest>(async ({ input }) => {
+        const result = await fetchResultsSummary(deps.http, input.modelId, input.versionId);
+        if (!result.ok && result.status === 404) return null;
+        return unwrap(result);
+      }),
+      upload: fromPromise<ResultsSummaryWire, ResultsVersionRequest & { file: Blob; fileName: string }>(
+        async ({ input }) =>
+          unwrap(await uploadResults(deps.http, input.modelId, input.versionId, input.file, input.fileName)),
+      ),
+      fetchDisplay: fromPromise<ResultsDisplay, DisplayRequest>(async ({ input }) => {
+        const query = { component: input.component, case: input.case };
+        const [values, diagrams] = await Promise.all([
+          fetchResultValues(deps.http, input.modelId, input.versionId, query),
+          fetchResultDiagrams(deps.http, input.modelId, input.versionId, query),
+        ]);
+        return { values: unwrap(values), diagrams: unwrap(diagrams) };
+      }),
+      fetchDiff: fromPromise<ResultsDiffWire, DiffRequest>(async ({ input }) =>
+        unwrap(
+          await fetchResultsDiff(deps.http, input.modelId, input.versionId, {
+            against: input.against,
+            component: input.component,
+            threshold: input.threshold,
+          }),
+        ),
+      ),
+    },
+  };
+}

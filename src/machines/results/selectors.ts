@@ -1,0 +1,23 @@
+import type { SnapshotFrom } from 'xstate';
+import type { resultsMachine } from './resultsMachine';
+import { memberForces } from './resultsMachine';
+
+type ResultsSnapshot = SnapshotFrom<typeof resultsMachine>;
+
+export const selectResultsLoading = (snapshot: ResultsSnapshot) => snapshot.matches('loading');
+export const selectHasNoResults = (snapshot: ResultsSnapshot) => snapshot.matches('none');
+export const selectResultsFailed = (snapshot: ResultsSnapshot) => snapshot.matches('failed');
+export const selectResultsUploading = (snapshot: ResultsSnapshot) => snapshot.hasTag('uploading');
+export const selectResultsBusy = (snapshot: ResultsSnapshot) => snapshot.hasTag('busy');
+export const selectResultsSummary = (snapshot: ResultsSnapshot) => snapshot.context.summary;
+export const selectMemberForces = (snapshot: ResultsSnapshot) => memberForces(snapshot.context.summary);
+export const selectResultsError = (snapshot: ResultsSnapshot) => snapshot.context.error;
+export const selectResultCase = (snapshot: ResultsSnapshot) => snapshot.context.caseName;
+export const selectResultComponent = (snapshot: ResultsSnapshot) => snapshot.context.component;
+export const selectResultColours = (snapshot: ResultsSnapshot) => snapshot.context.colours;
+export const selectResultLegend = (snapshot: ResultsSnapshot) => snapshot.context.legend;
+export const selectResultsCompareWith = (snapshot: ResultsSnapshot) => snapshot.context.compareWith;
+export const selectResultsDiff = (snapshot: ResultsSnapshot) => snapshot.context.diff;
+/** The diagrams drawn: the shown case's, while not comparing (the highlight is the point then). */
+export const selectResultDiagrams = (snapshot: ResultsSnapshot) =>
+  snapshot.context.compareWith === null ? (snapshot.context.display?.diagrams ?? null) : null;

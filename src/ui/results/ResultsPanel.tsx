@@ -1,0 +1,293 @@
+import { useId } from 'react';
+import type { ResultChangeWire, ResultsTableSummaryWire } from '../../contract/http/results';
+import { formatResult, type ResultUnits } from '../../engine/results/display';
+import type { Quantity } from '../../engine/results/quantities';
+import { RESULTS_DIFF_THRESHOLD } from '../../machines/results/resultsMachine';
+import {
+  selectHasNoResults,
+  selectMemberForces,
+  selectResultCase,
+  selectResultComponent,
+  selectResultLegend,
+  selectResultsCompareWith,
+  selectResultsDiff,
+  selectResultsError,
+  selectResultsFailed,
+  selectResultsLoading,
+  selectResultsSummary,
+  selectResultsUploading,
+} from '../../machines/results/selectors';
+import { selectScene, selectVersionId, selectVersions } from '../../machines/viewer/selectors';
+import { SidePanel } from '../viewer/SidePanel';
+import { useViewerSelector } from '../viewer/ViewerContext';
+import { useResultsEvents, useResultsSelector } from './ResultsContext';
+
+/** How the components read in a list (CSI's names). */
+const COMPONENT_LABELS: Record<string, string> = {
+  p: 'P (axial)',
+  v2: 'V2 (shear)',
+  v3: 'V3 (shear)',
+  t: 'T (torsion)',
+  m2: 'M2 (moment)',
+  m3: 'M3 (moment)',
+};
+const componentLabel = (component: string) => COMPONENT_LABELS[component] ?? component.toUpperCase();
+
+/** The changes listed in the panel; the count says how many more there are. */
+const CHANGES_SHOWN = 50;
+
+/** Analysis results of the version shown (issue #25): upload, case and component, legend, comparison. */
+export function ResultsPanel({ canUpload }: { canUpload: boolean }) {
+  const loading = useResultsSelector(selectResultsLoading, false);
+  const none = useResultsSelector(selectHasNoResults, false);
+  const failed = useResultsSelector(selectResultsFailed, false);
+  const uploading = useResultsSelector(selectResultsUploading, false);
+  const summary = useResultsSelector(selectResultsSummary, null);
+  const error = useResultsSelector(selectResultsError, null);
+  const events = useResultsEvents();
+  return (
+    <SidePanel panel="results" className="viewer-panel results-panel">
+      {loading && (
+        <p className="page__note" role="status">
+          Loading the results...
+        </p>
+      )}
+      {failed && (
+        <div role="alert">
+          <p className="form__error">{error}</p>
+          <button type="button" onClick={events.retry}>
+            Retry
+          </button>
+        </div>
+      )}
+      {none && !uploading && <p className="page__note">This version has no analysis results yet.</p>}
+      {uploading && (
+        <p className="page__note" role="status">
+          Reading the results and matching them to the model...
+        </p>
+      )}
+      {error && !failed && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {summary && !uploading && <ResultsShown />}
+      {canUpload && !loading && !uploading && (none || summary) && (
+        <ResultsUpload replaces={summary !== null} onFile={events.upload} />
+      )}
+    </SidePanel>
+  );
+}
+
+function ResultsUpload({ replaces, onFile }: { replaces: boolean; onFile: (file: File) => void }) {
+  const id = useId();
+  return (
+    <div className="results-panel__upload">
+      <label htmlFor={id}>{replaces ? 'Replace the results' : 'Upload results'}</label>
+      <input
+        id={id}
+        type="file"
+        accept=".txt,.s2k,.$2k,.e2k,.$et,.xlsx,.csv"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (file) onFile(file);
+          event.currentTarget.value = '';
+        }}
+      />
+      <p className="page__note">
+        The tables SAP2000 or ETABS export (File &gt; Export, text, Excel or CSV): member forces, reactions,
+        displacements, drifts.
+      </p>
+    </div>
+  );
+}
+
+function ResultsShown() {
+  const summary = useResultsSelector(selectResultsSummary, null);
+  const forces = useResultsSelector(selectMemberForces, undefined);
+  const caseName = useResultsSelector(selectResultCase, null);
+  const component = useResultsSelector(selectResultComponent, null);
+  const scene = useViewerSelector(selectScene);
+  const units: ResultUnits = scene?.units === 'ft' || scene?.units === 'in' ? 'imperial' : 'metric';
+  const events = useResultsEvents();
+  const caseId = useId();
+  const componentId = useId();
+  if (!summary) return null;
+  const quantity = forces?.components.find((entry) => entry.component === component)?.quantity;
+  return (
+    <>
+      <p className="results-panel__file">
+        {summary.fileName}
+        {summary.program ? ` · ${summary.program}` : ''}
+      </p>
+      <ul className="results-panel__tables">
+        {summary.tables.map((table) => (
+          <li key={table.kind}>{tableLine(table)}</li>
+        ))}
+      </ul>
+      {summary.items.length > 0 && (
+        <details className="results-panel__report">
+          <summary>
+            {summary.items.length} note{summary.items.length === 1 ? '' : 's'} on what was not read or matched
+          </summary>
+          <ul>
+            {summary.items.map((item, index) => (
+              <li key={index}>
+                {item.subject}: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {forces && caseName !== null && component !== null && (
+        <div className="results-panel__choice">
+          <label htmlFor={caseId}>Case</label>
+          <select
+            id={caseId}
+            value={caseName}
+            onChange={(event) => events.chooseCase(event.currentTarget.value)}
+          >
+            {forces.cases.map((entry) => (
+              <option key={entry.name} value={entry.name}>
+                {entry.type ? `${entry.name} (${entry.type})` : entry.name}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={componentId}>Component</label>
+          <select
+            id={componentId}
+            value={component}
+            onChange={(event) => events.chooseComponent(event.currentTarget.value)}
+          >
+            {forces.components.map((entry) => (
+              <option key={entry.component} value={entry.component}>
+                {componentLabel(entry.component)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {quantity && <Legend quantity={quantity} units={units} />}
+      {forces && component !== null && quantity && (
+        <ResultsComparison component={component} quantity={quantity} units={units} />
+      )}
+    </>
+  );
+}
+
+function tableLine(table: ResultsTableSummaryWire): string {
+  const subject =
+    table.kind === 'frameForces' ? 'members' : table.kind.startsWith('joint') ? 'joints' : 'stories';
+  const parts = [`${table.title}: ${table.rows.toLocaleString('en-US')} rows`];
+  if (table.matched > 0 || table.unmatched > 0) parts.push(`${table.matched} ${subject} matched`);
+  if (table.unmatched > 0) parts.push(`${table.unmatched} not in this version`);
+  if (table.membersWithoutResults > 0) {
+    const count = table.membersWithoutResults;
+    parts.push(`${count} ${count === 1 ? 'member' : 'members'} of this version without forces`);
+  }
+  return parts.join(', ');
+}
+
+function Legend({ quantity, units }: { quantity: Quantity; units: ResultUnits }) {
+  const legend = useResultsSelector(selectResultLegend, null);
+  const compareWith = useResultsSelector(selectResultsCompareWith, null);
+  if (!legend || compareWith !== null) return null;
+  return (
+    <figure className="results-legend" aria-label="Legend">
+      <ol>
+        {[...legend.stops].reverse().map((stop) => (
+          <li key={stop.colour}>
+            <span className="results-legend__swatch" style={{ background: stop.colour }} />
+            {stop.from === stop.to
+              ? formatResult(stop.from, quantity, units, 3)
+              : `${formatResult(stop.from, quantity, units, 3)} to ${formatResult(stop.to, quantity, units, 3)}`}
+          </li>
+        ))}
+      </ol>
+      <figcaption className="page__note">Members without a value in this case are grey.</figcaption>
+    </figure>
+  );
+}
+
+function ResultsComparison({
+  component,
+  quantity,
+  units,
+}: {
+  component: string;
+  quantity: Quantity;
+  units: ResultUnits;
+}) {
+  const versions = useViewerSelector(selectVersions);
+  const versionId = useViewerSelector(selectVersionId);
+  const compareWith = useResultsSelector(selectResultsCompareWith, null);
+  const diff = useResultsSelector(selectResultsDiff, null);
+  const events = useResultsEvents();
+  const id = useId();
+  const others = versions.filter((version) => version.ID !== versionId);
+  if (others.length === 0) return null;
+  return (
+    <div className="results-panel__compare">
+      <label htmlFor={id}>Compare results with</label>
+      <select
+        id={id}
+        value={compareWith ?? ''}
+        onChange={(event) => events.compareWith(event.currentTarget.value || null)}
+      >
+        <option value="">No comparison</option>
+        {others.map((version) => (
+          <option key={version.ID} value={version.ID}>
+            Version {version.number}
+          </option>
+        ))}
+      </select>
+      {diff && compareWith !== null && (
+        <ChangedMembers diff={diff.changes} component={component} quantity={quantity} units={units} />
+      )}
+    </div>
+  );
+}
+
+function ChangedMembers({
+  diff,
+  component,
+  quantity,
+  units,
+}: {
+  diff: readonly ResultChangeWire[];
+  component: string;
+  quantity: Quantity;
+  units: ResultUnits;
+}) {
+  const name = component.toUpperCase();
+  if (diff.length === 0) {
+    return (
+      <p className="page__note" role="status">
+        No member&apos;s {name} changed by more than {RESULTS_DIFF_THRESHOLD} %.
+      </p>
+    );
+  }
+  const members = new Set(diff.map((change) => change.member)).size;
+  return (
+    <>
+      <p role="status">
+        {members} member{members === 1 ? '' : 's'} changed {name} by more than {RESULTS_DIFF_THRESHOLD} %
+        (highlighted)
+      </p>
+      <ul className="results-panel__changes" aria-label={`Members whose ${name} changed`}>
+        {diff.slice(0, CHANGES_SHOWN).map((change) => (
+          <li key={`${change.member} ${change.case}`}>
+            <strong>{change.member}</strong> under {change.case}:{' '}
+            {formatResult(change.before, quantity, units)} → {formatResult(change.after, quantity, units)}
+            {change.percent === null
+              ? ''
+              : ` (${change.percent > 0 ? '+' : ''}${change.percent.toFixed(0)} %)`}
+          </li>
+        ))}
+      </ul>
+      {diff.length > CHANGES_SHOWN && (
+        <p className="page__note">and {diff.length - CHANGES_SHOWN} more member and case pairs</p>
+      )}
+    </>
+  );
+}
