@@ -36,7 +36,7 @@ import type { Vec3 } from './geometry/polygon';
 import { orthoViewOf, type OrthoView, type OrthoViewRequest } from './orthoViews';
 import type { PickIndex } from './picking/pickIndex';
 import { createPickIndex } from './picking/pickIndex';
-import { writeHex } from './scene/colors';
+import { colouringRgb, resolveIds } from './scene/colors';
 import { DiagramLayer } from './scene/diagrams';
 import { DEFAULT_LAYERS, ModelScene, statusIndex } from './scene/modelScene';
 import type { VisibilityRules } from './scene/visibility';
@@ -46,12 +46,12 @@ import type {
   ChangeStatus,
   ElementFilter,
   GlyphLayer,
-  HexColor,
   MemberDiagramInput,
   PickedElement,
   ScreenshotOptions,
   SectionBox,
   ThemeName,
+  ValueColouring,
   Viewer,
   ViewerEventName,
   ViewerEvents,
@@ -123,7 +123,9 @@ export class BabylonViewer implements Viewer {
   private readonly layers: Record<GlyphLayer, boolean>;
   private diff: ReadonlyMap<string, ChangeStatus> | null = null;
   /** Colours by a result, by element id (issue #25). */
-  private values: ReadonlyMap<string, HexColor> | null = null;
+  private values: ValueColouring | null = null;
+  /** The last colouring's ids resolved to this scene's elements. */
+  private resolvedIds: { ids: readonly string[]; elements: Int32Array } | null = null;
   private diagrams: DiagramLayer | null = null;
   private elementFilter: ElementFilter | null = null;
   private isolatedIds: readonly string[] | null = null;
@@ -214,6 +216,7 @@ export class BabylonViewer implements Viewer {
     this.clearContextGeometry();
     this.data = data;
     this.idIndex = null;
+    this.resolvedIds = null;
     this.diff = null;
     try {
       this.model = new ModelScene(this.scene, data, { theme: THEMES[this.themeName], layers: this.layers });
@@ -730,27 +733,28 @@ export class BabylonViewer implements Viewer {
   }
 
   /**
-   * Colours elements by a result (issue #25): the given colour per element id; elements not listed are drawn like
-   * unchanged ones in a diff, so the coloured members stand out. Null goes back to type (or diff) colours.
+   * Colours elements by a result (issue #25): each listed element in its band's colour; elements not listed are
+   * drawn like unchanged ones in a diff, so the coloured members stand out. Null goes back to type (or diff)
+   * colours.
    */
-  showValues(colours: ReadonlyMap<string, HexColor> | null): void {
-    this.values = colours;
+  showValues(colouring: ValueColouring | null): void {
+    this.values = colouring;
     this.applyValues();
     this.requestRender();
   }
 
   private applyValues(): void {
     if (!this.model || !this.data) return;
-    if (!this.values) {
+    const colouring = this.values;
+    if (!colouring) {
       this.model.setCustomColors(null);
       return;
     }
-    const rgb = new Float32Array(this.data.elements.ids.length * 3).fill(Number.NaN);
-    const index = this.elementIndex();
-    for (const [id, colour] of this.values) {
-      const element = index.get(id);
-      if (element !== undefined) writeHex(colour, rgb, element * 3);
+    // A results table names the same ids in the same order for every case and component: resolved once.
+    if (this.resolvedIds?.ids !== colouring.ids) {
+      this.resolvedIds = { ids: colouring.ids, elements: resolveIds(colouring.ids, this.elementIndex()) };
     }
+    const rgb = colouringRgb(colouring, this.resolvedIds.elements, this.data.elements.ids.length);
     this.model.setCustomColors(rgb);
   }
 

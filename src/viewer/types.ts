@@ -93,6 +93,13 @@ export interface ScreenshotOptions {
  * Babylon objects; it creates a viewer for a canvas, calls these methods and listens to its events. Renders on
  * demand: nothing is drawn while nothing changes.
  */
+/** Elements coloured by band: `palette[bands[k]]` for `ids[k]` (255: none). */
+export interface ValueColouring {
+  readonly ids: readonly string[];
+  readonly bands: Uint8Array;
+  readonly palette: readonly HexColor[];
+}
+
 /** A result component along a member: stations in mm from its i-end, an envelope's two lines (canonical units). */
 export interface MemberDiagramInput {
   readonly id: string;
@@ -107,8 +114,8 @@ export interface Viewer {
   setTheme(theme: ThemeName): void;
   /** Colours elements by change status (by element id); ids not listed are unchanged (ghosted). Null clears. */
   showDiff(statuses: ReadonlyMap<string, ChangeStatus> | null): void;
-  /** Colours elements by a result (issue #25), by element id; unlisted ones are ghosted. Null clears. */
-  showValues(colours: ReadonlyMap<string, HexColor> | null): void;
+  /** Colours elements by a result (issue #25): a palette band per element id; unlisted ones are ghosted. */
+  showValues(colouring: ValueColouring | null): void;
   /** Draws a result component's diagram along these members (issue #25). Null clears. */
   showDiagrams(diagrams: readonly MemberDiagramInput[] | null, component: string): void;
   /** Shows only the elements that pass the filter. */

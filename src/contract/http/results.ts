@@ -82,9 +82,14 @@ export const resultsValuesSchema = z.object({
   component: z.string(),
   quantity: quantitySchema,
   case: z.string().optional(),
-  /** Model object ids and, at the same index, the signed extreme (canonical units). */
+  /**
+   * Every model object the results matched and, at the same index, its signed extreme in the case (canonical
+   * units; null where it has no value there). The ids are the same, in the same order, for every case and
+   * component of one upload: `idsKey` names them, so a client resolves them to its elements once.
+   */
+  idsKey: z.string(),
   ids: z.array(z.string()),
-  values: z.array(z.number()),
+  values: z.array(z.number().nullable()),
 });
 export type ResultsValuesWire = z.infer<typeof resultsValuesSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourOf, valueColours, valueLegend } from './legend';
+import { colourOf, NO_BAND, valueColours, valueLegend } from './legend';
 
 describe('colouring members by a result', () => {
   it('centres a component of both signs on zero, so the sign never reads as a size', () => {
@@ -27,12 +27,16 @@ describe('colouring members by a result', () => {
   });
 
   it('colours only members with a value, and one value alone still gets a colour', () => {
-    const { colours, legend } = valueColours(['B1', 'B2', 'B3'], [5, Number.NaN, 5]);
-    expect([...colours.keys()]).toEqual(['B1', 'B3']);
+    const { colouring, legend } = valueColours(['B1', 'B2', 'B3'], [5, Number.NaN, 5]);
+    expect([...colouring.bands]).toEqual([0, NO_BAND, 0]);
     expect(legend).toMatchObject({ min: 5, max: 5 });
-    expect(colours.get('B1')).toBe('#b10026');
-    expect(valueColours(['B1'], [-80]).colours.get('B1')).toBe('#b10026');
-    expect(valueColours(['B1'], [0]).colours.get('B1')).toBe('#ffffb2');
+    expect(colouring.palette).toEqual(['#b10026']);
+    expect(valueColours(['B1'], [-80]).colouring.palette).toEqual(['#b10026']);
+    expect(valueColours(['B1'], [0]).colouring.palette).toEqual(['#ffffb2']);
     expect(valueColours(['B1'], [Number.NaN]).legend).toBeNull();
+    // Bands index the palette: the two ends of a diverging ramp.
+    const spread = valueColours(['A', 'B'], [-10, 10]).colouring;
+    expect(spread.bands[0] === undefined ? '' : spread.palette[spread.bands[0]]).toBe('#2166ac');
+    expect(spread.bands[1] === undefined ? '' : spread.palette[spread.bands[1]]).toBe('#b2182b');
   });
 });

@@ -44,20 +44,32 @@ export interface ValueLegend {
   readonly stops: readonly LegendStop[];
 }
 
+/** No band: the object has no finite value and takes no colour. */
+export const NO_BAND = 255;
+
+/**
+ * Objects coloured by band: `bands[k]` indexes `palette` for `ids[k]` (NO_BAND: none). Bands rather than a colour
+ * string per object, so recolouring 100k members is a table lookup each, not a string parsed each.
+ */
+export interface ValueColouring {
+  readonly ids: readonly string[];
+  readonly bands: Uint8Array;
+  readonly palette: readonly Hex[];
+}
+
 export interface ValueColours {
-  /** Per object id, its colour; objects without a value are not in the map. */
-  readonly colours: ReadonlyMap<string, Hex>;
+  readonly colouring: ValueColouring;
   /** null when no value is finite. */
   readonly legend: ValueLegend | null;
 }
 
 /** The legend for these values: its range and bands. */
-export function valueLegend(values: ArrayLike<number>): ValueLegend | null {
+export function valueLegend(values: ArrayLike<number | null>): ValueLegend | null {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < values.length; index++) {
-    const value = values[index] as number;
-    if (!Number.isFinite(value)) continue;
+    const value = values[index];
+    if (typeof value !== 'number' || !Number.isFinite(value)) continue;
     if (value < min) min = value;
     if (value > max) max = value;
   }
@@ -93,26 +105,32 @@ export function valueLegend(values: ArrayLike<number>): ValueLegend | null {
   };
 }
 
-/** The colour of one value in a legend's bands (the ends are inclusive). */
-export function colourOf(legend: ValueLegend, value: number): Hex {
-  const { stops } = legend;
-  // One value alone (a single member, or every member alike) is as strong as it gets, unless it is zero.
-  if (legend.max === legend.min)
-    return value === 0 ? (SEQUENTIAL[0] as Hex) : (SEQUENTIAL[SEQUENTIAL.length - 1] as Hex);
+/** The band of one value in a legend (the ends are inclusive). */
+export function bandOf(legend: ValueLegend, value: number): number {
+  if (legend.max === legend.min) return 0;
   const position = (value - legend.min) / (legend.max - legend.min);
-  const index = Math.min(stops.length - 1, Math.max(0, Math.floor(position * stops.length)));
-  return (stops[index] as LegendStop).colour;
+  return Math.min(legend.stops.length - 1, Math.max(0, Math.floor(position * legend.stops.length)));
 }
 
-/** Each object's colour for its value, and the legend. */
-export function valueColours(ids: readonly string[], values: ArrayLike<number>): ValueColours {
+/** The colour of one value in a legend's bands. */
+export function colourOf(legend: ValueLegend, value: number): Hex {
+  return (legend.stops[bandOf(legend, value)] as LegendStop).colour;
+}
+
+/** Each object's band for its value, the bands' colours, and the legend. */
+export function valueColours(ids: readonly string[], values: ArrayLike<number | null>): ValueColours {
   const legend = valueLegend(values);
-  const colours = new Map<string, Hex>();
+  const bands = new Uint8Array(ids.length).fill(NO_BAND);
   if (legend) {
-    ids.forEach((id, index) => {
-      const value = values[index] as number;
-      if (Number.isFinite(value)) colours.set(id, colourOf(legend, value));
-    });
+    for (let index = 0; index < ids.length; index++) {
+      const value = values[index];
+      if (typeof value === 'number' && Number.isFinite(value)) bands[index] = bandOf(legend, value);
+    }
   }
-  return { colours, legend };
+  return { colouring: { ids, bands, palette: legend?.stops.map((stop) => stop.colour) ?? [] }, legend };
+}
+
+/** One colour for each of these objects (a highlight). */
+export function highlightColouring(ids: readonly string[], colour: Hex): ValueColouring {
+  return { ids, bands: new Uint8Array(ids.length), palette: [colour] };
 }

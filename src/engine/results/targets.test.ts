@@ -74,9 +74,12 @@ describe('results tied to model objects', () => {
     // kN·m → N·m; the signed value of greatest magnitude.
     expect([...dead.values]).toEqual([-42_000, -8_000]);
     // An envelope counts both of its steps.
-    expect([...objectExtremes(table, 'm3', 'ENV').values]).toEqual([-75_000]);
-    expect(objectExtremes(table, 'm3', 'NO SUCH CASE').ids).toEqual([]);
-    expect(objectExtremes(table, 'nothing').ids).toEqual([]);
+    // An envelope counts both of its steps; the column has no row in it.
+    expect([...objectExtremes(table, 'm3', 'ENV').values]).toEqual([-75_000, Number.NaN]);
+    // The same ids, in the same order, whatever the case or component.
+    expect(objectExtremes(table, 'm3', 'ENV').ids).toEqual(dead.ids);
+    expect([...objectExtremes(table, 'm3', 'NO SUCH CASE').values]).toEqual([Number.NaN, Number.NaN]);
+    expect([...objectExtremes(table, 'nothing').values]).toEqual([Number.NaN, Number.NaN]);
   });
 
   it('draws a member diagram station by station, an envelope as its two lines', () => {

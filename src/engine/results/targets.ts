@@ -48,9 +48,12 @@ function caseFilter(table: ResultTable, caseName: string | undefined): (row: num
 }
 
 export interface ObjectValues {
-  /** Model object ids, in the order their rows first come. */
+  /**
+   * Every model object the table matched, in the stored set's own order (its `target` dictionary): the same
+   * array for every case and component of one stored set, so a viewer resolves ids to elements once.
+   */
   readonly ids: readonly string[];
-  /** Per id: the signed value of greatest magnitude over its rows (stations, envelope steps). */
+  /** Per id: the signed value of greatest magnitude over its rows (stations, envelope steps); NaN for none. */
   readonly values: Float64Array;
 }
 
@@ -61,24 +64,18 @@ export interface ObjectValues {
 export function objectExtremes(table: ResultTable, component: string, caseName?: string): ObjectValues {
   const target = table.text[TARGET_FIELD];
   const values = table.numbers[component];
-  if (!target || !values) return { ids: [], values: new Float64Array(0) };
-  const inCase = caseFilter(table, caseName);
+  if (!target) return { ids: [], values: new Float64Array(0) };
   const extremes = new Float64Array(target.values.length).fill(Number.NaN);
-  const order: number[] = [];
+  if (!values) return { ids: target.values, values: extremes };
+  const inCase = caseFilter(table, caseName);
   for (let row = 0; row < table.rowCount; row++) {
     const code = target.codes[row] as number;
     const value = values[row] as number;
     if (code === 0 || value !== value || !inCase(row)) continue;
     const current = extremes[code - 1] as number;
-    if (current !== current) {
-      order.push(code - 1);
-      extremes[code - 1] = value;
-    } else if (Math.abs(value) > Math.abs(current)) extremes[code - 1] = value;
+    if (current !== current || Math.abs(value) > Math.abs(current)) extremes[code - 1] = value;
   }
-  return {
-    ids: order.map((index) => target.values[index] as string),
-    values: Float64Array.from(order, (index) => extremes[index] as number),
-  };
+  return { ids: target.values, values: extremes };
 }
 
 export interface MemberDiagram {

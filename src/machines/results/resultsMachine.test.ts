@@ -40,6 +40,7 @@ function display(component: string, caseName: string): ResultsDisplay {
       component,
       quantity,
       case: caseName,
+      idsKey: 'blob:frameForces',
       ids: ['B1', 'B2'],
       values: [-40_000, 25_000],
     },
@@ -91,9 +92,11 @@ describe('the results of the version in the viewer', () => {
     const { actor, asked } = start(summary);
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
     expect(asked).toEqual(['m3 DEAD']);
-    const { colours, legend } = actor.getSnapshot().context;
+    const { colouring, legend } = actor.getSnapshot().context;
     expect(legend?.kind).toBe('diverging');
-    expect([...(colours?.keys() ?? [])]).toEqual(['B1', 'B2']);
+    expect(colouring?.ids).toEqual(['B1', 'B2']);
+    // −40 the bluest, +25 on the red side.
+    expect(colouring?.palette[colouring.bands[0] ?? 0]).toBe('#2166ac');
     actor.send({ type: 'results.case', name: '1.2D+1.6L' });
     await waitFor(
       actor,
@@ -107,10 +110,12 @@ describe('the results of the version in the viewer', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
     actor.send({ type: 'results.compare', versionId: OLDER });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { compare: 'shown' } }));
-    expect([...(actor.getSnapshot().context.colours ?? [])]).toEqual([['B2', CHANGED_COLOUR]]);
+    const highlight = actor.getSnapshot().context.colouring;
+    expect(highlight?.ids).toEqual(['B2']);
+    expect(highlight?.palette).toEqual([CHANGED_COLOUR]);
     actor.send({ type: 'results.compare', versionId: null });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { compare: 'off' } }));
-    expect(actor.getSnapshot().context.colours?.size).toBe(2);
+    expect(actor.getSnapshot().context.colouring?.ids).toHaveLength(2);
   });
 
   it('offers an upload when the version has none, and shows the results it stored', async () => {

@@ -14,7 +14,13 @@ import type {
   ResultsTableSummaryWire,
   ResultsValuesWire,
 } from '../../contract/http/results';
-import { valueColours, type Hex, type ValueLegend } from '../../engine/results/legend';
+import {
+  highlightColouring,
+  valueColours,
+  type Hex,
+  type ValueColouring,
+  type ValueLegend,
+} from '../../engine/results/legend';
 import { promisePlaceholder } from '../auth/placeholders';
 import { formMessageOf, unwrap } from '../model/failure';
 
@@ -62,7 +68,7 @@ export interface ResultsContext extends ResultsInput {
   component: string | null;
   display: ResultsDisplay | null;
   /** Member colours for the values shown, or for the changes when comparing; and the values' legend. */
-  colours: ReadonlyMap<string, Hex> | null;
+  colouring: ValueColouring | null;
   legend: ValueLegend | null;
   /** The version whose results these are compared with. */
   compareWith: string | null;
@@ -95,18 +101,34 @@ function defaultsOf(summary: ResultsSummaryWire): { caseName: string | null; com
 /** The context once a summary came (null: the version has none). */
 function withSummary(summary: ResultsSummaryWire | null): Partial<ResultsContext> {
   return summary
-    ? { summary, ...defaultsOf(summary), display: null, colours: null, legend: null, diff: null, error: null }
+    ? {
+        summary,
+        ...defaultsOf(summary),
+        display: null,
+        colouring: null,
+        legend: null,
+        diff: null,
+        error: null,
+      }
     : { summary: null };
+}
+
+/**
+ * The new display, holding the previous one's ids array when the server says they are the same ids (`idsKey`):
+ * the viewer then reuses its resolution of ids to elements, so another case or component recolours at once.
+ */
+function keepIds(previous: ResultsDisplay | null, next: ResultsDisplay): ResultsDisplay {
+  if (!previous || previous.values.idsKey !== next.values.idsKey) return next;
+  return { ...next, values: { ...next.values, ids: previous.values.ids } };
 }
 
 /** The colours shown: the changed members when comparing, else each member by its value. */
 function coloursOf(context: Pick<ResultsContext, 'display' | 'diff' | 'compareWith'>) {
   if (context.compareWith !== null) {
-    const changed = new Map<string, Hex>();
-    for (const change of context.diff?.changes ?? []) changed.set(change.member, CHANGED_COLOUR);
-    return { colours: context.diff ? changed : null, legend: null };
+    const changed = [...new Set((context.diff?.changes ?? []).map((change) => change.member))];
+    return { colouring: context.diff ? highlightColouring(changed, CHANGED_COLOUR) : null, legend: null };
   }
-  if (!context.display) return { colours: null, legend: null };
+  if (!context.display) return { colouring: null, legend: null };
   return valueColours(context.display.values.ids, context.display.values.values);
 }
 
@@ -137,7 +159,7 @@ export const resultsMachine = setup({
     caseName: null,
     component: null,
     display: null,
-    colours: null,
+    colouring: null,
     legend: null,
     compareWith: null,
     diff: null,
@@ -220,7 +242,10 @@ export const resultsMachine = setup({
                 onDone: {
                   target: 'shown',
                   actions: [
-                    assign({ display: ({ event }) => event.output, error: null }),
+                    assign({
+                      display: ({ context, event }) => keepIds(context.display, event.output),
+                      error: null,
+                    }),
                     assign(({ context }) => coloursOf(context)),
                   ],
                 },

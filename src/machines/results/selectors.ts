@@ -14,7 +14,7 @@ export const selectMemberForces = (snapshot: ResultsSnapshot) => memberForces(sn
 export const selectResultsError = (snapshot: ResultsSnapshot) => snapshot.context.error;
 export const selectResultCase = (snapshot: ResultsSnapshot) => snapshot.context.caseName;
 export const selectResultComponent = (snapshot: ResultsSnapshot) => snapshot.context.component;
-export const selectResultColours = (snapshot: ResultsSnapshot) => snapshot.context.colours;
+export const selectResultColouring = (snapshot: ResultsSnapshot) => snapshot.context.colouring;
 export const selectResultLegend = (snapshot: ResultsSnapshot) => snapshot.context.legend;
 export const selectResultsCompareWith = (snapshot: ResultsSnapshot) => snapshot.context.compareWith;
 export const selectResultsDiff = (snapshot: ResultsSnapshot) => snapshot.context.diff;

@@ -13,7 +13,7 @@ import {
   selectTheme,
   selectViewMode,
 } from '../../machines/viewer/selectors';
-import { selectResultColours, selectResultDiagrams } from '../../machines/results/selectors';
+import { selectResultColouring, selectResultDiagrams } from '../../machines/results/selectors';
 import { VIEWER_LAYERS } from '../../machines/viewer/types';
 import { useResultsSelector } from '../results/ResultsContext';
 import type { Viewer } from '../../viewer';
@@ -74,10 +74,10 @@ export function ViewerCanvas() {
   }, [ready, drawnScene, statuses]);
 
   // Issue #25: members coloured by a result (or its changes), and its diagrams along members.
-  const resultColours = useResultsSelector(selectResultColours, null);
+  const resultColouring = useResultsSelector(selectResultColouring, null);
   useEffect(() => {
-    ready?.showValues(resultColours);
-  }, [ready, drawnScene, resultColours]);
+    ready?.showValues(resultColouring);
+  }, [ready, drawnScene, resultColouring]);
   const diagrams = useResultsSelector(selectResultDiagrams, null);
   useEffect(() => {
     ready?.showDiagrams(diagrams?.members ?? null, diagrams?.component ?? '');

@@ -69,7 +69,7 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
   async function storedSet(
     modelId: string,
     versionId: string,
-  ): Promise<{ set: ResultSet; summary: ResultsSummaryWire }> {
+  ): Promise<{ set: ResultSet; summary: ResultsSummaryWire; blob: string }> {
     const stored = await resultsStore.find(db, modelId, versionId);
     if (!stored) throw new HttpError(404, ownMessages.resultsNotFound);
     let set = decoded.get(stored.resultsBlob);
@@ -79,7 +79,7 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
       const oldest = decoded.keys().next().value;
       if (decoded.size > DECODED_KEPT && oldest !== undefined) decoded.delete(oldest);
     }
-    return { set, summary: stored.summary };
+    return { set, summary: stored.summary, blob: stored.resultsBlob };
   }
 
   /** The table of `kind` and the quantity of its `component`; 400 for a component the table cannot hold. */
@@ -190,7 +190,7 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
       query: { table: TableKind; component: string; case?: string | undefined },
     ): Promise<ResultsValuesWire> {
       await requireVersion(userId, modelId, versionId, 'view');
-      const { set } = await storedSet(modelId, versionId);
+      const { set, blob } = await storedSet(modelId, versionId);
       const { table, quantity } = tableAndQuantity(set, query.table, query.component);
       requireCase(table, query.case);
       const extremes = table
@@ -201,8 +201,9 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
         component: query.component,
         quantity,
         ...(query.case === undefined ? {} : { case: query.case }),
+        idsKey: `${blob}:${query.table}`,
         ids: [...extremes.ids],
-        values: [...extremes.values],
+        values: Array.from(extremes.values, (value) => (Number.isNaN(value) ? null : value)),
       };
     },
 
