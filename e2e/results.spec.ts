@@ -84,7 +84,9 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   });
   const changed = revised.getByRole('list', { name: 'Members whose M3 changed' });
   await expect(changed.getByRole('listitem')).toHaveCount(1);
-  await expect(changed.getByRole('listitem')).toContainText('B2@L1 under DEAD: 12 kN·m → 20 kN·m (+67 %)');
+  await expect(changed.getByRole('listitem')).toHaveText(
+    'max M3 in B2@L1 rose 67 % under DEAD (12 kN·m → 20 kN·m)',
+  );
   await expect.poll(() => colourOf(page, 'B2@L1')).toBe(CHANGED_COLOUR);
   expect(await colourOf(page, 'B1@L1')).not.toBe(CHANGED_COLOUR);
   // While comparing, the highlight is the picture: no diagrams over it.

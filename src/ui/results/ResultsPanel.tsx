@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ResultChangeWire, ResultsTableSummaryWire } from '../../contract/http/results';
+import { describeResultChange } from '../../engine/results/diff';
 import { formatResult, type ResultUnits } from '../../engine/results/display';
 import type { Quantity } from '../../engine/results/quantities';
 import { RESULTS_DIFF_THRESHOLD } from '../../machines/results/resultsMachine';
@@ -277,11 +278,15 @@ function ChangedMembers({
       <ul className="results-panel__changes" aria-label={`Members whose ${name} changed`}>
         {diff.slice(0, CHANGES_SHOWN).map((change) => (
           <li key={`${change.member} ${change.case}`}>
-            <strong>{change.member}</strong> under {change.case}:{' '}
-            {formatResult(change.before, quantity, units)} → {formatResult(change.after, quantity, units)}
-            {change.percent === null
-              ? ''
-              : ` (${change.percent > 0 ? '+' : ''}${change.percent.toFixed(0)} %)`}
+            {describeResultChange(
+              {
+                ...change,
+                percent: change.percent ?? Number.POSITIVE_INFINITY,
+                relative: change.relative ?? Number.POSITIVE_INFINITY,
+              },
+              component,
+              (value) => formatResult(value, quantity, units),
+            )}
           </li>
         ))}
       </ul>

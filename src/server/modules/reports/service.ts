@@ -10,7 +10,8 @@ import type { CompareService, DiffAnswer } from '../compare/service';
 import type { VersionPair } from '../compare/diffStore';
 import { loadPublicUsers } from '../models/versionRows';
 import { createReportsRepository, type ReportRow } from './repository';
-import { reportWorkbook } from './workbook';
+import { reportWorkbook, type ReportResultChanges } from './workbook';
+import type { ResultsReader } from '../results/service';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -19,12 +20,29 @@ export function defaultReportTitle(comparisonNumber: number, currentNumber: numb
   return `Version ${comparisonNumber} → Version ${currentNumber}`;
 }
 
+/** The member-force components a report lists the changes of, moments first. */
+const REPORTED_COMPONENTS = ['m3', 'm2', 'v2', 'v3', 'p', 't'] as const;
+
 export function pairOf(row: ReportRow): VersionPair {
   return {
     modelId: row.model_id,
     fromVersionId: row.comparison_version_id,
     toVersionId: row.current_version_id,
   };
+}
+
+/**
+ * The member forces whose extreme changed by more than 10 % between the report's versions, per component; null
+ * when either version has no analysis results (the workbook says which).
+ */
+async function resultChangesOf(results: ResultsReader, pair: VersionPair): Promise<ReportResultChanges> {
+  const changes: ReportResultChanges['changes'] = [];
+  for (const component of REPORTED_COMPONENTS) {
+    const diff = await results.changes(pair.modelId, pair.fromVersionId, pair.toVersionId, component, 10);
+    if (!diff) return { missing: true, changes: [] };
+    changes.push({ component, rows: diff.changes });
+  }
+  return { missing: false, changes };
 }
 
 /** The report and its model as the caller may see them; the caller's role is the model's. */
@@ -38,9 +56,12 @@ interface VisibleReport {
  * reports assigned to them, and every other report of the model answers 404 reportNotFound, as an unknown one
  * does, so they never learn it exists.
  */
-export function createReportsService(context: ServerContext, deps: { compare: CompareService }) {
+export function createReportsService(
+  context: ServerContext,
+  deps: { compare: CompareService; results: ResultsReader },
+) {
   const { db, clock, access, log } = context;
-  const { compare } = deps;
+  const { compare, results } = deps;
   const reports = createReportsRepository(db);
   const reportNotFound = () => new HttpError(404, ownMessages.reportNotFound);
 
@@ -228,8 +249,10 @@ export function createReportsService(context: ServerContext, deps: { compare: Co
       const [report] = await toReports([row], modelId, 'ADMIN');
       const [model] = await db.query<{ name: string }>('SELECT name FROM models WHERE id = $1', [modelId]);
       if (!report || !model) throw reportNotFound();
-      const diffJson = await compare.diffNow(pairOf(row));
-      return reportWorkbook({ modelName: model.name, report, diffJson });
+      const pair = pairOf(row);
+      const diffJson = await compare.diffNow(pair);
+      const resultChanges = await resultChangesOf(results, pair);
+      return reportWorkbook({ modelName: model.name, report, diffJson, resultChanges });
     },
   };
 }

@@ -1,7 +1,18 @@
 import ExcelJS from 'exceljs';
 import type { DiffViewWire } from '../../../contract/http/compare';
 import type { Report } from '../../../contract/http/reports';
+import type { ResultChangeWire } from '../../../contract/http/results';
+import { RESULT_TABLES } from '../../../engine/results/catalogue';
+import { describeResultChange } from '../../../engine/results/diff';
+import { formatResult, inResultUnit, resultUnit, type ResultUnits } from '../../../engine/results/display';
 import { safeFileName } from '../versions/service';
+
+/** Analysis results that changed between the report's versions (issue #25), per member-force component. */
+export interface ReportResultChanges {
+  /** Either version has no analysis results. */
+  missing: boolean;
+  changes: Array<{ component: string; rows: readonly ResultChangeWire[] }>;
+}
 
 export interface ReportWorkbook {
   fileName: string;
@@ -29,6 +40,7 @@ export async function reportWorkbook(input: {
   modelName: string;
   report: Report;
   diffJson: string;
+  resultChanges: ReportResultChanges;
 }): Promise<ReportWorkbook> {
   const { modelName, report } = input;
   const diff = JSON.parse(input.diffJson) as DiffViewWire;
@@ -101,6 +113,69 @@ export async function reportWorkbook(input: {
   }
   changes.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 7 } };
 
+  addResultChanges(
+    workbook,
+    input.resultChanges,
+    diff.units === 'ft' || diff.units === 'in' ? 'imperial' : 'metric',
+  );
+
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
   return { fileName: `${safeFileName(`${modelName} - ${report.title}`)}.xlsx`, bytes };
+}
+
+const MEMBER_FORCES = RESULT_TABLES.find((spec) => spec.kind === 'frameForces');
+
+/**
+ * The Result changes sheet: per member, case and component whose extreme changed by more than 10 %, its values
+ * before and after in kN or kN·m (kip, kip·ft for a model in feet or inches) and the summary's phrase. When either
+ * version has no analysis results, the sheet says so rather than being left out.
+ */
+function addResultChanges(
+  workbook: ExcelJS.Workbook,
+  results: ReportResultChanges,
+  units: ResultUnits,
+): void {
+  const sheet = workbook.addWorksheet('Result changes');
+  if (results.missing) {
+    sheet.addRow(['One of the two versions has no analysis results: upload them onto it in the 3-D viewer.']);
+    return;
+  }
+  sheet.columns = [
+    { header: 'Member', key: 'member', width: 24 },
+    { header: 'Case', key: 'case', width: 18 },
+    { header: 'Component', key: 'component', width: 11 },
+    { header: 'Unit', key: 'unit', width: 8 },
+    { header: 'Before', key: 'before', width: 12 },
+    { header: 'After', key: 'after', width: 12 },
+    { header: 'Change %', key: 'percent', width: 10 },
+    { header: 'Summary', key: 'summary', width: 64 },
+  ];
+  styleHeader(sheet, 1);
+  for (const { component, rows } of results.changes) {
+    const field = MEMBER_FORCES?.fields.find((candidate) => candidate.name === component);
+    const quantity = field && field.type !== 'text' ? field.type : 'force';
+    const format = (value: number) => formatResult(value, quantity, units);
+    for (const change of rows) {
+      sheet.addRow({
+        member: change.member,
+        case: change.case,
+        component: component.toUpperCase(),
+        unit: resultUnit(quantity, units),
+        before: Number(inResultUnit(change.before, quantity, units).toPrecision(6)),
+        after: Number(inResultUnit(change.after, quantity, units).toPrecision(6)),
+        percent: change.percent === null ? null : Math.round(change.percent * 10) / 10,
+        summary: describeResultChange(
+          {
+            ...change,
+            percent: change.percent ?? Number.POSITIVE_INFINITY,
+            relative: change.relative ?? Number.POSITIVE_INFINITY,
+          },
+          component,
+          format,
+        ),
+      });
+    }
+  }
+  if (sheet.rowCount === 1) sheet.addRow({ member: 'No member force changed by more than 10 %.' });
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 8 } };
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../../contract/errors';
 import {
@@ -146,6 +147,48 @@ describe.each(databases())('analysis results on a version on $kind', ({ kind }) 
       ).body,
     );
     expect(strict.changes).toEqual([]);
+  });
+
+  it('lists the member forces that changed in the report workbook of the two versions', async () => {
+    const created = await server.request('POST', `/api/models/${modelId}/reports`, {
+      token: owner.token,
+      json: { title: 'Span change', currentVersionID: second, comparisonVersionID: first },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reportId = (created.body as { _id: string })._id;
+    const response = await fetch(`${server.url}/api/models/${modelId}/reports/${reportId}/xlsx`, {
+      headers: { authorization: owner.token },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet('Result changes');
+    if (!sheet) throw new Error('the workbook has a Result changes sheet');
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Member',
+      'Case',
+      'Component',
+      'Unit',
+      'Before',
+      'After',
+      'Change %',
+      'Summary',
+    ]);
+    // B2's midspan M3 (12 → 20 kN·m); its shears and B1 are unchanged.
+    expect(sheet.getSheetValues().slice(2)).toEqual([
+      [
+        undefined,
+        'B2@L1',
+        'DEAD',
+        'M3',
+        'kN·m',
+        12,
+        20,
+        66.7,
+        'max M3 in B2@L1 rose 67 % under DEAD (12 kN·m → 20 kN·m)',
+      ],
+    ]);
   });
 
   it('replaces a version’s results with a new upload', async () => {

@@ -51,10 +51,77 @@ export interface ResultsUpload {
   body: Readable;
 }
 
+/** Stored results as the server reads them back: one decoded set per blob, the last few kept in memory. */
+export function createResultsReader(context: ServerContext, deps: { blobs: BlobStore }) {
+  const decoded = new Map<string, ResultSet>();
+
+  /** A version's stored results, decoded; undefined when it has none. */
+  async function find(
+    modelId: string,
+    versionId: string,
+  ): Promise<{ set: ResultSet; summary: ResultsSummaryWire; blob: string } | undefined> {
+    const stored = await resultsStore.find(context.db, modelId, versionId);
+    if (!stored) return undefined;
+    let set = decoded.get(stored.resultsBlob);
+    if (!set) {
+      set = decodeResults(await deps.blobs.read(stored.resultsBlob));
+      decoded.set(stored.resultsBlob, set);
+      const oldest = decoded.keys().next().value;
+      if (decoded.size > DECODED_KEPT && oldest !== undefined) decoded.delete(oldest);
+    }
+    return { set, summary: stored.summary, blob: stored.resultsBlob };
+  }
+
+  /**
+   * The member-force changes of `component` from one version's results to another's (by model object), past
+   * `threshold` percent; undefined when either version has no results.
+   */
+  async function changes(
+    modelId: string,
+    before: string,
+    after: string,
+    component: string,
+    threshold: number,
+  ): Promise<Omit<ResultsDiffWire, 'quantity'> | undefined> {
+    const [old, next] = await Promise.all([find(modelId, before), find(modelId, after)]);
+    if (!old || !next) return undefined;
+    const beforeTable = resultTable(old.set, 'frameForces');
+    const afterTable = resultTable(next.set, 'frameForces');
+    const empty = { compared: 0, onlyBefore: 0, onlyAfter: 0, noiseFloor: 0, changes: [] };
+    const diff =
+      afterTable && beforeTable
+        ? diffResults(beforeTable, afterTable, component, { thresholdPercent: threshold, by: 'target' })
+        : empty;
+    const finite = (value: number) => (Number.isFinite(value) ? value : null);
+    return {
+      component,
+      against: before,
+      thresholdPercent: threshold,
+      compared: diff.compared,
+      onlyBefore: diff.onlyBefore,
+      onlyAfter: diff.onlyAfter,
+      noiseFloor: diff.noiseFloor,
+      changes: diff.changes.map((change) => ({
+        member: change.member,
+        case: change.case,
+        before: change.before,
+        after: change.after,
+        change: change.change,
+        percent: finite(change.percent),
+        relative: finite(change.relative),
+      })),
+    };
+  }
+
+  return { find, changes };
+}
+
+export type ResultsReader = ReturnType<typeof createResultsReader>;
+
 export function createResultsService(context: ServerContext, deps: { blobs: BlobStore }) {
   const { db, access, clock } = context;
   const maxBytes = context.config.uploads.maxBytes;
-  const decoded = new Map<string, ResultSet>();
+  const reader = createResultsReader(context, deps);
 
   async function requireVersion(
     userId: string,
@@ -70,16 +137,9 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
     modelId: string,
     versionId: string,
   ): Promise<{ set: ResultSet; summary: ResultsSummaryWire; blob: string }> {
-    const stored = await resultsStore.find(db, modelId, versionId);
+    const stored = await reader.find(modelId, versionId);
     if (!stored) throw new HttpError(404, ownMessages.resultsNotFound);
-    let set = decoded.get(stored.resultsBlob);
-    if (!set) {
-      set = decodeResults(await deps.blobs.read(stored.resultsBlob));
-      decoded.set(stored.resultsBlob, set);
-      const oldest = decoded.keys().next().value;
-      if (decoded.size > DECODED_KEPT && oldest !== undefined) decoded.delete(oldest);
-    }
-    return { set, summary: stored.summary, blob: stored.resultsBlob };
+    return stored;
   }
 
   /** The table of `kind` and the quantity of its `component`; 400 for a component the table cannot hold. */
@@ -240,38 +300,11 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
     ): Promise<ResultsDiffWire> {
       await requireVersion(userId, modelId, versionId, 'view');
       if (!isUuid(query.against)) throw new HttpError(404, ownMessages.versionNotFound);
-      const after = await storedSet(modelId, versionId);
-      const before = await storedSet(modelId, query.against);
-      const { table: afterTable, quantity } = tableAndQuantity(after.set, 'frameForces', query.component);
-      const beforeTable = resultTable(before.set, 'frameForces');
-      const empty = { compared: 0, onlyBefore: 0, onlyAfter: 0, noiseFloor: 0, changes: [] };
-      const diff =
-        afterTable && beforeTable
-          ? diffResults(beforeTable, afterTable, query.component, {
-              thresholdPercent: query.threshold,
-              by: 'target',
-            })
-          : empty;
-      const finite = (value: number) => (Number.isFinite(value) ? value : null);
-      return {
-        component: query.component,
-        quantity,
-        against: query.against,
-        thresholdPercent: query.threshold,
-        compared: diff.compared,
-        onlyBefore: diff.onlyBefore,
-        onlyAfter: diff.onlyAfter,
-        noiseFloor: diff.noiseFloor,
-        changes: diff.changes.map((change) => ({
-          member: change.member,
-          case: change.case,
-          before: change.before,
-          after: change.after,
-          change: change.change,
-          percent: finite(change.percent),
-          relative: finite(change.relative),
-        })),
-      };
+      const { set } = await storedSet(modelId, versionId);
+      const { quantity } = tableAndQuantity(set, 'frameForces', query.component);
+      const diff = await reader.changes(modelId, query.against, versionId, query.component, query.threshold);
+      if (!diff) throw new HttpError(404, ownMessages.resultsNotFound);
+      return { ...diff, quantity };
     },
   };
 }
