@@ -18,6 +18,7 @@ import type {
   SpringProperty,
 } from '../schema';
 import { DOF_NAMES, END_RELEASE_NAMES, isAreaElement, isFrameElement, noEndReleases } from '../schema';
+import type { MemberForce } from '../schema';
 import type { FieldChange, Tolerances } from './fields';
 import {
   close,
@@ -51,6 +52,8 @@ import type {
 } from './types';
 import { FIDELITY_KINDS } from './types';
 import { describeValue, formatValue, RELEASE_WORDS } from './words';
+
+const MEMBER_FORCE_COMPONENTS = ['p', 'v2', 'v3', 't', 'm2', 'm3'] as const;
 
 export const DEFAULT_POSITION_TOLERANCE = 1;
 export const DEFAULT_RELATIVE_TOLERANCE = 1e-6;
@@ -280,6 +283,9 @@ class Comparison {
     this.reportResultants(resultants, loadIdsByPattern);
     this.compareGroups();
     this.reportDiaphragmAssignments();
+    if (before.results !== undefined && after.results !== undefined) {
+      this.compareMemberForces(before.results.memberForces, after.results.memberForces);
+    }
     if (before.results !== undefined && after.results === undefined) {
       this.push({
         concept: 'results',
@@ -301,6 +307,58 @@ class Comparison {
         resultants: [...resultants.values()],
       },
     };
+  }
+
+  /**
+   * Member forces (issue #25), row by row: a row is its member (paired as elements are), case, station and step;
+   * its six components must agree within the relative tolerance. What one side lacks, or holds differently, is a
+   * difference of the member it belongs to (one per member, the first row's words).
+   */
+  private compareMemberForces(before: readonly MemberForce[], after: readonly MemberForce[]): void {
+    const relative = this.tolerances.relative;
+    const keyOf = (force: MemberForce, elementId: string) =>
+      `${elementId}\u0000${force.caseId}\u0000${force.station}\u0000${force.step ?? ''}`;
+    const afterByKey = new Map<string, MemberForce>();
+    for (const force of after) afterByKey.set(keyOf(force, force.elementId), force);
+    const reported = new Set<string>();
+    const report = (force: MemberForce, change: FidelityDifference['change'], message: string) => {
+      if (reported.has(force.elementId)) return;
+      reported.add(force.elementId);
+      this.push({
+        concept: 'results',
+        change,
+        subject: 'MemberForce',
+        id: force.elementId,
+        ids: [force.elementId],
+        message,
+      });
+    };
+    const where = (force: MemberForce) =>
+      `${force.elementId} under ${force.caseId}${force.step ? ` ${force.step}` : ''} at ${force.station} mm`;
+    for (const force of before) {
+      const afterId = this.elements.afterOf.get(force.elementId) ?? force.elementId;
+      const key = keyOf(force, afterId);
+      const other = afterByKey.get(key);
+      if (!other) {
+        report(force, 'missing', `Member forces of ${where(force)}: present before, absent after`);
+        continue;
+      }
+      afterByKey.delete(key);
+      const differing = MEMBER_FORCE_COMPONENTS.filter(
+        (component) => !close(force[component], other[component], relative),
+      );
+      if (differing.length > 0) {
+        const component = differing[0] as (typeof MEMBER_FORCE_COMPONENTS)[number];
+        report(
+          force,
+          'changed',
+          `Member forces of ${where(force)}: ${component.toUpperCase()} ${force[component]} before, ${other[component]} after`,
+        );
+      }
+    }
+    for (const force of afterByKey.values()) {
+      report(force, 'added', `Member forces of ${where(force)}: absent before, present after`);
+    }
   }
 
   private push(difference: FidelityDifference): void {

@@ -9,3 +9,4 @@ export * from './encode';
 export * from './targets';
 export * from './legend';
 export * from './display';
+export * from './canonical';

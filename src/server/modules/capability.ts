@@ -1,4 +1,5 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { MemberForce } from '../../engine/schema';
 import type { BlobStore } from '../blobs/blobStore';
 import type { DerivedCache } from '../blobs/derivedCache';
 import type { ServerContext } from '../context';
@@ -22,6 +23,16 @@ export interface JobDeps {
   derived: DerivedCache;
   /** Billing follows the PAID models a job makes (issue #10). */
   billing: BillingService;
+  /**
+   * A version's analysis results as the canonical model holds them (issue #25), for exports and their
+   * certificates: made by the results module, handed to versions (which results builds on) by buildApp.
+   */
+  storedResults: StoredMemberForces;
+}
+
+/** The member forces stored on a version, and a key that changes when they do (undefined: it has none). */
+export interface StoredMemberForces {
+  of(modelId: string, versionId: string): Promise<{ memberForces: MemberForce[]; key: string } | undefined>;
 }
 
 /** What routes get besides: the job queue, and what sign-in, sessions and analytics were built from. */

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../../contract/errors';
+import { certificateResponse } from '../../../contract/http/fidelity';
 import {
   resultsDiagramsSchema,
   resultsDiffSchema,
@@ -189,6 +190,43 @@ describe.each(databases())('analysis results on a version on $kind', ({ kind }) 
         'max M3 in B2@L1 rose 67 % under DEAD (12 kN·m → 20 kN·m)',
       ],
     ]);
+  });
+
+  it('carries the results in the JSON and workbook exports, and certifies them', async () => {
+    const exported = await fetch(
+      `${server.url}/api/models/${modelId}/data/versions/${first}/export?format=json`,
+      {
+        headers: { authorization: owner.token },
+      },
+    );
+    expect(exported.status).toBe(200);
+    const model = (await exported.json()) as { results?: { memberForces: Array<Record<string, unknown>> } };
+    // The ten rows that matched B1 and B2, in N·m and mm.
+    expect(model.results?.memberForces).toHaveLength(10);
+    expect(model.results?.memberForces).toContainEqual(
+      expect.objectContaining({ elementId: 'B2@L1', caseId: 'DEAD', station: 2000, m3: 12_000 }),
+    );
+    for (const format of ['json', 'xlsx']) {
+      const response = await server.request(
+        'GET',
+        `/api/models/${modelId}/data/versions/${first}/certificate?format=${format}`,
+        { token: owner.token },
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const certificate = certificateResponse.parse(response.body);
+      expect(certificate.unexplained, format).toEqual([]);
+      expect(certificate.dropped.map((group) => group.concept)).not.toContain('results');
+    }
+    // SAP2000 text holds the model, not its results: the certificate names the loss, as the writer's report does.
+    const s2k = certificateResponse.parse(
+      (
+        await server.request('GET', `/api/models/${modelId}/data/versions/${first}/certificate?format=s2k`, {
+          token: owner.token,
+        })
+      ).body,
+    );
+    expect(s2k.unexplained).toEqual([]);
+    expect(s2k.dropped.map((group) => group.concept)).toContain('results');
   });
 
   it('replaces a version’s results with a new upload', async () => {

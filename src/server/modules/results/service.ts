@@ -10,6 +10,7 @@ import type {
 import {
   decodeResults,
   diffResults,
+  memberForcesOf,
   memberDiagrams,
   objectExtremes,
   RESULT_TABLES,
@@ -25,6 +26,7 @@ import { HttpError } from '../../httpError';
 import { runTask } from '../../jobs/workerTask';
 import { fill } from '../../messageTemplate';
 import { isUuid } from '../access/access';
+import type { StoredMemberForces } from '../capability';
 import { versionInput } from '../repair/store';
 import { resultsStore } from './repository';
 import type { ResultsAnswer, ResultsRequest } from './resultsProtocol';
@@ -117,6 +119,21 @@ export function createResultsReader(context: ServerContext, deps: { blobs: BlobS
 }
 
 export type ResultsReader = ReturnType<typeof createResultsReader>;
+
+/** A version's stored member forces as canonical objects, for exports (capability.ts StoredMemberForces). */
+export function createStoredMemberForces(
+  context: ServerContext,
+  deps: { blobs: BlobStore },
+): StoredMemberForces {
+  const reader = createResultsReader(context, deps);
+  return {
+    async of(modelId, versionId) {
+      const stored = await reader.find(modelId, versionId);
+      if (!stored) return undefined;
+      return { memberForces: memberForcesOf(stored.set).memberForces, key: stored.blob };
+    },
+  };
+}
 
 export function createResultsService(context: ServerContext, deps: { blobs: BlobStore }) {
   const { db, access, clock } = context;

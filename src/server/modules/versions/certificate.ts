@@ -16,8 +16,12 @@ export function certificateCacheKey(
   versionId: string,
   format: string,
   filters: { organization: readonly FilterRules[]; model: readonly FilterRules[] },
+  resultsKey?: string,
 ): string {
-  const digest = createHash('sha256').update(JSON.stringify(filters)).digest('hex').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(JSON.stringify(resultsKey === undefined ? filters : { filters, resultsKey }))
+    .digest('hex')
+    .slice(0, 16);
   return `${versionId}-${format}-${digest}`;
 }
 

@@ -1,4 +1,5 @@
 import type { FilterRules } from '../../../engine/filters';
+import type { MemberForce } from '../../../engine/schema';
 import type { VersionManifest } from './manifest';
 
 /**
@@ -13,4 +14,6 @@ export interface CertificateRequest {
   organizationFilters: readonly FilterRules[];
   modelFilters: readonly FilterRules[];
   format: string;
+  /** The version's analysis results (issue #25), which the export carries. */
+  memberForces?: MemberForce[];
 }

@@ -18,7 +18,11 @@ async function certifyExport(request: CertificateRequest): Promise<string> {
   for (let index = 0; index < request.hashes.length; index++) {
     bodies.set(request.hashes[index] as string, request.bodies[index] as string);
   }
-  const filtered = modelForExport(rebuildModel(request.manifest, bodies), translator, {
+  const version = rebuildModel(request.manifest, bodies);
+  const withResults = request.memberForces
+    ? { ...version, results: { memberForces: request.memberForces } }
+    : version;
+  const filtered = modelForExport(withResults, translator, {
     organization: request.organizationFilters,
     model: request.modelFilters,
   });

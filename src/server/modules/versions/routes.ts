@@ -15,6 +15,7 @@ import {
 } from '../../../contract/http/versions';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
+import type { StoredMemberForces } from '../capability';
 import { signedInUser } from '../../plugins/auth';
 import { causeOf, realtimeEvent } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
@@ -48,7 +49,7 @@ function attachment(fileName: string): string {
 export function registerVersionsRoutes(
   app: FastifyInstance,
   context: ServerContext,
-  deps: { derived: DerivedCache },
+  deps: { derived: DerivedCache; storedResults: StoredMemberForces },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createVersionsService(context, deps);

@@ -5,6 +5,7 @@ import { capReportItems, type ReportItem } from '../../../engine/formats/report'
 import type { Element, Group, Level, Material, Model, Node, Profile } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
+import type { StoredMemberForces } from '../capability';
 import { HttpError } from '../../httpError';
 import { isUuid } from '../access/access';
 import { createFiltersRepository } from '../filters/repository';
@@ -54,9 +55,12 @@ export function safeFileName(name: string): string {
   return cleaned === '' ? 'model' : cleaned;
 }
 
-export function createVersionsService(context: ServerContext, deps: { derived: DerivedCache }) {
+export function createVersionsService(
+  context: ServerContext,
+  deps: { derived: DerivedCache; storedResults: StoredMemberForces },
+) {
   const { db, clock, access, log } = context;
-  const { derived } = deps;
+  const { derived, storedResults } = deps;
   const versionNotFound = () => new HttpError(404, ownMessages.versionNotFound);
   const sceneIndexes = createSceneIndexCache(SCENE_INDEX_BUDGET_ELEMENTS);
 
@@ -319,7 +323,14 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
     async export(userId: string, modelId: string, versionId: string, format: string): Promise<ExportedFile> {
       const { translator, filters } = await exportSource(userId, modelId, versionId, format);
       const { stored, bodies } = await storedVersion(modelId, versionId);
-      const model = modelForExport(rebuildModel(stored.manifest, bodies), translator, filters);
+      // Its analysis results travel with it (issue #25); a writer that cannot hold them says so in its report.
+      const results = await storedResults.of(modelId, versionId);
+      const version = rebuildModel(stored.manifest, bodies);
+      const model = modelForExport(
+        results ? { ...version, results: { memberForces: results.memberForces } } : version,
+        translator,
+        filters,
+      );
       const { bytes } = await translator.write(model);
       const names = await db.query<{ name: string }>('SELECT name FROM models WHERE id = $1', [modelId]);
       const base = safeFileName(names[0]?.name ?? 'model');
@@ -338,7 +349,9 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
       const { translator, filters } = await exportSource(userId, modelId, versionId, format);
       // The key names the version, not the model: check the version is this model's before any cache hit.
       if (!(await versionStore.exists(db, modelId, versionId))) throw versionNotFound();
-      const key = certificateCacheKey(versionId, translator.id, filters);
+      // Results uploaded onto the version later change what the export holds: their blob is part of the key.
+      const results = await storedResults.of(modelId, versionId);
+      const key = certificateCacheKey(versionId, translator.id, filters, results?.key);
       const cached = await derived.read(CERTIFICATE_CACHE_KIND, key).catch(() => undefined);
       if (cached !== undefined) return cached.toString('utf8');
       let running = certificates.get(key);
@@ -352,6 +365,7 @@ export function createVersionsService(context: ServerContext, deps: { derived: D
             organizationFilters: filters.organization,
             modelFilters: filters.model,
             format: translator.id,
+            ...(results ? { memberForces: results.memberForces } : {}),
           }).catch((error: unknown) => {
             if (!(error instanceof CertificateComputationError)) throw error;
             log.warn({ err: error, versionId, format }, 'Could not certify an export');
