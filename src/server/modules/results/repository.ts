@@ -23,7 +23,7 @@ export const resultsStore = {
       sourceBlob: string;
       resultsBlob: string;
       summary: ResultsSummaryWire;
-      uploadedBy: string;
+      uploadedBy: string | null;
       uploadedAt: Date;
     },
   ): Promise<void> {

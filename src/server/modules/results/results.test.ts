@@ -285,6 +285,41 @@ describe.each(databases())('analysis results on a version on $kind', ({ kind }) 
     });
   });
 
+  it('reads the results a SAP2000 model file holds onto the version its upload makes', async () => {
+    const s2k = encode(`TABLE:  "PROGRAM CONTROL"
+   ProgramName=SAP2000   Version=25.0.0   CurrUnits="KN, m, C"
+
+TABLE:  "JOINT COORDINATES"
+   Joint=1   CoordSys=GLOBAL   CoordType=Cartesian   XorR=0   Y=0   Z=3
+   Joint=2   CoordSys=GLOBAL   CoordType=Cartesian   XorR=6   Y=0   Z=3
+
+TABLE:  "CONNECTIVITY - FRAME"
+   Frame=1   JointI=1   JointJ=2
+
+TABLE:  "ELEMENT FORCES - FRAMES"
+   Frame=1   Station=0   OutputCase=DEAD   CaseType=LinStatic   P=0   V2=-30   V3=0   T=0   M2=0   M3=-40
+   Frame=1   Station=6   OutputCase=DEAD   CaseType=LinStatic   P=0   V2=30   V3=0   T=0   M2=0   M3=-40
+
+END TABLE DATA
+`);
+    const organizationId = await createOrganization(server, owner.user._id, 'Analysed');
+    const job = await uploadAndWait(server, owner.token, s2k, {
+      fileName: 'analysed.s2k',
+      organizationId,
+      name: 'Analysed',
+    });
+    // The results are read once the version is stored (the job is done by then): shortly after.
+    const read = () =>
+      server.request('GET', `/api/models/${job.modelId}/data/versions/${job.versionId}/results`, {
+        token: owner.token,
+      });
+    await expect.poll(async () => (await read()).status, { timeout: 30_000 }).toBe(200);
+    const response = await read();
+    const summary = resultsSummarySchema.parse(response.body);
+    expect(summary).toMatchObject({ fileName: 'analysed.s2k', program: 'SAP2000 25.0.0' });
+    expect(summary.tables[0]).toMatchObject({ kind: 'frameForces', rows: 2, matched: 1, unmatched: 0 });
+  });
+
   it('says when a version has no results, and lets only writers upload them', async () => {
     const job = await uploadAndWait(server, owner.token, building(14), { fileName: 'frame.e2k', modelId });
     const none = await server.request('GET', path(job.versionId), { token: owner.token });

@@ -27,6 +27,7 @@ import { runTask } from '../../jobs/workerTask';
 import { fill } from '../../messageTemplate';
 import { isUuid } from '../access/access';
 import type { StoredMemberForces } from '../capability';
+import type { VersionInput } from '../repair/repairProtocol';
 import { versionInput } from '../repair/store';
 import { resultsStore } from './repository';
 import type { ResultsAnswer, ResultsRequest } from './resultsProtocol';
@@ -135,6 +136,111 @@ export function createStoredMemberForces(
   };
 }
 
+/**
+ * Reads a stored results file onto a version (in a worker: a million rows take seconds), matches it, stores the
+ * column store as a blob and the summary as the version's results, replacing any before. The caller has checked
+ * access and stored the file.
+ */
+export async function storeResults(
+  context: ServerContext,
+  deps: { blobs: BlobStore },
+  input: {
+    modelId: string;
+    versionId: string;
+    fileName: string;
+    sourceBlob: string;
+    units: string | undefined;
+    uploadedBy: string | null;
+    version: VersionInput;
+  },
+): Promise<
+  | { kind: 'stored'; summary: ResultsSummaryWire }
+  | { kind: 'unreadable'; message: string }
+  | { kind: 'failed'; message: string }
+> {
+  const request: ResultsRequest = {
+    bytes: await deps.blobs.read(input.sourceBlob),
+    ...(input.units === undefined ? {} : { units: input.units }),
+    ...input.version,
+  };
+  let answer: ResultsAnswer;
+  try {
+    answer = await runTask<ResultsRequest, ResultsAnswer>(entry, request, {
+      failure: (message) => new ResultsComputationError(message),
+    });
+  } catch (error) {
+    if (error instanceof ResultsComputationError) return { kind: 'failed', message: error.message };
+    throw error;
+  }
+  if (answer.kind === 'unreadable') return answer;
+  const now = context.clock();
+  const results = await deps.blobs.put(Readable.from([answer.encoded]), {
+    maxBytes: Math.max(answer.encoded.byteLength, 1),
+  });
+  await recordBlob(context.db, results, now);
+  const summary: ResultsSummaryWire = {
+    versionId: input.versionId,
+    fileName: input.fileName,
+    uploadedAt: now.toISOString(),
+    ...(answer.program === undefined ? {} : { program: answer.program }),
+    tables: answer.tables,
+    items: answer.items,
+  };
+  await resultsStore.save(context.db, {
+    modelId: input.modelId,
+    versionId: input.versionId,
+    fileName: input.fileName,
+    sourceBlob: input.sourceBlob,
+    resultsBlob: results.sha256,
+    summary,
+    uploadedBy: input.uploadedBy,
+    uploadedAt: now,
+  });
+  return { kind: 'stored', summary };
+}
+
+/**
+ * Results the model file itself holds (a SAP2000 .s2k exported with its analysis tables): read onto the version
+ * the upload made (issue #25), for a file `holdsResultTables` says has them.
+ */
+export function createModelFileResults(context: ServerContext, deps: { blobs: BlobStore }) {
+  return async (upload: {
+    modelId: string;
+    versionId: string;
+    fileName: string;
+    sourceBlob: string;
+    uploadedBy: string | null;
+  }): Promise<void> => {
+    const version = await versionInput(context.db, upload.modelId, upload.versionId);
+    if (!version) return;
+    const stored = await storeResults(context, deps, { ...upload, units: undefined, version });
+    if (stored.kind !== 'stored') {
+      context.log.warn(
+        { versionId: upload.versionId, reason: stored.message },
+        'The results in an uploaded model file could not be read',
+      );
+    }
+  };
+}
+
+/** The table titles of results as CSI text writes them, searched for as bytes. */
+const RESULT_TABLE_MARKERS = [
+  'ELEMENT FORCES - ',
+  'JOINT REACTIONS',
+  'JOINT DISPLACEMENTS',
+  'BASE REACTIONS',
+  'MODAL PERIODS',
+  'MODAL PARTICIPATING',
+  'STORY DRIFTS',
+  'STORY FORCES',
+].map((marker) => Buffer.from(marker, 'latin1'));
+
+/** Whether a file holds result tables: one native byte search per title, no decoding. */
+export function holdsResultTables(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return RESULT_TABLE_MARKERS.some((marker) => buffer.includes(marker));
+}
+
 export function createResultsService(context: ServerContext, deps: { blobs: BlobStore }) {
   const { db, access, clock } = context;
   const maxBytes = context.config.uploads.maxBytes;
@@ -204,52 +310,26 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
         if (error instanceof EmptyBlobError) throw new HttpError(400, ownMessages.uploadFileEmpty);
         throw error;
       }
-      const now = clock();
-      await recordBlob(db, source, now);
-      const request: ResultsRequest = {
-        bytes: await deps.blobs.read(source.sha256),
-        ...(upload.units === undefined ? {} : { units: upload.units }),
-        ...version,
-      };
-      let answer: ResultsAnswer;
-      try {
-        answer = await runTask<ResultsRequest, ResultsAnswer>(entry, request, {
-          failure: (message) => new ResultsComputationError(message),
-        });
-      } catch (error) {
-        if (error instanceof ResultsComputationError) {
-          throw new HttpError(422, fill(ownMessages.resultsFailed, { reason: error.message }));
-        }
-        throw error;
-      }
-      if (answer.kind === 'unreadable') {
-        throw new HttpError(
-          400,
-          fill(ownMessages.resultsUnreadable, { file: upload.fileName, reason: answer.message }),
-        );
-      }
-      const results = await deps.blobs.put(Readable.from([answer.encoded]), {
-        maxBytes: Math.max(answer.encoded.byteLength, 1),
-      });
-      await recordBlob(db, results, now);
-      const summary: ResultsSummaryWire = {
-        versionId: upload.versionId,
-        fileName: upload.fileName,
-        uploadedAt: now.toISOString(),
-        ...(answer.program === undefined ? {} : { program: answer.program }),
-        tables: answer.tables,
-        items: answer.items,
-      };
-      await resultsStore.save(db, {
+      await recordBlob(db, source, clock());
+      const stored = await storeResults(context, deps, {
         modelId: upload.modelId,
         versionId: upload.versionId,
         fileName: upload.fileName,
         sourceBlob: source.sha256,
-        resultsBlob: results.sha256,
-        summary,
+        units: upload.units,
         uploadedBy: upload.userId,
-        uploadedAt: now,
+        version,
       });
+      if (stored.kind === 'failed') {
+        throw new HttpError(422, fill(ownMessages.resultsFailed, { reason: stored.message }));
+      }
+      if (stored.kind === 'unreadable') {
+        throw new HttpError(
+          400,
+          fill(ownMessages.resultsUnreadable, { file: upload.fileName, reason: stored.message }),
+        );
+      }
+      const summary = stored.summary;
       return summary;
     },
 

@@ -1,5 +1,6 @@
 import { ownMessages } from '../../../contract/errors';
 import type { Capability } from '../capability';
+import { createModelFileResults, holdsResultTables } from '../results/service';
 import { registerUploadsRoutes } from './routes';
 import { UPLOAD_JOB_KIND } from './service';
 import { createUploadEventsListener } from './uploadEvents';
@@ -24,6 +25,8 @@ export const uploadsCapability: Capability = {
           paidModelsChanged: billing.syncQuietly,
           limits: context.config.uploads.limits,
           workerMaxMemoryMb: context.config.uploads.workerMaxMemoryMb,
+          modelFileResults: createModelFileResults(context, { blobs }),
+          holdsResults: holdsResultTables,
         }),
       listener: ({ context, realtime }) =>
         createUploadEventsListener({ db: context.db, realtime, log: context.log }),

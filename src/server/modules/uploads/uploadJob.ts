@@ -41,6 +41,16 @@ export interface UploadJobDeps {
   limits?: ReadLimits;
   /** The heap of each translation's worker thread in MB (config: JOB_WORKER_MAX_MEMORY_MB). */
   workerMaxMemoryMb?: number;
+  /** Reads the analysis results a model file holds onto the version it made (issue #25). */
+  modelFileResults?: (upload: {
+    modelId: string;
+    versionId: string;
+    fileName: string;
+    sourceBlob: string;
+    uploadedBy: string | null;
+  }) => Promise<void>;
+  /** Whether a file's bytes hold result tables (looked at before the translation takes the bytes). */
+  holdsResults?: (bytes: Uint8Array) => boolean;
 }
 
 /** What storing an upload did; `paidModelIn`: the organization where it made a PAID model (issue #10). */
@@ -262,6 +272,8 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     const started = performance.now();
     await attempt.progress('Reading the file', 5, { flush: true });
     const bytes = await blobs.read(payload.blob);
+    // Asked before the worker takes the bytes (they are moved to it, not copied).
+    const holdsResults = deps.holdsResults?.(bytes) ?? false;
     const outcome = await translateInWorker(
       { fileName: payload.fileName, bytes, ...(deps.limits ? { limits: deps.limits } : {}) },
       {
@@ -303,7 +315,7 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     attempt.signal.throwIfAborted();
     const translated = performance.now();
     const sketch = await sketchThumbnail(job.model_id, payload, outcome.version);
-    const { versionId, paidModelIn } = await store(attempt, payload, outcome.version, sketch);
+    const { modelId, versionId, paidModelIn } = await store(attempt, payload, outcome.version, sketch);
     if (paidModelIn) deps.paidModelsChanged?.(paidModelIn);
     log.info(
       {
@@ -317,5 +329,20 @@ export function createUploadJobHandler(deps: UploadJobDeps): JobHandler {
     );
     // Before the job is told done, so its ModelAdded and the history already say what changed (issue #23).
     if (versionId !== null) await ensureChangeSummary(db, versionId, log);
+    // A .s2k exported with its analysis tables: its results go onto the version too (issue #25). The version
+    // stands whatever happens to them; a failure is logged, and the results can be uploaded on their own.
+    if (versionId !== null && holdsResults && deps.modelFileResults) {
+      await deps
+        .modelFileResults({
+          modelId,
+          versionId,
+          fileName: payload.fileName,
+          sourceBlob: payload.blob,
+          uploadedBy: job.created_by,
+        })
+        .catch((error: unknown) =>
+          log.warn({ err: error, versionId }, 'Could not read the results of a model file'),
+        );
+    }
   };
 }
