@@ -54,7 +54,14 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   await writeFile(files.model1, frameBuildingE2k(10));
   await writeFile(files.model2, frameBuildingE2k(12));
   await writeFile(files.forces1, frameForcesText(12));
-  await writeFile(files.forces2, frameForcesText(20));
+  // The revision's export also holds ETABS story drifts.
+  await writeFile(
+    files.forces2,
+    frameForcesText(20).replace(
+      'END TABLE DATA',
+      'TABLE:  "STORY DRIFTS"\n   Story=L1   OutputCase=EQX   CaseType=LinStatic   Direction=X   Drift=0.0042\n   Story=L1   OutputCase=EQX   CaseType=LinStatic   Direction=Y   Drift=0.0006\n\nEND TABLE DATA',
+    ),
+  );
   await uploadVersion(page, files.model1, 1);
 
   const panel = await openResults(page, modelUrl, 1);
@@ -78,6 +85,8 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   const revised = await openResults(page, modelUrl, 2);
   await revised.getByLabel('Upload results').setInputFiles(files.forces2);
   await expect(revised.getByText('frame-rev-forces.txt · ETABS 21.0.0')).toBeVisible({ timeout: 60_000 });
+  const drifts = revised.getByRole('region', { name: 'Story drifts' });
+  await expect(drifts.getByRole('listitem')).toHaveText(/^L1.*X 0\.42 % · Y 0\.06 %$/);
   await revised.getByLabel('Compare results with').selectOption({ label: 'Version 1' });
   await expect(revised.getByText('1 member changed M3 by more than 10 % (highlighted)')).toBeVisible({
     timeout: 30_000,

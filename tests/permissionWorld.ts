@@ -116,12 +116,16 @@ export async function permissionWorld(
   const versionId = upload.versionId;
   // Analysis results on the version (issue #25), so the results routes' cells read what they ask for.
   const beam = building.elements.find((element) => element.type === 'Beam')?.id ?? 'missing';
+  const storey = building.levels[0]?.name ?? 'missing';
   const resultsFile = new TextEncoder().encode(`TABLE:  "PROGRAM CONTROL"
    ProgramName=SAP2000   Version=25.0.0   CurrUnits="KN, m, C"
 
 TABLE:  "ELEMENT FORCES - FRAMES"
    Frame="${beam}"   Station=0   OutputCase=DEAD   CaseType=LinStatic   P=0   V2=-10   M3=-20
    Frame="${beam}"   Station=2   OutputCase=DEAD   CaseType=LinStatic   P=0   V2=10   M3=15
+
+TABLE:  "STORY DRIFTS"
+   Story="${storey}"   OutputCase=DEAD   CaseType=LinStatic   Direction=X   Drift=0.001
 `);
   const storedResults = await server.request(
     'PUT',

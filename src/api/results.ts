@@ -1,10 +1,12 @@
 import {
   resultsDiagramsSchema,
   resultsDiffSchema,
+  resultsDriftsSchema,
   resultsSummarySchema,
   resultsValuesSchema,
   type ResultsDiagramsWire,
   type ResultsDiffWire,
+  type ResultsDriftsWire,
   type ResultsSummaryWire,
   type ResultsValuesWire,
 } from '../contract/http/results';
@@ -81,6 +83,20 @@ export function fetchResultsDiff(
   return http.request('GET', `${resultsPath(modelId, versionId)}/diff`, {
     searchParams: query,
     schema: resultsDiffSchema,
+    showLoader: false,
+  });
+}
+
+/** GET …/results/drifts: per story, its largest drift ratio in X and Y under a case. */
+export function fetchResultDrifts(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  caseName: string,
+): Promise<ApiResult<ResultsDriftsWire>> {
+  return http.request('GET', `${resultsPath(modelId, versionId)}/drifts`, {
+    searchParams: { case: caseName },
+    schema: resultsDriftsSchema,
     showLoader: false,
   });
 }

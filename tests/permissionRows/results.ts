@@ -43,6 +43,14 @@ export const resultsRows: Row[] = [
   },
   {
     method: 'GET',
+    route: `${base}/drifts`,
+    request: async (world) => ({
+      path: `/api/models/${world.modelId}/data/versions/${world.versionId}/results/drifts?case=DEAD`,
+    }),
+    expected: modelViewers(200),
+  },
+  {
+    method: 'GET',
     route: `${base}/diff`,
     request: async (world) => ({
       path: `/api/models/${world.modelId}/data/versions/${world.versionId}/results/diff?against=${world.versionId}&component=m3`,

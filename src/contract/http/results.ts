@@ -15,6 +15,7 @@ import { reportItemSchema } from './versions';
  * - `GET …/results/values?table=&component=&case=`: per model object, the component's signed extreme in the case
  *   (over stations and envelope steps), for colouring. READ and up.
  * - `GET …/results/diagrams?component=&case=`: along each member, the component per station (max and min lines).
+ * - `GET …/results/drifts?case=`: per story, its largest drift ratio in X and in Y in the case (ETABS Story Drifts).
  * - `GET …/results/diff?against={versionId}&component=&threshold=`: per member and case, the change of the
  *   component's extreme from the `against` version's results to this version's, past the threshold (%).
  *
@@ -146,3 +147,12 @@ export const resultsDiffSchema = z.object({
   noiseFloor: z.number(),
 });
 export type ResultsDiffWire = z.infer<typeof resultsDiffSchema>;
+
+export const resultsDriftsQuery = z.object({ case: text().min(1).max(200) });
+
+export const resultsDriftsSchema = z.object({
+  case: z.string(),
+  /** Per story the results matched (level id): the largest drift ratio in X and in Y; null for none. */
+  stories: z.array(z.object({ id: z.string(), x: z.number().nullable(), y: z.number().nullable() })),
+});
+export type ResultsDriftsWire = z.infer<typeof resultsDriftsSchema>;

@@ -6,7 +6,7 @@ import { decodeResults, encodeResults } from './encode';
 import { matchResults } from './match';
 import { readResultsText } from './read';
 import { resultTable } from './store';
-import { memberDiagrams, objectExtremes, outputCases, withTargets } from './targets';
+import { memberDiagrams, objectExtremes, outputCases, storyDrifts, withTargets } from './targets';
 
 /** One storey: beam B1 (0,0)–(6,0) and column C1; B2 exists in the model but has no forces. */
 const MODEL = readE2k(
@@ -116,5 +116,28 @@ describe('results tied to model objects', () => {
     // B7@L9 matched nothing: by object it is not a member at all (by label it is).
     expect(diff.compared).toBe(3);
     expect(diffResults(stored(30), stored(60), 'm3').compared).toBe(4);
+  });
+});
+
+describe('story drifts tied to the model levels', () => {
+  it('gives each story its largest drift in X and in Y under a case', () => {
+    const set = readResultsText(
+      `TABLE:  "STORY DRIFTS"
+   Story=L1   OutputCase=EQX   CaseType=LinStatic   Direction=X   Drift=0.0042   Label=3   X=0   Y=0   Z=3
+   Story=L1   OutputCase=EQX   CaseType=LinStatic   Direction=X   Drift=0.0051   Label=4   X=6   Y=0   Z=3
+   Story=L1   OutputCase=EQX   CaseType=LinStatic   Direction=Y   Drift=0.0007   Label=4   X=6   Y=0   Z=3
+   Story=L1   OutputCase=EQY   CaseType=LinStatic   Direction=Y   Drift=0.0049   Label=4   X=6   Y=0   Z=3
+   Story=L7   OutputCase=EQX   CaseType=LinStatic   Direction=X   Drift=0.0099   Label=4   X=6   Y=0   Z=3
+`,
+      units,
+    );
+    const table = resultTable(withTargets(set, matchResults(set, MODEL), MODEL), 'storyDrifts');
+    if (!table) throw new Error('no story drifts');
+    // L7 is not a story of the model.
+    expect(storyDrifts(table, 'EQX')).toEqual([
+      { id: MODEL.levels.find((level) => level.name === 'L1')?.id, x: 0.0051, y: 0.0007 },
+    ]);
+    expect(storyDrifts(table, 'EQY')[0]?.y).toBe(0.0049);
+    expect(Number.isNaN(storyDrifts(table, 'EQY')[0]?.x)).toBe(true);
   });
 });

@@ -141,3 +141,39 @@ export function outputCases(table: ResultTable): Array<{ name: string; type?: st
     return type === undefined ? { name } : { name, type };
   });
 }
+
+export interface StoryDrift {
+  /** The level's id in the model. */
+  readonly id: string;
+  /** The largest drift ratio in X and in Y over the case's steps and points (NaN: none in that direction). */
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Per matched story, its largest drift ratio in each direction in one output case (ETABS Story Drifts). */
+export function storyDrifts(table: ResultTable, caseName: string): StoryDrift[] {
+  const target = table.text[TARGET_FIELD];
+  const drift = table.numbers.drift;
+  const direction = table.text.direction;
+  if (!target || !drift || !direction) return [];
+  const inCase = caseFilter(table, caseName);
+  const x = new Float64Array(target.values.length).fill(Number.NaN);
+  const y = new Float64Array(target.values.length).fill(Number.NaN);
+  const seen = new Set<number>();
+  for (let row = 0; row < table.rowCount; row++) {
+    const code = target.codes[row] as number;
+    const value = drift[row] as number;
+    if (code === 0 || value !== value || !inCase(row)) continue;
+    const axis = textAt(direction, row)?.trim().toUpperCase();
+    const into = axis === 'X' ? x : axis === 'Y' ? y : undefined;
+    if (!into) continue;
+    const current = into[code - 1] as number;
+    if (current !== current || Math.abs(value) > Math.abs(current)) into[code - 1] = value;
+    seen.add(code - 1);
+  }
+  return [...seen].map((index) => ({
+    id: target.values[index] as string,
+    x: x[index] as number,
+    y: y[index] as number,
+  }));
+}

@@ -3,6 +3,7 @@ import {
   fetchResultDiagrams,
   fetchResultsDiff,
   fetchResultsSummary,
+  fetchResultDrifts,
   fetchResultValues,
   uploadResults,
 } from '../../api/results';
@@ -10,6 +11,7 @@ import type { HttpClient } from '../../api/types';
 import type {
   ResultsDiagramsWire,
   ResultsDiffWire,
+  ResultsDriftsWire,
   ResultsSummaryWire,
   ResultsTableSummaryWire,
   ResultsValuesWire,
@@ -66,10 +68,14 @@ export interface ResultsContext extends ResultsInput {
   summary: ResultsSummaryWire | null;
   caseName: string | null;
   component: string | null;
+  /** The output case of the story-drift chart. */
+  driftCase: string | null;
   display: ResultsDisplay | null;
   /** Member colours for the values shown, or for the changes when comparing; and the values' legend. */
   colouring: ValueColouring | null;
   legend: ValueLegend | null;
+  /** Story drifts of the drift case (ETABS Story Drifts), when the results have them. */
+  drifts: ResultsDriftsWire | null;
   /** The version whose results these are compared with. */
   compareWith: string | null;
   diff: ResultsDiffWire | null;
@@ -81,20 +87,31 @@ export type ResultsEvent =
   | { type: 'results.case'; name: string }
   | { type: 'results.component'; component: string }
   | { type: 'results.compare'; versionId: string | null }
-  | { type: 'results.retry' };
+  | { type: 'results.retry' }
+  | { type: 'results.driftCase'; name: string };
 
 /** The member-force table of a summary: what the viewer colours and draws. */
 export function memberForces(summary: ResultsSummaryWire | null): ResultsTableSummaryWire | undefined {
   return summary?.tables.find((table) => table.kind === 'frameForces');
 }
 
+/** The story-drift table of a summary. */
+export function storyDriftTable(summary: ResultsSummaryWire | null): ResultsTableSummaryWire | undefined {
+  return summary?.tables.find((table) => table.kind === 'storyDrifts');
+}
+
 /** M3 when the file has it (what engineers look at first), else the first component. */
-function defaultsOf(summary: ResultsSummaryWire): { caseName: string | null; component: string | null } {
+function defaultsOf(summary: ResultsSummaryWire): {
+  caseName: string | null;
+  component: string | null;
+  driftCase: string | null;
+} {
   const table = memberForces(summary);
   const components = table?.components.map((entry) => entry.component) ?? [];
   return {
     caseName: table?.cases[0]?.name ?? null,
     component: components.includes('m3') ? 'm3' : (components[0] ?? null),
+    driftCase: storyDriftTable(summary)?.cases[0]?.name ?? null,
   };
 }
 
@@ -146,10 +163,12 @@ export const resultsMachine = setup({
     ),
     fetchDisplay: promisePlaceholder<ResultsDisplay, DisplayRequest>('fetchDisplay'),
     fetchDiff: promisePlaceholder<ResultsDiffWire, DiffRequest>('fetchDiff'),
+    fetchDrifts: promisePlaceholder<ResultsDriftsWire, DisplayRequest>('fetchDrifts'),
   },
   guards: {
     canDisplay: ({ context }) => context.caseName !== null && context.component !== null,
     comparing: ({ context }) => context.compareWith !== null,
+    hasDrifts: ({ context }) => context.driftCase !== null,
   },
 }).createMachine({
   id: 'results',
@@ -158,6 +177,8 @@ export const resultsMachine = setup({
     summary: null,
     caseName: null,
     component: null,
+    driftCase: null,
+    drifts: null,
     display: null,
     colouring: null,
     legend: null,
@@ -258,6 +279,37 @@ export const resultsMachine = setup({
             shown: {},
           },
         },
+        drifts: {
+          initial: 'choosing',
+          on: {
+            'results.driftCase': {
+              target: '.choosing',
+              actions: assign({ driftCase: ({ event }) => event.name }),
+            },
+          },
+          states: {
+            choosing: { always: [{ guard: 'hasDrifts', target: 'fetching' }, { target: 'none' }] },
+            none: {},
+            fetching: {
+              tags: ['busy'],
+              invoke: {
+                src: 'fetchDrifts',
+                input: ({ context }) => ({
+                  modelId: context.modelId,
+                  versionId: context.versionId,
+                  component: 'drift',
+                  case: context.driftCase ?? '',
+                }),
+                onDone: { target: 'shown', actions: assign({ drifts: ({ event }) => event.output }) },
+                onError: {
+                  target: 'none',
+                  actions: assign({ drifts: null, error: ({ event }) => formMessageOf(event.error) }),
+                },
+              },
+            },
+            shown: {},
+          },
+        },
         compare: {
           initial: 'choosing',
           on: {
@@ -328,6 +380,9 @@ export function createResultsImplementations(deps: { http: HttpClient }) {
         ]);
         return { values: unwrap(values), diagrams: unwrap(diagrams) };
       }),
+      fetchDrifts: fromPromise<ResultsDriftsWire, DisplayRequest>(async ({ input }) =>
+        unwrap(await fetchResultDrifts(deps.http, input.modelId, input.versionId, input.case)),
+      ),
       fetchDiff: fromPromise<ResultsDiffWire, DiffRequest>(async ({ input }) =>
         unwrap(
           await fetchResultsDiff(deps.http, input.modelId, input.versionId, {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { resultsMachine } from './resultsMachine';
-import { memberForces } from './resultsMachine';
+import { memberForces, storyDriftTable } from './resultsMachine';
 
 type ResultsSnapshot = SnapshotFrom<typeof resultsMachine>;
 
@@ -21,3 +21,6 @@ export const selectResultsDiff = (snapshot: ResultsSnapshot) => snapshot.context
 /** The diagrams drawn: the shown case's, while not comparing (the highlight is the point then). */
 export const selectResultDiagrams = (snapshot: ResultsSnapshot) =>
   snapshot.context.compareWith === null ? (snapshot.context.display?.diagrams ?? null) : null;
+export const selectStoryDriftTable = (snapshot: ResultsSnapshot) => storyDriftTable(snapshot.context.summary);
+export const selectDriftCase = (snapshot: ResultsSnapshot) => snapshot.context.driftCase;
+export const selectDrifts = (snapshot: ResultsSnapshot) => snapshot.context.drifts;

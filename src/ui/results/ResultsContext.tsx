@@ -67,6 +67,7 @@ export function useResultsEvents() {
       chooseCase: (name: string) => send({ type: 'results.case', name }),
       chooseComponent: (component: string) => send({ type: 'results.component', component }),
       compareWith: (versionId: string | null) => send({ type: 'results.compare', versionId }),
+      chooseDriftCase: (name: string) => send({ type: 'results.driftCase', name }),
       retry: () => send({ type: 'results.retry' }),
     };
   }, [actor]);

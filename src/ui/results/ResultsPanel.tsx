@@ -17,6 +17,9 @@ import {
   selectResultsLoading,
   selectResultsSummary,
   selectResultsUploading,
+  selectDriftCase,
+  selectDrifts,
+  selectStoryDriftTable,
 } from '../../machines/results/selectors';
 import { selectScene, selectVersionId, selectVersions } from '../../machines/viewer/selectors';
 import { SidePanel } from '../viewer/SidePanel';
@@ -169,6 +172,7 @@ function ResultsShown() {
         </div>
       )}
       {quantity && <Legend quantity={quantity} units={units} />}
+      <StoryDrifts />
       {forces && component !== null && quantity && (
         <ResultsComparison component={component} quantity={quantity} units={units} />
       )}
@@ -176,11 +180,19 @@ function ResultsShown() {
   );
 }
 
+/** What a table's rows name, singular and plural. */
+const SUBJECTS = {
+  member: ['member', 'members'],
+  joint: ['joint', 'joints'],
+  story: ['story', 'stories'],
+} as const;
+
 function tableLine(table: ResultsTableSummaryWire): string {
-  const subject =
-    table.kind === 'frameForces' ? 'members' : table.kind.startsWith('joint') ? 'joints' : 'stories';
+  const [one, many] =
+    SUBJECTS[table.kind === 'frameForces' ? 'member' : table.kind.startsWith('joint') ? 'joint' : 'story'];
+  const subject = (count: number) => `${count} ${count === 1 ? one : many}`;
   const parts = [`${table.title}: ${table.rows.toLocaleString('en-US')} rows`];
-  if (table.matched > 0 || table.unmatched > 0) parts.push(`${table.matched} ${subject} matched`);
+  if (table.matched > 0 || table.unmatched > 0) parts.push(`${subject(table.matched)} matched`);
   if (table.unmatched > 0) parts.push(`${table.unmatched} not in this version`);
   if (table.membersWithoutResults > 0) {
     const count = table.membersWithoutResults;
@@ -294,5 +306,68 @@ function ChangedMembers({
         <p className="page__note">and {diff.length - CHANGES_SHOWN} more member and case pairs</p>
       )}
     </>
+  );
+}
+
+/** Drift ratio as engineers quote it: 0.42 %. */
+const driftText = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(2)} %`);
+
+/** ETABS story drifts under a case: per story, top to bottom, its largest drift in X and in Y as bars. */
+function StoryDrifts() {
+  const table = useResultsSelector(selectStoryDriftTable, undefined);
+  const driftCase = useResultsSelector(selectDriftCase, null);
+  const drifts = useResultsSelector(selectDrifts, null);
+  const scene = useViewerSelector(selectScene);
+  const events = useResultsEvents();
+  const id = useId();
+  if (!table || driftCase === null) return null;
+  const levels = scene?.levels ?? [];
+  const elevationOf = (levelId: string) =>
+    levels.find((level) => level.id === levelId)?.elevation ?? Number.NEGATIVE_INFINITY;
+  const nameOf = (levelId: string) => levels.find((level) => level.id === levelId)?.name ?? levelId;
+  const stories = [...(drifts?.stories ?? [])].sort((a, b) => elevationOf(b.id) - elevationOf(a.id));
+  const largest = Math.max(
+    1e-12,
+    ...stories.flatMap((story) => [Math.abs(story.x ?? 0), Math.abs(story.y ?? 0)]),
+  );
+  const width = (value: number | null) => `${((Math.abs(value ?? 0) / largest) * 100).toFixed(1)}%`;
+  return (
+    <section className="results-drifts" aria-label="Story drifts">
+      <h3>Story drifts</h3>
+      <div className="results-panel__choice">
+        <label htmlFor={id}>Case</label>
+        <select
+          id={id}
+          value={driftCase}
+          onChange={(event) => events.chooseDriftCase(event.currentTarget.value)}
+        >
+          {table.cases.map((entry) => (
+            <option key={entry.name} value={entry.name}>
+              {entry.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ol className="results-drifts__stories">
+        {stories.map((story) => (
+          <li key={story.id}>
+            <span className="results-drifts__story">{nameOf(story.id)}</span>
+            <span className="results-drifts__bars" aria-hidden="true">
+              <span
+                className="results-drifts__bar results-drifts__bar--x"
+                style={{ width: width(story.x) }}
+              />
+              <span
+                className="results-drifts__bar results-drifts__bar--y"
+                style={{ width: width(story.y) }}
+              />
+            </span>
+            <span className="results-drifts__values">
+              X {driftText(story.x)} · Y {driftText(story.y)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

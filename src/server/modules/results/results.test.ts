@@ -320,6 +320,26 @@ END TABLE DATA
     expect(summary.tables[0]).toMatchObject({ kind: 'frameForces', rows: 2, matched: 1, unmatched: 0 });
   });
 
+  it('gives each story its largest drift in X and Y under a case', async () => {
+    const job = await uploadAndWait(server, owner.token, building(16), { fileName: 'frame.e2k', modelId });
+    const drifts = encode(`TABLE:  "PROGRAM CONTROL"
+   ProgramName=ETABS   Version=21.0.0   CurrUnits="KN, m, C"
+
+TABLE:  "STORY DRIFTS"
+   Story=L1   OutputCase=EQX   CaseType=LinStatic   Direction=X   Drift=0.0042   Label=1   X=0   Y=0   Z=3
+   Story=L1   OutputCase=EQX   CaseType=LinStatic   Direction=Y   Drift=0.0006   Label=1   X=0   Y=0   Z=3
+`);
+    expect((await put(job.versionId, drifts, 'fileName=drifts.txt')).status).toBe(200);
+    const response = await server.request('GET', `${path(job.versionId, '/drifts')}?case=EQX`, {
+      token: reader.token,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual({
+      case: 'EQX',
+      stories: [{ id: expect.any(String), x: 0.0042, y: 0.0006 }],
+    });
+  });
+
   it('says when a version has no results, and lets only writers upload them', async () => {
     const job = await uploadAndWait(server, owner.token, building(14), { fileName: 'frame.e2k', modelId });
     const none = await server.request('GET', path(job.versionId), { token: owner.token });

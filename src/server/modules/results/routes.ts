@@ -7,6 +7,8 @@ import {
   resultsDiagramsSchema,
   resultsDiffQuery,
   resultsDiffSchema,
+  resultsDriftsQuery,
+  resultsDriftsSchema,
   resultsSummarySchema,
   resultsUploadQuery,
   resultsValuesQuery,
@@ -97,6 +99,19 @@ export function registerResultsRoutes(
           request.params.versionId,
           request.query,
         ),
+    );
+
+    routes.get(
+      `${base}/drifts`,
+      {
+        schema: {
+          params: versionParams,
+          querystring: resultsDriftsQuery,
+          response: { 200: resultsDriftsSchema },
+        },
+      },
+      async (request) =>
+        service.drifts(signedInUser(request).id, request.params.id, request.params.versionId, request.query),
     );
 
     routes.get(

@@ -4,6 +4,7 @@ import type {
   RESULT_TABLE_KINDS,
   ResultsDiagramsWire,
   ResultsDiffWire,
+  ResultsDriftsWire,
   ResultsSummaryWire,
   ResultsValuesWire,
 } from '../../../contract/http/results';
@@ -15,6 +16,7 @@ import {
   objectExtremes,
   RESULT_TABLES,
   resultTable,
+  storyDrifts,
   type Quantity,
   type ResultSet,
   type ResultTable,
@@ -386,6 +388,27 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
               min: [...diagram.min],
             }))
           : [],
+      };
+    },
+
+    async drifts(
+      userId: string,
+      modelId: string,
+      versionId: string,
+      query: { case: string },
+    ): Promise<ResultsDriftsWire> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const { set } = await storedSet(modelId, versionId);
+      const table = resultTable(set, 'storyDrifts');
+      requireCase(table, query.case);
+      const finite = (value: number) => (Number.isNaN(value) ? null : value);
+      return {
+        case: query.case,
+        stories: (table ? storyDrifts(table, query.case) : []).map((story) => ({
+          id: story.id,
+          x: finite(story.x),
+          y: finite(story.y),
+        })),
       };
     },
 
