@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESULT_KINDS } from '../../engine/results/catalogue';
 import { QUANTITIES } from '../../engine/results/quantities';
 import { idSchema } from './names';
 import { text } from './text';
@@ -21,16 +22,8 @@ import { reportItemSchema } from './versions';
  *
  * Values are in Gusset's canonical units: N, N·m, mm, rad, s (the client words them in the model's units).
  */
-export const RESULT_TABLE_KINDS = [
-  'frameForces',
-  'jointReactions',
-  'jointDisplacements',
-  'baseReactions',
-  'modalPeriods',
-  'modalMassRatios',
-  'storyDrifts',
-  'storyForces',
-] as const;
+/** The kinds of result table (engine/results/catalogue.ts). */
+export const RESULT_TABLE_KINDS = RESULT_KINDS;
 
 export const resultsUploadQuery = z.object({
   fileName: text().min(1).max(255),
