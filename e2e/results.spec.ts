@@ -20,6 +20,8 @@ const colourOf = (page: Page, id: string) =>
     (element) => (globalThis as unknown as TestWindow).__gussetViewer?.colorOf(element) ?? null,
     id,
   );
+const reactionArrows = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as TestWindow).__gussetViewer?.reactionArrows() ?? 0);
 const diagramSegments = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as TestWindow).__gussetViewer?.diagramSegments() ?? 0);
 
@@ -53,7 +55,14 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   };
   await writeFile(files.model1, frameBuildingE2k(10));
   await writeFile(files.model2, frameBuildingE2k(12));
-  await writeFile(files.forces1, frameForcesText(12));
+  // The first export also holds the base reaction under the combination.
+  await writeFile(
+    files.forces1,
+    frameForcesText(12).replace(
+      'END TABLE DATA',
+      'TABLE:  "JOINT REACTIONS"\n   Story=Base   Label=1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Max   FX=0   FY=0   FZ=150   MX=0   MY=0   MZ=0\n\nEND TABLE DATA',
+    ),
+  );
   // The revision's export also holds ETABS story drifts.
   await writeFile(
     files.forces2,
@@ -78,6 +87,8 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   await expect(panel.getByRole('figure', { name: 'Legend' })).toContainText('kN·m');
   await expect.poll(() => diagramSegments(page), { timeout: 30_000 }).toBeGreaterThan(0);
   await expect.poll(() => colourOf(page, 'B1@L1')).toBe('#b10026');
+  // The column's base reaction under the combination, as an arrow.
+  await expect.poll(() => reactionArrows(page)).toBe(1);
 
   // The revision and its results.
   await page.goto(`${modelUrl}/history`);

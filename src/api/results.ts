@@ -50,7 +50,7 @@ export function fetchResultValues(
   http: HttpClient,
   modelId: string,
   versionId: string,
-  query: { component: string; case: string },
+  query: { component: string; case: string; table?: string },
 ): Promise<ApiResult<ResultsValuesWire>> {
   return http.request('GET', `${resultsPath(modelId, versionId)}/values`, {
     searchParams: query,

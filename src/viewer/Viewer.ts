@@ -32,12 +32,13 @@ import {
   type CameraPose,
 } from './camera';
 import { appendDiagram } from './geometry/forceDiagram';
+import { appendReactionArrow } from './geometry/reactionArrow';
 import type { Vec3 } from './geometry/polygon';
 import { orthoViewOf, type OrthoView, type OrthoViewRequest } from './orthoViews';
 import type { PickIndex } from './picking/pickIndex';
 import { createPickIndex } from './picking/pickIndex';
 import { colouringRgb, resolveIds } from './scene/colors';
-import { DiagramLayer } from './scene/diagrams';
+import { ArrowLayer, DiagramLayer } from './scene/diagrams';
 import { DEFAULT_LAYERS, ModelScene, statusIndex } from './scene/modelScene';
 import type { VisibilityRules } from './scene/visibility';
 import { computeVisibility } from './scene/visibility';
@@ -48,6 +49,7 @@ import type {
   GlyphLayer,
   MemberDiagramInput,
   PickedElement,
+  ReactionInput,
   ScreenshotOptions,
   SectionBox,
   ThemeName,
@@ -127,6 +129,7 @@ export class BabylonViewer implements Viewer {
   /** The last colouring's ids resolved to this scene's elements. */
   private resolvedIds: { ids: readonly string[]; elements: Int32Array } | null = null;
   private diagrams: DiagramLayer | null = null;
+  private reactions: ArrowLayer | null = null;
   private elementFilter: ElementFilter | null = null;
   private isolatedIds: readonly string[] | null = null;
   private levelId: string | null = null;
@@ -259,6 +262,8 @@ export class BabylonViewer implements Viewer {
   private disposeModel(): void {
     this.diagrams?.dispose();
     this.diagrams = null;
+    this.reactions?.dispose();
+    this.reactions = null;
     this.model?.dispose();
     this.model = null;
     this.pickIndex = null;
@@ -806,6 +811,39 @@ export class BabylonViewer implements Viewer {
     this.requestRender();
   }
 
+  /**
+   * Draws support reactions as arrows at their joints (issue #25), the largest a tenth of the model's largest
+   * extent and the rest in proportion; null clears them.
+   */
+  showReactions(reactions: readonly ReactionInput[] | null): void {
+    this.reactions?.dispose();
+    this.reactions = null;
+    const data = this.data;
+    if (reactions && data && this.model && reactions.length > 0) {
+      const nodeOf = new Map<string, number>();
+      data.nodes.ids.forEach((id, node) => nodeOf.set(id, node));
+      const { min, max } = this.model.bounds;
+      const reach = 0.1 * Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 1);
+      let largest = 0;
+      for (const reaction of reactions) largest = Math.max(largest, Math.hypot(...reaction.force));
+      const segments: number[] = [];
+      for (const reaction of reactions) {
+        const node = nodeOf.get(reaction.id);
+        if (node === undefined || largest === 0) continue;
+        const at: [number, number, number] = [
+          data.nodes.xyz[node * 3] as number,
+          data.nodes.xyz[node * 3 + 1] as number,
+          data.nodes.xyz[node * 3 + 2] as number,
+        ];
+        appendReactionArrow(at, reaction.force, (reach * Math.hypot(...reaction.force)) / largest, segments);
+      }
+      if (segments.length > 0) {
+        this.reactions = new ArrowLayer(this.scene, segments, THEMES[this.themeName].change.added);
+      }
+    }
+    this.requestRender();
+  }
+
   private applyDiff(): void {
     if (!this.model || !this.data) return;
     if (!this.diff) {
@@ -1080,6 +1118,11 @@ export class BabylonViewer implements Viewer {
 
   get modelScene(): ModelScene | null {
     return this.model;
+  }
+
+  /** Reaction arrows drawn now (0 for none). */
+  get reactionArrows(): number {
+    return this.reactions?.arrowCount ?? 0;
   }
 
   /** Line segments of the force diagrams drawn now (0 for none). */

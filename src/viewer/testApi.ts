@@ -27,6 +27,7 @@ export function createViewerTestApi(viewer: Viewer): ViewerTestApi {
     },
     selection: () => [...viewer.selection],
     diagramSegments: () => viewer.diagramSegments,
+    reactionArrows: () => viewer.reactionArrows,
     theme: () => THEMES[viewer.currentTheme].name,
     screenPositionOf: (id) => {
       const model = viewer.modelScene;

@@ -100,6 +100,12 @@ export interface ValueColouring {
   readonly palette: readonly HexColor[];
 }
 
+/** A support reaction: the joint's node id and the force on the structure (N, global axes). */
+export interface ReactionInput {
+  readonly id: string;
+  readonly force: readonly [number, number, number];
+}
+
 /** A result component along a member: stations in mm from its i-end, an envelope's two lines (canonical units). */
 export interface MemberDiagramInput {
   readonly id: string;
@@ -116,6 +122,8 @@ export interface Viewer {
   showDiff(statuses: ReadonlyMap<string, ChangeStatus> | null): void;
   /** Colours elements by a result (issue #25): a palette band per element id; unlisted ones are ghosted. */
   showValues(colouring: ValueColouring | null): void;
+  /** Draws support reactions as arrows at their joints (issue #25), N; null clears. */
+  showReactions(reactions: readonly ReactionInput[] | null): void;
   /** Draws a result component's diagram along these members (issue #25). Null clears. */
   showDiagrams(diagrams: readonly MemberDiagramInput[] | null, component: string): void;
   /** Shows only the elements that pass the filter. */
@@ -188,6 +196,8 @@ export interface ViewerTestApi {
   changeColourCounts(): Record<ChangeStatus, number>;
   /** Line segments of the result diagrams drawn (issue #25): ordinates and curve pieces; 0 for none. */
   diagramSegments(): number;
+  /** Reaction arrows drawn (issue #25). */
+  reactionArrows(): number;
   /**
    * Where the camera looks (model mm), how far it is from there, its projection, and whether a flight to
    * elements is still under way.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ResultsDiffWire, ResultsSummaryWire } from '../../contract/http/results';
-import { CHANGED_COLOUR, resultsMachine, type ResultsDisplay } from './resultsMachine';
+import { CHANGED_COLOUR, reactionsOf, resultsMachine, type ResultsDisplay } from './resultsMachine';
 
 const VERSION = '00000000-0000-4000-8000-000000000002';
 const OLDER = '00000000-0000-4000-8000-000000000001';
@@ -45,6 +45,7 @@ function display(component: string, caseName: string): ResultsDisplay {
       values: [-40_000, 25_000],
     },
     diagrams: { component, quantity, case: caseName, members: [] },
+    reactions: null,
   };
 }
 
@@ -124,5 +125,25 @@ describe('the results of the version in the viewer', () => {
     actor.send({ type: 'results.upload', file: new Blob(['x']), fileName: 'forces.txt' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
     expect(actor.getSnapshot().context.summary?.fileName).toBe('forces.txt');
+  });
+});
+
+describe('support reactions from their three components', () => {
+  it('pairs FX, FY and FZ by joint and leaves out joints with none', () => {
+    const of = (component: string, values: Array<number | null>) => ({
+      table: 'jointReactions' as const,
+      component,
+      quantity: 'force' as const,
+      case: 'DEAD',
+      idsKey: 'blob:jointReactions',
+      ids: ['1@Base', '2@Base', '3@Base'],
+      values,
+    });
+    expect(reactionsOf(of('fx', [0, null, 5]), of('fy', [0, null, 0]), of('fz', [150_000, null, 0]))).toEqual(
+      [
+        { id: '1@Base', force: [0, 0, 150_000] },
+        { id: '3@Base', force: [5, 0, 0] },
+      ],
+    );
   });
 });

@@ -51,6 +51,14 @@ export interface ResultsVersionRequest {
 export interface DisplayRequest extends ResultsVersionRequest {
   component: string;
   case: string;
+  /** Whether the joint reactions have this case too (their arrows are drawn with the members' values). */
+  reactions?: boolean;
+}
+
+/** A support reaction as the viewer draws it: joint node id and force (N, global). */
+export interface Reaction {
+  id: string;
+  force: [number, number, number];
 }
 
 export interface DiffRequest extends ResultsVersionRequest {
@@ -62,6 +70,22 @@ export interface DiffRequest extends ResultsVersionRequest {
 export interface ResultsDisplay {
   values: ResultsValuesWire;
   diagrams: ResultsDiagramsWire;
+  /** The case's support reactions, when the results hold Joint Reactions in it. */
+  reactions: Reaction[] | null;
+}
+
+/** Reactions from the three force components of one case (the same ids in the same order: one idsKey). */
+export function reactionsOf(fx: ResultsValuesWire, fy: ResultsValuesWire, fz: ResultsValuesWire): Reaction[] {
+  const reactions: Reaction[] = [];
+  fx.ids.forEach((id, index) => {
+    const force: [number, number, number] = [
+      fx.values[index] ?? 0,
+      fy.values[index] ?? 0,
+      fz.values[index] ?? 0,
+    ];
+    if (force.some((value) => value !== 0)) reactions.push({ id, force });
+  });
+  return reactions;
 }
 
 export interface ResultsContext extends ResultsInput {
@@ -259,6 +283,10 @@ export const resultsMachine = setup({
                   versionId: context.versionId,
                   component: context.component ?? '',
                   case: context.caseName ?? '',
+                  reactions:
+                    context.summary?.tables
+                      .find((table) => table.kind === 'jointReactions')
+                      ?.cases.some((entry) => entry.name === context.caseName) ?? false,
                 }),
                 onDone: {
                   target: 'shown',
@@ -374,11 +402,24 @@ export function createResultsImplementations(deps: { http: HttpClient }) {
       ),
       fetchDisplay: fromPromise<ResultsDisplay, DisplayRequest>(async ({ input }) => {
         const query = { component: input.component, case: input.case };
-        const [values, diagrams] = await Promise.all([
+        const reaction = (component: string) =>
+          fetchResultValues(deps.http, input.modelId, input.versionId, {
+            table: 'jointReactions',
+            component,
+            case: input.case,
+          });
+        const [values, diagrams, reactions] = await Promise.all([
           fetchResultValues(deps.http, input.modelId, input.versionId, query),
           fetchResultDiagrams(deps.http, input.modelId, input.versionId, query),
+          input.reactions ? Promise.all([reaction('fx'), reaction('fy'), reaction('fz')]) : null,
         ]);
-        return { values: unwrap(values), diagrams: unwrap(diagrams) };
+        return {
+          values: unwrap(values),
+          diagrams: unwrap(diagrams),
+          reactions: reactions
+            ? reactionsOf(unwrap(reactions[0]), unwrap(reactions[1]), unwrap(reactions[2]))
+            : null,
+        };
       }),
       fetchDrifts: fromPromise<ResultsDriftsWire, DisplayRequest>(async ({ input }) =>
         unwrap(await fetchResultDrifts(deps.http, input.modelId, input.versionId, input.case)),

@@ -24,3 +24,6 @@ export const selectResultDiagrams = (snapshot: ResultsSnapshot) =>
 export const selectStoryDriftTable = (snapshot: ResultsSnapshot) => storyDriftTable(snapshot.context.summary);
 export const selectDriftCase = (snapshot: ResultsSnapshot) => snapshot.context.driftCase;
 export const selectDrifts = (snapshot: ResultsSnapshot) => snapshot.context.drifts;
+/** The support reactions drawn: the shown case's, while not comparing. */
+export const selectResultReactions = (snapshot: ResultsSnapshot) =>
+  snapshot.context.compareWith === null ? (snapshot.context.display?.reactions ?? null) : null;

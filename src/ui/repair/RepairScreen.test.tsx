@@ -39,6 +39,7 @@ function createFakeViewer(theme: string | undefined): FakeViewer {
     showDiff: record('showDiff'),
     showValues: record('showValues'),
     showDiagrams: record('showDiagrams'),
+    showReactions: record('showReactions'),
     filter: record('filter'),
     isolate: record('isolate'),
     isolateLevel: record('isolateLevel'),

@@ -191,7 +191,9 @@ function tableLine(table: ResultsTableSummaryWire): string {
   const [one, many] =
     SUBJECTS[table.kind === 'frameForces' ? 'member' : table.kind.startsWith('joint') ? 'joint' : 'story'];
   const subject = (count: number) => `${count} ${count === 1 ? one : many}`;
-  const parts = [`${table.title}: ${table.rows.toLocaleString('en-US')} rows`];
+  const parts = [
+    `${table.title}: ${table.rows.toLocaleString('en-US')} ${table.rows === 1 ? 'row' : 'rows'}`,
+  ];
   if (table.matched > 0 || table.unmatched > 0) parts.push(`${subject(table.matched)} matched`);
   if (table.unmatched > 0) parts.push(`${table.unmatched} not in this version`);
   if (table.membersWithoutResults > 0) {

@@ -13,7 +13,11 @@ import {
   selectTheme,
   selectViewMode,
 } from '../../machines/viewer/selectors';
-import { selectResultColouring, selectResultDiagrams } from '../../machines/results/selectors';
+import {
+  selectResultColouring,
+  selectResultDiagrams,
+  selectResultReactions,
+} from '../../machines/results/selectors';
 import { VIEWER_LAYERS } from '../../machines/viewer/types';
 import { useResultsSelector } from '../results/ResultsContext';
 import type { Viewer } from '../../viewer';
@@ -82,6 +86,11 @@ export function ViewerCanvas() {
   useEffect(() => {
     ready?.showDiagrams(diagrams?.members ?? null, diagrams?.component ?? '');
   }, [ready, drawnScene, diagrams]);
+
+  const reactions = useResultsSelector(selectResultReactions, null);
+  useEffect(() => {
+    ready?.showReactions(reactions);
+  }, [ready, drawnScene, reactions]);
 
   const selectedId = useViewerSelector(selectSelectedId);
   useEffect(() => {

@@ -43,6 +43,7 @@ function createFakeViewer(): FakeViewer {
     showDiff: record('showDiff'),
     showValues: record('showValues'),
     showDiagrams: record('showDiagrams'),
+    showReactions: record('showReactions'),
     filter: record('filter'),
     isolate: record('isolate'),
     isolateLevel: record('isolateLevel'),

@@ -51,3 +51,27 @@ export class DiagramLayer {
     this.material.dispose();
   }
 }
+
+/** Reaction arrows as lines, never picked (issue #25). */
+export class ArrowLayer {
+  private readonly lines: LinesMesh;
+
+  constructor(scene: Scene, segments: readonly number[], colour: HexColor) {
+    const data = new VertexData();
+    data.positions = [...segments];
+    data.indices = Array.from({ length: segments.length / 3 }, (_, k) => k);
+    this.lines = new LinesMesh('reactions:lines', scene);
+    data.applyToMesh(this.lines);
+    this.lines.isPickable = false;
+    this.lines.color = Color3.FromHexString(colour);
+  }
+
+  /** Arrows drawn (a shaft and two barbs each), for the test API. */
+  get arrowCount(): number {
+    return (this.lines.getTotalVertices() || 0) / 6;
+  }
+
+  dispose(): void {
+    this.lines.dispose();
+  }
+}
