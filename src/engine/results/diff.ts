@@ -186,14 +186,16 @@ export function diffResults(
  * `format` writes a value in display units.
  */
 export function describeResultChange(
-  change: ResultChange,
+  /** `percent` null (as the wire sends Infinity): the value before was 0. */
+  change: Pick<ResultChange, 'member' | 'case' | 'before' | 'after'> & { readonly percent: number | null },
   component: string,
   format: (value: number) => string,
 ): string {
   const grew = Math.abs(change.after) > Math.abs(change.before);
   const flipped = Math.sign(change.after) !== Math.sign(change.before) && change.before !== 0;
   const verb = flipped ? 'changed sign' : grew ? 'rose' : 'fell';
+  const percent = change.percent;
   const amount =
-    Number.isFinite(change.percent) && !flipped ? ` ${Math.round(Math.abs(change.percent))} %` : '';
+    percent !== null && Number.isFinite(percent) && !flipped ? ` ${Math.round(Math.abs(percent))} %` : '';
   return `max ${component.toUpperCase()} in ${change.member} ${verb}${amount} under ${change.case} (${format(change.before)} → ${format(change.after)})`;
 }

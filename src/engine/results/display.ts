@@ -29,6 +29,11 @@ const IMPERIAL: Partial<Record<Quantity, DisplayUnit>> = {
 
 export type ResultUnits = 'metric' | 'imperial';
 
+/** A model drawn in feet or inches reads its results in kip and kip·ft; any other, in kN and kN·m. */
+export function resultUnitsOf(displayUnit: string | undefined): ResultUnits {
+  return displayUnit === 'ft' || displayUnit === 'in' ? 'imperial' : 'metric';
+}
+
 /** The display unit of a quantity ('' for a ratio or count). */
 export function resultUnit(quantity: Quantity, units: ResultUnits = 'metric'): string {
   return (units === 'imperial' ? IMPERIAL : METRIC)[quantity]?.unit ?? '';

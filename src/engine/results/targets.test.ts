@@ -6,33 +6,11 @@ import { decodeResults, encodeResults } from './encode';
 import { matchResults } from './match';
 import { readResultsText } from './read';
 import { resultTable } from './store';
+import { frameBuildingE2k } from './testing/frameBuilding';
 import { memberDiagrams, objectExtremes, outputCases, storyDrifts, withTargets } from './targets';
 
-/** One storey: beam B1 (0,0)–(6,0) and column C1; B2 exists in the model but has no forces. */
-const MODEL = readE2k(
-  new TextEncoder().encode(
-    [
-      '$ CONTROLS',
-      '  UNITS  "KN"  "M"  "C"  ',
-      '$ STORIES - IN SEQUENCE FROM TOP',
-      '  STORY "L1"  HEIGHT 3',
-      '  STORY "Base"  ELEV 0',
-      '$ POINT COORDINATES',
-      '  POINT "1"  0 0',
-      '  POINT "2"  6 0',
-      '$ LINE CONNECTIVITIES',
-      '  LINE  "B1"  BEAM  "1"  "2"  0',
-      '  LINE  "B2"  BEAM  "2"  "1"  0',
-      '  LINE  "C1"  COLUMN  "1"  "1"  1',
-      '$ LINE ASSIGNS',
-      '  LINEASSIGN  "B1"  "L1"  ANG 0',
-      '  LINEASSIGN  "B2"  "L1"  ANG 0',
-      '  LINEASSIGN  "C1"  "L1"  ANG 0',
-      '$ END OF MODEL FILE',
-      '',
-    ].join('\n'),
-  ),
-).model;
+/** One storey: beams B1 and B2 and column C1 (testing/frameBuilding.ts); the forces below leave B2 without any. */
+const MODEL = readE2k(new TextEncoder().encode(frameBuildingE2k(10))).model;
 
 const units = { units: parseCsiUnits('KN, m, C') };
 

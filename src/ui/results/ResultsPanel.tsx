@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ResultChangeWire, ResultsTableSummaryWire } from '../../contract/http/results';
 import { describeResultChange } from '../../engine/results/diff';
-import { formatResult, type ResultUnits } from '../../engine/results/display';
+import { formatResult, resultUnitsOf, type ResultUnits } from '../../engine/results/display';
 import type { Quantity } from '../../engine/results/quantities';
 import { RESULTS_DIFF_THRESHOLD } from '../../machines/results/resultsMachine';
 import {
@@ -112,7 +112,7 @@ function ResultsShown() {
   const caseName = useResultsSelector(selectResultCase, null);
   const component = useResultsSelector(selectResultComponent, null);
   const scene = useViewerSelector(selectScene);
-  const units: ResultUnits = scene?.units === 'ft' || scene?.units === 'in' ? 'imperial' : 'metric';
+  const units = resultUnitsOf(scene?.units);
   const events = useResultsEvents();
   const caseId = useId();
   const componentId = useId();
@@ -292,15 +292,7 @@ function ChangedMembers({
       <ul className="results-panel__changes" aria-label={`Members whose ${name} changed`}>
         {diff.slice(0, CHANGES_SHOWN).map((change) => (
           <li key={`${change.member} ${change.case}`}>
-            {describeResultChange(
-              {
-                ...change,
-                percent: change.percent ?? Number.POSITIVE_INFINITY,
-                relative: change.relative ?? Number.POSITIVE_INFINITY,
-              },
-              component,
-              (value) => formatResult(value, quantity, units),
-            )}
+            {describeResultChange(change, component, (value) => formatResult(value, quantity, units))}
           </li>
         ))}
       </ul>

@@ -7,6 +7,18 @@ import type { Scene } from '@babylonjs/core/scene';
 import type { DiagramGeometry } from '../geometry/forceDiagram';
 import type { HexColor } from '../types';
 
+/** Line segments (two points, 6 numbers each) in one colour, never picked. */
+function linesMesh(scene: Scene, name: string, segments: readonly number[], colour: HexColor): LinesMesh {
+  const data = new VertexData();
+  data.positions = [...segments];
+  data.indices = Array.from({ length: segments.length / 3 }, (_, k) => k);
+  const lines = new LinesMesh(name, scene);
+  data.applyToMesh(lines);
+  lines.isPickable = false;
+  lines.color = Color3.FromHexString(colour);
+  return lines;
+}
+
 /** How much of the model shows through a diagram's fill. */
 const FILL_ALPHA = 0.35;
 
@@ -17,13 +29,7 @@ export class DiagramLayer {
   private readonly material: StandardMaterial;
 
   constructor(scene: Scene, geometry: DiagramGeometry, colour: HexColor) {
-    const outline = new VertexData();
-    outline.positions = geometry.lines;
-    outline.indices = Array.from({ length: geometry.lines.length / 3 }, (_, k) => k);
-    this.lines = new LinesMesh('diagrams:lines', scene);
-    outline.applyToMesh(this.lines);
-    this.lines.isPickable = false;
-    this.lines.color = Color3.FromHexString(colour);
+    this.lines = linesMesh(scene, 'diagrams:lines', geometry.lines, colour);
 
     const filled = new VertexData();
     filled.positions = geometry.triangles;
@@ -57,13 +63,7 @@ export class ArrowLayer {
   private readonly lines: LinesMesh;
 
   constructor(scene: Scene, segments: readonly number[], colour: HexColor) {
-    const data = new VertexData();
-    data.positions = [...segments];
-    data.indices = Array.from({ length: segments.length / 3 }, (_, k) => k);
-    this.lines = new LinesMesh('reactions:lines', scene);
-    data.applyToMesh(this.lines);
-    this.lines.isPickable = false;
-    this.lines.color = Color3.FromHexString(colour);
+    this.lines = linesMesh(scene, 'reactions:lines', segments, colour);
   }
 
   /** Arrows drawn (a shaft and two barbs each), for the test API. */

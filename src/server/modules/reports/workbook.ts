@@ -4,7 +4,13 @@ import type { Report } from '../../../contract/http/reports';
 import type { ResultChangeWire } from '../../../contract/http/results';
 import { RESULT_TABLES } from '../../../engine/results/catalogue';
 import { describeResultChange } from '../../../engine/results/diff';
-import { formatResult, inResultUnit, resultUnit, type ResultUnits } from '../../../engine/results/display';
+import {
+  formatResult,
+  inResultUnit,
+  resultUnit,
+  resultUnitsOf,
+  type ResultUnits,
+} from '../../../engine/results/display';
 import { safeFileName } from '../versions/service';
 
 /** Analysis results that changed between the report's versions (issue #25), per member-force component. */
@@ -113,11 +119,7 @@ export async function reportWorkbook(input: {
   }
   changes.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 7 } };
 
-  addResultChanges(
-    workbook,
-    input.resultChanges,
-    diff.units === 'ft' || diff.units === 'in' ? 'imperial' : 'metric',
-  );
+  addResultChanges(workbook, input.resultChanges, resultUnitsOf(diff.units));
 
   const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
   return { fileName: `${safeFileName(`${modelName} - ${report.title}`)}.xlsx`, bytes };
@@ -164,15 +166,7 @@ function addResultChanges(
         before: Number(inResultUnit(change.before, quantity, units).toPrecision(6)),
         after: Number(inResultUnit(change.after, quantity, units).toPrecision(6)),
         percent: change.percent === null ? null : Math.round(change.percent * 10) / 10,
-        summary: describeResultChange(
-          {
-            ...change,
-            percent: change.percent ?? Number.POSITIVE_INFINITY,
-            relative: change.relative ?? Number.POSITIVE_INFINITY,
-          },
-          component,
-          format,
-        ),
+        summary: describeResultChange(change, component, format),
       });
     }
   }
