@@ -4,7 +4,8 @@
  * - text (`File > Export > … .s2k / tables to text`): `TABLE:  "ELEMENT FORCES - FRAMES"` then one `Field=value`
  *   row per line, in the units of `PROGRAM CONTROL`'s `CurrUnits`;
  * - Excel (`Export tables to Excel`): one sheet per table, row 1 `TABLE:  Element Forces - Beams`, row 2 the field
- *   names, row 3 each column's unit, data from row 4.
+ *   names, row 3 each column's unit, data from row 4; the same layout as comma-separated text (csv.ts) or printed
+ *   in padded columns (`File > Print Tables` to a text file, printed.ts).
  *
  * Fields are found by name. Values become canonical units (N, N·m, mm, rad, s, Hz) and are stored column-wise
  * (store.ts). What the reader does not take — a result table it does not know yet, a field it does not keep, a
@@ -34,6 +35,7 @@ import {
   type ResultTableSpec,
 } from './catalogue';
 import { csvWorkbook, isCsiCsv } from './csv';
+import { isCsiPrintedTables, printedWorkbook } from './printed';
 import { declaredFactor, systemFactor, UnitMismatchError } from './quantities';
 import { TextColumnBuilder, type ResultSet, type ResultTable } from './store';
 
@@ -532,9 +534,9 @@ export function readResults(bytes: Uint8Array, options: ReadResultsOptions = {})
     : (() => {
         if (looksBinary(bytes)) fail('the file is neither a CSI text export nor an Excel workbook');
         const text = decodeCsiText(bytes).text;
-        return isCsiCsv(text)
-          ? readResultsFromWorkbook(csvWorkbook(text), options)
-          : readResultsText(text, options);
+        if (isCsiCsv(text)) return readResultsFromWorkbook(csvWorkbook(text), options);
+        if (isCsiPrintedTables(text)) return readResultsFromWorkbook(printedWorkbook(text), options);
+        return readResultsText(text, options);
       })();
   if (set.tables.length === 0) {
     fail(
