@@ -22,6 +22,14 @@ const colourOf = (page: Page, id: string) =>
   );
 const reactionArrows = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as TestWindow).__gussetViewer?.reactionArrows() ?? 0);
+const deformedShape = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as TestWindow).__gussetViewer?.deformedShape() ?? {
+        segments: 0,
+        animated: false,
+      },
+  );
 const diagramSegments = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as TestWindow).__gussetViewer?.diagramSegments() ?? 0);
 
@@ -55,12 +63,23 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   };
   await writeFile(files.model1, frameBuildingE2k(10));
   await writeFile(files.model2, frameBuildingE2k(12));
-  // The first export also holds the base reaction under the combination.
+  // The first export also holds the base reaction under the combination and the joints' displacements under DEAD.
+  const displacements = [
+    ['Base', '1', '0', '0'],
+    ['L1', '1', '0.0005', '-0.0002'],
+    ['L1', '2', '0.0005', '0.0004'],
+    ['L1', '3', '0.0005', '-0.0003'],
+  ]
+    .map(
+      ([story, label, ux, ry]) =>
+        `   Story=${story}   Label=${label}   OutputCase=DEAD   CaseType=LinStatic   Ux=${ux}   Uy=0   Uz=${label === '2' ? '-0.012' : '0'}   Rx=0   Ry=${ry}   Rz=0`,
+    )
+    .join('\n');
   await writeFile(
     files.forces1,
     frameForcesText(12).replace(
       'END TABLE DATA',
-      'TABLE:  "JOINT REACTIONS"\n   Story=Base   Label=1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Max   FX=0   FY=0   FZ=150   MX=0   MY=0   MZ=0\n\nEND TABLE DATA',
+      `TABLE:  "JOINT REACTIONS"\n   Story=Base   Label=1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Max   FX=0   FY=0   FZ=150   MX=0   MY=0   MZ=0\n\nTABLE:  "JOINT DISPLACEMENTS"\n${displacements}\n\nEND TABLE DATA`,
     ),
   );
   // The revision's export also holds ETABS story drifts.
@@ -82,13 +101,25 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   ).toBeVisible();
 
   // M3 of the combination: the envelope's diagram along B1, and B1 coloured from the legend, not as a beam.
-  await panel.getByLabel('Case').selectOption('1.2D+1.6L');
+  await panel.getByRole('combobox', { name: 'Case', exact: true }).selectOption('1.2D+1.6L');
   await expect(panel.getByLabel('Component')).toHaveValue('m3');
   await expect(panel.getByRole('figure', { name: 'Legend' })).toContainText('kN·m');
   await expect.poll(() => diagramSegments(page), { timeout: 30_000 }).toBeGreaterThan(0);
   await expect.poll(() => colourOf(page, 'B1@L1')).toBe('#b10026');
   // The column's base reaction under the combination, as an arrow.
   await expect.poll(() => reactionArrows(page)).toBe(1);
+
+  // The deformed shape under DEAD, from the joints' displacements: swinging, then still.
+  const deformed = panel.getByRole('region', { name: 'Deformed shape' });
+  await expect(deformed.getByRole('combobox', { name: 'Deformed shape Case' })).toHaveValue('DEAD');
+  await deformed.getByLabel('Show the deformed shape').check();
+  await expect(deformed.getByRole('status')).toContainText('Largest displacement 12 mm');
+  // Beams B1 and B2 and column C1, 8 pieces each.
+  await expect.poll(() => deformedShape(page)).toEqual({ segments: 24, animated: true });
+  await deformed.getByLabel('Animate').uncheck();
+  await expect.poll(() => deformedShape(page)).toEqual({ segments: 24, animated: false });
+  await deformed.getByLabel('Show the deformed shape').uncheck();
+  await expect.poll(() => deformedShape(page)).toEqual({ segments: 0, animated: false });
 
   // The revision and its results.
   await page.goto(`${modelUrl}/history`);

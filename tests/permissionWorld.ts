@@ -37,7 +37,7 @@ export interface PermissionWorld {
   jobId: string;
   /** A small synthetic building as canonical JSON, for upload cells. */
   modelFile: Uint8Array;
-  /** SAP2000 member forces of one of its beams, stored on `versionId` (issue #25). */
+  /** SAP2000 member forces of one of its beams, a story drift and a joint's displacements, stored on `versionId` (issue #25). */
   resultsFile: Uint8Array;
   freshOrganization(): Promise<string>;
   freshModel(): Promise<string>;
@@ -117,6 +117,7 @@ export async function permissionWorld(
   // Analysis results on the version (issue #25), so the results routes' cells read what they ask for.
   const beam = building.elements.find((element) => element.type === 'Beam')?.id ?? 'missing';
   const storey = building.levels[0]?.name ?? 'missing';
+  const joint = building.nodes[0]?.id ?? 'missing';
   const resultsFile = new TextEncoder().encode(`TABLE:  "PROGRAM CONTROL"
    ProgramName=SAP2000   Version=25.0.0   CurrUnits="KN, m, C"
 
@@ -126,6 +127,9 @@ TABLE:  "ELEMENT FORCES - FRAMES"
 
 TABLE:  "STORY DRIFTS"
    Story="${storey}"   OutputCase=DEAD   CaseType=LinStatic   Direction=X   Drift=0.001
+
+TABLE:  "JOINT DISPLACEMENTS"
+   Joint="${joint}"   OutputCase=DEAD   CaseType=LinStatic   U1=0.001   U2=0   U3=-0.002   R1=0   R2=0.0001   R3=0
 `);
   const storedResults = await server.request(
     'PUT',

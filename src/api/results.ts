@@ -1,11 +1,13 @@
 import {
   resultsDiagramsSchema,
   resultsDiffSchema,
+  resultsDisplacementsSchema,
   resultsDriftsSchema,
   resultsSummarySchema,
   resultsValuesSchema,
   type ResultsDiagramsWire,
   type ResultsDiffWire,
+  type ResultsDisplacementsWire,
   type ResultsDriftsWire,
   type ResultsSummaryWire,
   type ResultsValuesWire,
@@ -97,6 +99,20 @@ export function fetchResultDrifts(
   return http.request('GET', `${resultsPath(modelId, versionId)}/drifts`, {
     searchParams: { case: caseName },
     schema: resultsDriftsSchema,
+    showLoader: false,
+  });
+}
+
+/** GET …/results/displacements: per joint, its translations and rotations under a case (the deformed shape). */
+export function fetchResultDisplacements(
+  http: HttpClient,
+  modelId: string,
+  versionId: string,
+  caseName: string,
+): Promise<ApiResult<ResultsDisplacementsWire>> {
+  return http.request('GET', `${resultsPath(modelId, versionId)}/displacements`, {
+    searchParams: { case: caseName },
+    schema: resultsDisplacementsSchema,
     showLoader: false,
   });
 }

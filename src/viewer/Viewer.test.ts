@@ -423,6 +423,33 @@ describe('BabylonViewer', () => {
     expect(api.camera().mode).toBe('perspective');
   });
 
+  it('draws the deformed shape of the members whose joints both moved, swinging unless motion is reduced', async () => {
+    const members = building.elements.ids.filter((_, element) => {
+      const { nodeOffsets } = building.elements;
+      return (nodeOffsets[element + 1] as number) - (nodeOffsets[element] as number) === 2;
+    }).length;
+    const joints = building.nodes.ids.map((id, node) => ({
+      id,
+      u: [node % 3, 0, -(node % 5)] as const,
+      r: [0, 0.001, Number.NaN] as const,
+    }));
+    const viewer = newViewer({ now: () => 500 });
+    await viewer.load(building);
+    viewer.showDeformed(joints, { animate: true });
+    expect(viewer.deformedShape).toEqual({ segments: members * 8, animated: true });
+    // A joint the results lack leaves its members out.
+    viewer.showDeformed(joints.slice(1), { animate: false });
+    expect(viewer.deformedShape.segments).toBeLessThan(members * 8);
+    expect(viewer.deformedShape.animated).toBe(false);
+    viewer.showDeformed(null, { animate: true });
+    expect(viewer.deformedShape).toEqual({ segments: 0, animated: false });
+
+    const still = newViewer({ reducedMotion: true });
+    await still.load(building);
+    still.showDeformed(joints, { animate: true });
+    expect(still.deformedShape).toEqual({ segments: members * 8, animated: false });
+  });
+
   it('replaces the scene on a new load, keeping filters by id and dropping the diff', async () => {
     const viewer = newViewer();
     const api = createViewerTestApi(viewer);

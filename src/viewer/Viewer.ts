@@ -16,7 +16,7 @@ import { CreateScreenshotUsingRenderTargetAsync } from '@babylonjs/core/Misc/scr
 import '@babylonjs/core/Shaders/postprocess.vertex';
 import type { AssetContainer } from '@babylonjs/core/assetContainer';
 import { Scene } from '@babylonjs/core/scene';
-import type { SceneData } from '../engine/scene';
+import { RELEASE_BITS_PER_END, type SceneData } from '../engine/scene';
 import {
   boxCentre,
   flightDurationMs,
@@ -32,13 +32,14 @@ import {
   type CameraPose,
 } from './camera';
 import { appendDiagram } from './geometry/forceDiagram';
+import { appendDeformedMember } from './geometry/deformedShape';
 import { appendReactionArrow } from './geometry/reactionArrow';
 import type { Vec3 } from './geometry/polygon';
 import { orthoViewOf, type OrthoView, type OrthoViewRequest } from './orthoViews';
 import type { PickIndex } from './picking/pickIndex';
 import { createPickIndex } from './picking/pickIndex';
 import { colouringRgb, resolveIds } from './scene/colors';
-import { ArrowLayer, DiagramLayer } from './scene/diagrams';
+import { ArrowLayer, DeformedLayer, DiagramLayer } from './scene/diagrams';
 import { DEFAULT_LAYERS, ModelScene, statusIndex } from './scene/modelScene';
 import type { VisibilityRules } from './scene/visibility';
 import { computeVisibility } from './scene/visibility';
@@ -50,6 +51,7 @@ import type {
   MemberDiagramInput,
   PickedElement,
   ReactionInput,
+  JointDisplacementInput,
   ScreenshotOptions,
   SectionBox,
   ThemeName,
@@ -59,6 +61,11 @@ import type {
   ViewerEvents,
   ViewName,
 } from './types';
+
+/** Members up to which the deformed shape is drawn curved (8 pieces a member); straight past it. */
+const DEFORMED_CURVED_MEMBERS = 20_000;
+/** One swing of the animated deformed shape, ms. */
+const DEFORMED_PERIOD_MS = 2000;
 
 export interface BabylonViewerOptions {
   theme?: ThemeName;
@@ -130,6 +137,7 @@ export class BabylonViewer implements Viewer {
   private resolvedIds: { ids: readonly string[]; elements: Int32Array } | null = null;
   private diagrams: DiagramLayer | null = null;
   private reactions: ArrowLayer | null = null;
+  private deformed: { layer: DeformedLayer; animate: boolean; started: number } | null = null;
   private elementFilter: ElementFilter | null = null;
   private isolatedIds: readonly string[] | null = null;
   private levelId: string | null = null;
@@ -264,6 +272,8 @@ export class BabylonViewer implements Viewer {
     this.diagrams = null;
     this.reactions?.dispose();
     this.reactions = null;
+    this.deformed?.layer.dispose();
+    this.deformed = null;
     this.model?.dispose();
     this.model = null;
     this.pickIndex = null;
@@ -346,6 +356,7 @@ export class BabylonViewer implements Viewer {
       this.engine.resize();
     }
     this.advanceFlight();
+    this.advanceDeformed();
     this.adaptCameraToDistance();
     this.orientLabels();
     const started = performance.now();
@@ -367,6 +378,7 @@ export class BabylonViewer implements Viewer {
     const camera = this.camera;
     const moving =
       this.flight !== null ||
+      this.deformed?.animate === true ||
       this.pointerDown !== null ||
       camera.inertialAlphaOffset !== 0 ||
       camera.inertialBetaOffset !== 0 ||
@@ -844,6 +856,94 @@ export class BabylonViewer implements Viewer {
     this.requestRender();
   }
 
+  /**
+   * Draws the deformed shape from joint displacements (issue #25): each member from its end joints' translations
+   * and rotations (bending released at an end follows the chord), the largest displacement drawn a twentieth of
+   * the model's largest extent. Animated, it swings from the undeformed shape to the deformed one and through
+   * to the opposite side, as SAP2000 and ETABS animate it; still (or when the user prefers reduced motion) it is
+   * drawn at full scale. Members with a joint the results lack are left out. Null clears it.
+   */
+  showDeformed(joints: readonly JointDisplacementInput[] | null, options: { animate: boolean }): void {
+    this.deformed?.layer.dispose();
+    this.deformed = null;
+    const data = this.data;
+    if (joints && data && this.model && joints.length > 0) {
+      const byNode = new Map<number, JointDisplacementInput>();
+      const nodeOf = new Map<string, number>();
+      data.nodes.ids.forEach((id, node) => nodeOf.set(id, node));
+      let largest = 0;
+      for (const joint of joints) {
+        const node = nodeOf.get(joint.id);
+        if (node === undefined) continue;
+        byNode.set(node, joint);
+        largest = Math.max(largest, Math.hypot(...joint.u));
+      }
+      const { xyz } = data.nodes;
+      const { nodeOffsets, nodeIndices, releases } = data.elements;
+      const point = (node: number): [number, number, number] => [
+        xyz[node * 3] as number,
+        xyz[node * 3 + 1] as number,
+        xyz[node * 3 + 2] as number,
+      ];
+      const members = data.elements.ids.length;
+      // Curves for a building; straight pieces past that, where the points to move each frame would add up.
+      const pieces = members <= DEFORMED_CURVED_MEMBERS ? 8 : 1;
+      const base: number[] = [];
+      const offset: number[] = [];
+      const endMask = (1 << RELEASE_BITS_PER_END) - 1;
+      // Bits 4 and 5 of an end: M2 and M3 released.
+      const bendingReleased = (bits: number) => (bits & 0b110000) !== 0;
+      for (let element = 0; element < members; element++) {
+        const from = nodeOffsets[element] as number;
+        if ((nodeOffsets[element + 1] as number) - from !== 2) continue;
+        const nodeI = nodeIndices[from] as number;
+        const nodeJ = nodeIndices[from + 1] as number;
+        const jointI = byNode.get(nodeI);
+        const jointJ = byNode.get(nodeJ);
+        if (!jointI || !jointJ) continue;
+        const bits = (releases[element] as number) ?? 0;
+        const rotation = (joint: JointDisplacementInput, released: boolean) =>
+          released || joint.r.some((value) => !Number.isFinite(value)) ? null : joint.r;
+        appendDeformedMember(
+          {
+            i: point(nodeI),
+            j: point(nodeJ),
+            ui: jointI.u,
+            uj: jointJ.u,
+            ri: rotation(jointI, bendingReleased(bits & endMask)),
+            rj: rotation(jointJ, bendingReleased((bits >> RELEASE_BITS_PER_END) & endMask)),
+          },
+          pieces,
+          base,
+          offset,
+        );
+      }
+      if (base.length > 0) {
+        const { min, max } = this.model.bounds;
+        const extent = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 1);
+        const scale = largest > 0 ? extent / 20 / largest : 0;
+        for (let k = 0; k < offset.length; k++) offset[k] = (offset[k] as number) * scale;
+        const layer = new DeformedLayer(
+          this.scene,
+          Float32Array.from(base),
+          Float32Array.from(offset),
+          THEMES[this.themeName].glyphs.release,
+        );
+        layer.setScale(1);
+        this.deformed = { layer, animate: options.animate && !this.reducedMotion, started: this.now() };
+      }
+    }
+    this.requestRender();
+  }
+
+  /** One step of the deformed shape's swing: a sine over DEFORMED_PERIOD_MS. */
+  private advanceDeformed(): void {
+    const deformed = this.deformed;
+    if (!deformed?.animate) return;
+    const phase = ((this.now() - deformed.started) % DEFORMED_PERIOD_MS) / DEFORMED_PERIOD_MS;
+    deformed.layer.setScale(Math.sin(phase * 2 * Math.PI));
+  }
+
   private applyDiff(): void {
     if (!this.model || !this.data) return;
     if (!this.diff) {
@@ -1123,6 +1223,11 @@ export class BabylonViewer implements Viewer {
   /** Reaction arrows drawn now (0 for none). */
   get reactionArrows(): number {
     return this.reactions?.arrowCount ?? 0;
+  }
+
+  /** Line segments of the deformed shape drawn now (0 for none), and whether it moves. */
+  get deformedShape(): { segments: number; animated: boolean } {
+    return { segments: this.deformed?.layer.segmentCount ?? 0, animated: this.deformed?.animate ?? false };
   }
 
   /** Line segments of the force diagrams drawn now (0 for none). */

@@ -28,6 +28,7 @@ export function createViewerTestApi(viewer: Viewer): ViewerTestApi {
     selection: () => [...viewer.selection],
     diagramSegments: () => viewer.diagramSegments,
     reactionArrows: () => viewer.reactionArrows,
+    deformedShape: () => viewer.deformedShape,
     theme: () => THEMES[viewer.currentTheme].name,
     screenPositionOf: (id) => {
       const model = viewer.modelScene;

@@ -106,6 +106,13 @@ export interface ReactionInput {
   readonly force: readonly [number, number, number];
 }
 
+/** A joint's displacement under a case (issue #25): translations mm and rotations rad, global; NaN for none. */
+export interface JointDisplacementInput {
+  readonly id: string;
+  readonly u: readonly [number, number, number];
+  readonly r: readonly [number, number, number];
+}
+
 /** A result component along a member: stations in mm from its i-end, an envelope's two lines (canonical units). */
 export interface MemberDiagramInput {
   readonly id: string;
@@ -124,6 +131,8 @@ export interface Viewer {
   showValues(colouring: ValueColouring | null): void;
   /** Draws support reactions as arrows at their joints (issue #25), N; null clears. */
   showReactions(reactions: readonly ReactionInput[] | null): void;
+  /** Draws the deformed shape from joint displacements (issue #25), swinging when `animate`. Null clears. */
+  showDeformed(joints: readonly JointDisplacementInput[] | null, options: { animate: boolean }): void;
   /** Draws a result component's diagram along these members (issue #25). Null clears. */
   showDiagrams(diagrams: readonly MemberDiagramInput[] | null, component: string): void;
   /** Shows only the elements that pass the filter. */
@@ -198,6 +207,8 @@ export interface ViewerTestApi {
   diagramSegments(): number;
   /** Reaction arrows drawn (issue #25). */
   reactionArrows(): number;
+  /** The deformed shape drawn (issue #25): its line segments (0 for none) and whether it swings. */
+  deformedShape(): { segments: number; animated: boolean };
   /**
    * Where the camera looks (model mm), how far it is from there, its projection, and whether a flight to
    * elements is still under way.

@@ -1,7 +1,7 @@
 import { modelUpdaters, modelViewers, type Row } from '../permissionMatrix';
 
 /**
- * Analysis results on a version (issue #25): reading them (summary, values, diagrams, diff) is READ and up like
+ * Analysis results on a version (issue #25): reading them (summary, values, diagrams, drifts, displacements, diff) is READ and up like
  * the version's data (LIMITEDVIEW 401); uploading them is WRITE and up. The world's version holds results from
  * the start; each upload cell stores them again on it (the same file: a replace).
  */
@@ -46,6 +46,14 @@ export const resultsRows: Row[] = [
     route: `${base}/drifts`,
     request: async (world) => ({
       path: `/api/models/${world.modelId}/data/versions/${world.versionId}/results/drifts?case=DEAD`,
+    }),
+    expected: modelViewers(200),
+  },
+  {
+    method: 'GET',
+    route: `${base}/displacements`,
+    request: async (world) => ({
+      path: `/api/models/${world.modelId}/data/versions/${world.versionId}/results/displacements?case=DEAD`,
     }),
     expected: modelViewers(200),
   },

@@ -17,6 +17,8 @@ import { reportItemSchema } from './versions';
  *   (over stations and envelope steps), for colouring. READ and up.
  * - `GET …/results/diagrams?component=&case=`: along each member, the component per station (max and min lines).
  * - `GET …/results/drifts?case=`: per story, its largest drift ratio in X and in Y in the case (ETABS Story Drifts).
+ * - `GET …/results/displacements?case=`: per joint, its translations and rotations in the case (the first step
+ *   of a case with several), for the deformed shape.
  * - `GET …/results/diff?against={versionId}&component=&threshold=`: per member and case, the change of the
  *   component's extreme from the `against` version's results to this version's, past the threshold (%).
  *
@@ -149,3 +151,16 @@ export const resultsDriftsSchema = z.object({
   stories: z.array(z.object({ id: z.string(), x: z.number().nullable(), y: z.number().nullable() })),
 });
 export type ResultsDriftsWire = z.infer<typeof resultsDriftsSchema>;
+
+export const resultsDisplacementsQuery = z.object({ case: text().min(1).max(200) });
+
+const vector = z.tuple([z.number().nullable(), z.number().nullable(), z.number().nullable()]);
+
+export const resultsDisplacementsSchema = z.object({
+  case: z.string(),
+  /** The step shown of a case with several (`Mode 1`, `Max`). */
+  step: z.string().optional(),
+  /** Per joint the results matched (node id): translations in mm and rotations in rad, global; null for none. */
+  joints: z.array(z.object({ id: z.string(), u: vector, r: vector })),
+});
+export type ResultsDisplacementsWire = z.infer<typeof resultsDisplacementsSchema>;

@@ -7,7 +7,14 @@ import { matchResults } from './match';
 import { readResultsText } from './read';
 import { resultTable } from './store';
 import { frameBuildingE2k } from './testing/frameBuilding';
-import { memberDiagrams, objectExtremes, outputCases, storyDrifts, withTargets } from './targets';
+import {
+  deformedShape,
+  memberDiagrams,
+  objectExtremes,
+  outputCases,
+  storyDrifts,
+  withTargets,
+} from './targets';
 
 /** One storey: beams B1 and B2 and column C1 (testing/frameBuilding.ts); the forces below leave B2 without any. */
 const MODEL = readE2k(new TextEncoder().encode(frameBuildingE2k(10))).model;
@@ -117,5 +124,45 @@ describe('story drifts tied to the model levels', () => {
     ]);
     expect(storyDrifts(table, 'EQY')[0]?.y).toBe(0.0049);
     expect(Number.isNaN(storyDrifts(table, 'EQY')[0]?.x)).toBe(true);
+  });
+});
+
+describe('the deformed shape tied to the model joints', () => {
+  const set = readResultsText(
+    `TABLE:  "JOINT DISPLACEMENTS"
+   Story=L1   Label=2   OutputCase=DEAD   CaseType=LinStatic   Ux=0.001   Uy=0   Uz=-0.012   Rx=0   Ry=0.0004   Rz=0
+   Story=L1   Label=3   OutputCase=DEAD   CaseType=LinStatic   Ux=0.001   Uy=0   Uz=-0.002   Rx=0   Ry=-0.001   Rz=0
+   Story=L9   Label=3   OutputCase=DEAD   CaseType=LinStatic   Ux=5   Uy=5   Uz=5   Rx=0   Ry=0   Rz=0
+   Story=L1   Label=2   OutputCase=MODAL   CaseType=LinModal   StepType=Mode   StepNum=1   Ux=0.8   Uy=0   Uz=0   Rx=0   Ry=0   Rz=0
+   Story=L1   Label=3   OutputCase=MODAL   CaseType=LinModal   StepType=Mode   StepNum=1   Ux=1   Uy=0   Uz=0   Rx=0   Ry=0   Rz=0
+   Story=L1   Label=2   OutputCase=MODAL   CaseType=LinModal   StepType=Mode   StepNum=2   Ux=0   Uy=1   Uz=0   Rx=0   Ry=0   Rz=0
+   Story=L1   Label=2   OutputCase=ENV   CaseType=Combination   StepType=Max   Ux=0.002   Uy=0   Uz=0
+   Story=L1   Label=2   OutputCase=ENV   CaseType=Combination   StepType=Min   Ux=-0.003   Uy=0   Uz=0
+`,
+    units,
+  );
+  const table = resultTable(withTargets(set, matchResults(set, MODEL), MODEL), 'jointDisplacements');
+  if (!table) throw new Error('no joint displacements');
+  const nodeAt = (x: number) => MODEL.nodes.find((node) => node.x === x * 1000 && node.z === 3000)?.id;
+
+  it('gives each matched joint its translations (mm) and rotations (rad) in the case', () => {
+    const shape = deformedShape(table, 'DEAD');
+    expect(shape.step).toBeUndefined();
+    // L9 is not a story of the model: its joint is left out.
+    expect(shape.joints.map((joint) => joint.id)).toEqual([nodeAt(6), nodeAt(10)]);
+    expect(shape.joints[0]?.u).toEqual([1, 0, -12]);
+    expect(shape.joints[0]?.r).toEqual([0, 0.0004, 0]);
+  });
+
+  it('shows one step of a case with several: the first mode, the Max of an envelope', () => {
+    const modal = deformedShape(table, 'MODAL');
+    expect(modal.step).toBe('Mode 1');
+    expect(modal.joints.map((joint) => joint.u[0])).toEqual([800, 1000]);
+    const envelope = deformedShape(table, 'ENV');
+    expect(envelope.step).toBe('Max');
+    expect(envelope.joints[0]?.u[0]).toBe(2);
+    // The file has no rotations for this case.
+    expect(envelope.joints[0]?.r.every(Number.isNaN)).toBe(true);
+    expect(deformedShape(table, 'NOPE').joints).toEqual([]);
   });
 });

@@ -177,3 +177,56 @@ export function storyDrifts(table: ResultTable, caseName: string): StoryDrift[] 
     y: y[index] as number,
   }));
 }
+
+export interface JointDisplacement {
+  /** The joint's node id in the model. */
+  readonly id: string;
+  /** Translation (mm) and rotation (rad) in global axes; NaN where the file has no such column. */
+  readonly u: readonly [number, number, number];
+  readonly r: readonly [number, number, number];
+}
+
+export interface DeformedShape {
+  /** The step shown when the case has several (`Max`, `Mode 1`): its first, as the file lists them. */
+  readonly step?: string;
+  readonly joints: readonly JointDisplacement[];
+}
+
+/** How a row's step reads (`Max`, `Mode 2`, `Step 5`), or '' for a case of one step. */
+function stepOf(table: ResultTable, row: number): string {
+  const type = textAt(table.text.stepType, row)?.trim() ?? '';
+  const number = table.numbers.stepNum?.[row];
+  return number === undefined || Number.isNaN(number) ? type : `${type || 'Step'} ${number}`.trim();
+}
+
+/**
+ * The displaced joints of one output case (Joint Displacements), for the deformed shape: of a case with steps
+ * (an envelope's Max and Min, a modal case's modes) the first step only, since a shape of extremes from several
+ * steps is no shape the structure takes.
+ */
+export function deformedShape(table: ResultTable, caseName: string): DeformedShape {
+  const target = table.text[TARGET_FIELD];
+  if (!target) return { joints: [] };
+  const inCase = caseFilter(table, caseName);
+  const column = (field: string) => table.numbers[field];
+  const [ux, uy, uz, rx, ry, rz] = ['ux', 'uy', 'uz', 'rx', 'ry', 'rz'].map(column);
+  const at = (values: Float64Array | undefined, row: number) =>
+    values ? (values[row] as number) : Number.NaN;
+  let step: string | undefined;
+  const seen = new Set<number>();
+  const joints: JointDisplacement[] = [];
+  for (let row = 0; row < table.rowCount; row++) {
+    const code = target.codes[row] as number;
+    if (code === 0 || !inCase(row)) continue;
+    const rowStep = stepOf(table, row);
+    step ??= rowStep;
+    if (rowStep !== step || seen.has(code)) continue;
+    seen.add(code);
+    joints.push({
+      id: target.values[code - 1] as string,
+      u: [at(ux, row), at(uy, row), at(uz, row)],
+      r: [at(rx, row), at(ry, row), at(rz, row)],
+    });
+  }
+  return step ? { step, joints } : { joints };
+}

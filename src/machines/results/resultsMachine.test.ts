@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ResultsDiffWire, ResultsSummaryWire } from '../../contract/http/results';
-import { CHANGED_COLOUR, reactionsOf, resultsMachine, type ResultsDisplay } from './resultsMachine';
+import {
+  CHANGED_COLOUR,
+  deformedOf,
+  reactionsOf,
+  resultsMachine,
+  type ResultsDisplay,
+} from './resultsMachine';
 
 const VERSION = '00000000-0000-4000-8000-000000000002';
 const OLDER = '00000000-0000-4000-8000-000000000001';
@@ -82,6 +88,13 @@ function start(stored: ResultsSummaryWire | null) {
         return display(input.component, input.case);
       }),
       fetchDiff: fromPromise(async () => diff),
+      fetchDisplacements: fromPromise(async ({ input }) => {
+        asked.push(`displacements ${input.case}`);
+        return deformedOf({
+          case: input.case,
+          joints: [{ id: 'N2', u: [1, null, -12], r: [0, null, 0] }],
+        });
+      }),
     },
   });
   const actor = createActor(machine, { input: { modelId: 'm', versionId: VERSION } }).start();
@@ -125,6 +138,61 @@ describe('the results of the version in the viewer', () => {
     actor.send({ type: 'results.upload', file: new Blob(['x']), fileName: 'forces.txt' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
     expect(actor.getSnapshot().context.summary?.fileName).toBe('forces.txt');
+  });
+});
+
+describe('the deformed shape', () => {
+  const withDisplacements: ResultsSummaryWire = {
+    ...summary,
+    tables: [
+      ...summary.tables,
+      {
+        kind: 'jointDisplacements',
+        title: 'joint displacements',
+        sources: ['JOINT DISPLACEMENTS'],
+        rows: 4,
+        cases: [
+          { name: 'MODAL', type: 'LinModal' },
+          { name: '1.2D+1.6L', type: 'Combination' },
+        ],
+        components: [{ component: 'ux', quantity: 'length' }],
+        matched: 2,
+        unmatched: 0,
+        membersWithoutResults: 0,
+      },
+    ],
+  };
+
+  it("is fetched only when asked for, under the members' case when the joints have it, and follows its own case", async () => {
+    const { actor, asked } = start(withDisplacements);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    // DEAD has no joint displacements: the first case the joints have.
+    expect(actor.getSnapshot().context.deformedCase).toBe('MODAL');
+    expect(asked.some((entry) => entry.startsWith('displacements'))).toBe(false);
+    actor.send({ type: 'results.deformed', show: true });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { deformed: 'shown' } }));
+    expect(asked).toContain('displacements MODAL');
+    // A translation the file lacks is none; a rotation it lacks is unknown (the member then follows the chord).
+    expect(actor.getSnapshot().context.deformed?.joints[0]).toEqual({
+      id: 'N2',
+      u: [1, 0, -12],
+      r: [0, Number.NaN, 0],
+    });
+    expect(actor.getSnapshot().context.deformed?.largest).toBeCloseTo(Math.hypot(1, 12), 9);
+    actor.send({ type: 'results.deformedCase', name: '1.2D+1.6L' });
+    await waitFor(actor, () => asked.includes('displacements 1.2D+1.6L'));
+    actor.send({ type: 'results.animate', on: false });
+    expect(actor.getSnapshot().context.animateDeformed).toBe(false);
+    actor.send({ type: 'results.deformed', show: false });
+    expect(actor.getSnapshot().matches({ ready: { deformed: 'off' } })).toBe(true);
+    expect(actor.getSnapshot().context.deformed).toBeNull();
+  });
+
+  it('is never offered for results without joint displacements', async () => {
+    const { actor } = start(summary);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    actor.send({ type: 'results.deformed', show: true });
+    expect(actor.getSnapshot().matches({ ready: { deformed: 'off' } })).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   fetchResultDiagrams,
+  fetchResultDisplacements,
   fetchResultsDiff,
   fetchResultsSummary,
   fetchResultDrifts,
@@ -10,6 +11,7 @@ import {
 import type { HttpClient } from '../../api/types';
 import type {
   ResultsDiagramsWire,
+  ResultsDisplacementsWire,
   ResultsDiffWire,
   ResultsDriftsWire,
   ResultsSummaryWire,
@@ -29,7 +31,8 @@ import { formMessageOf, unwrap } from '../model/failure';
 /**
  * Analysis results of the version in the viewer (issue #25): whether it has any (else an upload), which output
  * case and component are shown, the members coloured by it with its legend and its diagrams along members, and,
- * compared with another version's results, the members whose extreme changed past the threshold, highlighted.
+ * compared with another version's results, the members whose extreme changed past the threshold, highlighted;
+ * and, on request, the deformed shape of a case from its joint displacements.
  */
 
 /** The default threshold of the results comparison, in percent of the value before (issue #25). */
@@ -88,6 +91,36 @@ export function reactionsOf(fx: ResultsValuesWire, fy: ResultsValuesWire, fz: Re
   return reactions;
 }
 
+/** A joint of the deformed shape as the viewer draws it: mm and rad, a translation the file lacks 0, a rotation NaN. */
+export interface DisplacedJoint {
+  id: string;
+  u: [number, number, number];
+  r: [number, number, number];
+}
+
+export interface DeformedShapeShown {
+  case: string;
+  step?: string;
+  joints: DisplacedJoint[];
+  /** The largest translation of any joint, mm (0 for none). */
+  largest: number;
+}
+
+/** The wire's displacements for drawing: a translation the file does not give is none, a rotation unknown. */
+export function deformedOf(wire: ResultsDisplacementsWire): DeformedShapeShown {
+  let largest = 0;
+  const joints = wire.joints.map((joint): DisplacedJoint => {
+    const u: [number, number, number] = [joint.u[0] ?? 0, joint.u[1] ?? 0, joint.u[2] ?? 0];
+    largest = Math.max(largest, Math.hypot(...u));
+    return {
+      id: joint.id,
+      u,
+      r: [joint.r[0] ?? Number.NaN, joint.r[1] ?? Number.NaN, joint.r[2] ?? Number.NaN],
+    };
+  });
+  return { case: wire.case, ...(wire.step === undefined ? {} : { step: wire.step }), joints, largest };
+}
+
 export interface ResultsContext extends ResultsInput {
   summary: ResultsSummaryWire | null;
   caseName: string | null;
@@ -100,6 +133,12 @@ export interface ResultsContext extends ResultsInput {
   legend: ValueLegend | null;
   /** Story drifts of the drift case (ETABS Story Drifts), when the results have them. */
   drifts: ResultsDriftsWire | null;
+  /** The output case of the deformed shape, whether it is shown, and whether it moves. */
+  deformedCase: string | null;
+  showDeformed: boolean;
+  animateDeformed: boolean;
+  /** The joints' displacements under the deformed case, while the deformed shape is shown. */
+  deformed: DeformedShapeShown | null;
   /** The version whose results these are compared with. */
   compareWith: string | null;
   diff: ResultsDiffWire | null;
@@ -112,7 +151,10 @@ export type ResultsEvent =
   | { type: 'results.component'; component: string }
   | { type: 'results.compare'; versionId: string | null }
   | { type: 'results.retry' }
-  | { type: 'results.driftCase'; name: string };
+  | { type: 'results.driftCase'; name: string }
+  | { type: 'results.deformed'; show: boolean }
+  | { type: 'results.deformedCase'; name: string }
+  | { type: 'results.animate'; on: boolean };
 
 /** The member-force table of a summary: what the viewer colours and draws. */
 export function memberForces(summary: ResultsSummaryWire | null): ResultsTableSummaryWire | undefined {
@@ -124,18 +166,31 @@ export function storyDriftTable(summary: ResultsSummaryWire | null): ResultsTabl
   return summary?.tables.find((table) => table.kind === 'storyDrifts');
 }
 
+/** The joint-displacement table of a summary: what the deformed shape is drawn from. */
+export function jointDisplacementTable(
+  summary: ResultsSummaryWire | null,
+): ResultsTableSummaryWire | undefined {
+  return summary?.tables.find((table) => table.kind === 'jointDisplacements');
+}
+
 /** M3 when the file has it (what engineers look at first), else the first component. */
 function defaultsOf(summary: ResultsSummaryWire): {
   caseName: string | null;
   component: string | null;
   driftCase: string | null;
+  deformedCase: string | null;
 } {
   const table = memberForces(summary);
   const components = table?.components.map((entry) => entry.component) ?? [];
+  const caseName = table?.cases[0]?.name ?? null;
+  const displacedCases = jointDisplacementTable(summary)?.cases.map((entry) => entry.name) ?? [];
   return {
-    caseName: table?.cases[0]?.name ?? null,
+    caseName,
     component: components.includes('m3') ? 'm3' : (components[0] ?? null),
     driftCase: storyDriftTable(summary)?.cases[0]?.name ?? null,
+    // The members' case when the joints have it, so the shape and the diagrams tell of one load.
+    deformedCase:
+      caseName !== null && displacedCases.includes(caseName) ? caseName : (displacedCases[0] ?? null),
   };
 }
 
@@ -149,6 +204,7 @@ function withSummary(summary: ResultsSummaryWire | null): Partial<ResultsContext
         colouring: null,
         legend: null,
         diff: null,
+        deformed: null,
         error: null,
       }
     : { summary: null };
@@ -188,11 +244,13 @@ export const resultsMachine = setup({
     fetchDisplay: promisePlaceholder<ResultsDisplay, DisplayRequest>('fetchDisplay'),
     fetchDiff: promisePlaceholder<ResultsDiffWire, DiffRequest>('fetchDiff'),
     fetchDrifts: promisePlaceholder<ResultsDriftsWire, DisplayRequest>('fetchDrifts'),
+    fetchDisplacements: promisePlaceholder<DeformedShapeShown, DisplayRequest>('fetchDisplacements'),
   },
   guards: {
     canDisplay: ({ context }) => context.caseName !== null && context.component !== null,
     comparing: ({ context }) => context.compareWith !== null,
     hasDrifts: ({ context }) => context.driftCase !== null,
+    deformedShown: ({ context }) => context.showDeformed && context.deformedCase !== null,
   },
 }).createMachine({
   id: 'results',
@@ -203,6 +261,10 @@ export const resultsMachine = setup({
     component: null,
     driftCase: null,
     drifts: null,
+    deformedCase: null,
+    showDeformed: false,
+    animateDeformed: true,
+    deformed: null,
     display: null,
     colouring: null,
     legend: null,
@@ -338,6 +400,51 @@ export const resultsMachine = setup({
             shown: {},
           },
         },
+        deformed: {
+          initial: 'choosing',
+          on: {
+            'results.deformed': {
+              target: '.choosing',
+              actions: assign({ showDeformed: ({ event }) => event.show }),
+            },
+            'results.deformedCase': {
+              target: '.choosing',
+              actions: assign({ deformedCase: ({ event }) => event.name }),
+            },
+            'results.animate': { actions: assign({ animateDeformed: ({ event }) => event.on }) },
+          },
+          states: {
+            choosing: {
+              always: [
+                { guard: 'deformedShown', target: 'fetching' },
+                { target: 'off', actions: assign({ deformed: null }) },
+              ],
+            },
+            off: {},
+            fetching: {
+              tags: ['busy'],
+              invoke: {
+                src: 'fetchDisplacements',
+                input: ({ context }) => ({
+                  modelId: context.modelId,
+                  versionId: context.versionId,
+                  component: 'u',
+                  case: context.deformedCase ?? '',
+                }),
+                onDone: { target: 'shown', actions: assign({ deformed: ({ event }) => event.output }) },
+                onError: {
+                  target: 'off',
+                  actions: assign({
+                    deformed: null,
+                    showDeformed: false,
+                    error: ({ event }) => formMessageOf(event.error),
+                  }),
+                },
+              },
+            },
+            shown: {},
+          },
+        },
         compare: {
           initial: 'choosing',
           on: {
@@ -423,6 +530,11 @@ export function createResultsImplementations(deps: { http: HttpClient }) {
       }),
       fetchDrifts: fromPromise<ResultsDriftsWire, DisplayRequest>(async ({ input }) =>
         unwrap(await fetchResultDrifts(deps.http, input.modelId, input.versionId, input.case)),
+      ),
+      fetchDisplacements: fromPromise<DeformedShapeShown, DisplayRequest>(async ({ input }) =>
+        deformedOf(
+          unwrap(await fetchResultDisplacements(deps.http, input.modelId, input.versionId, input.case)),
+        ),
       ),
       fetchDiff: fromPromise<ResultsDiffWire, DiffRequest>(async ({ input }) =>
         unwrap(

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { resultsMachine } from './resultsMachine';
-import { memberForces, storyDriftTable } from './resultsMachine';
+import { jointDisplacementTable, memberForces, storyDriftTable } from './resultsMachine';
 
 type ResultsSnapshot = SnapshotFrom<typeof resultsMachine>;
 
@@ -27,3 +27,11 @@ export const selectDrifts = (snapshot: ResultsSnapshot) => snapshot.context.drif
 /** The support reactions drawn: the shown case's, while not comparing. */
 export const selectResultReactions = (snapshot: ResultsSnapshot) =>
   snapshot.context.compareWith === null ? (snapshot.context.display?.reactions ?? null) : null;
+export const selectJointDisplacementTable = (snapshot: ResultsSnapshot) =>
+  jointDisplacementTable(snapshot.context.summary);
+export const selectDeformedCase = (snapshot: ResultsSnapshot) => snapshot.context.deformedCase;
+export const selectShowDeformed = (snapshot: ResultsSnapshot) => snapshot.context.showDeformed;
+export const selectAnimateDeformed = (snapshot: ResultsSnapshot) => snapshot.context.animateDeformed;
+/** The deformed shape drawn: its joints' displacements, while it is asked for. */
+export const selectDeformed = (snapshot: ResultsSnapshot) =>
+  snapshot.context.showDeformed ? snapshot.context.deformed : null;

@@ -40,6 +40,7 @@ function createFakeViewer(theme: string | undefined): FakeViewer {
     showValues: record('showValues'),
     showDiagrams: record('showDiagrams'),
     showReactions: record('showReactions'),
+    showDeformed: record('showDeformed'),
     filter: record('filter'),
     isolate: record('isolate'),
     isolateLevel: record('isolateLevel'),

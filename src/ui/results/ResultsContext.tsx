@@ -68,6 +68,9 @@ export function useResultsEvents() {
       chooseComponent: (component: string) => send({ type: 'results.component', component }),
       compareWith: (versionId: string | null) => send({ type: 'results.compare', versionId }),
       chooseDriftCase: (name: string) => send({ type: 'results.driftCase', name }),
+      showDeformed: (show: boolean) => send({ type: 'results.deformed', show }),
+      chooseDeformedCase: (name: string) => send({ type: 'results.deformedCase', name }),
+      animateDeformed: (on: boolean) => send({ type: 'results.animate', on }),
       retry: () => send({ type: 'results.retry' }),
     };
   }, [actor]);

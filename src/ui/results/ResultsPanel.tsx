@@ -20,6 +20,11 @@ import {
   selectDriftCase,
   selectDrifts,
   selectStoryDriftTable,
+  selectAnimateDeformed,
+  selectDeformed,
+  selectDeformedCase,
+  selectJointDisplacementTable,
+  selectShowDeformed,
 } from '../../machines/results/selectors';
 import { selectScene, selectVersionId, selectVersions } from '../../machines/viewer/selectors';
 import { SidePanel } from '../viewer/SidePanel';
@@ -172,6 +177,7 @@ function ResultsShown() {
         </div>
       )}
       {quantity && <Legend quantity={quantity} units={units} />}
+      <DeformedShape units={units} />
       <StoryDrifts />
       {forces && component !== null && quantity && (
         <ResultsComparison component={component} quantity={quantity} units={units} />
@@ -303,6 +309,69 @@ function ChangedMembers({
   );
 }
 
+/** The deformed shape from the joint displacements: its own case, shown on request, swinging or still. */
+function DeformedShape({ units }: { units: ResultUnits }) {
+  const table = useResultsSelector(selectJointDisplacementTable, undefined);
+  const deformedCase = useResultsSelector(selectDeformedCase, null);
+  const show = useResultsSelector(selectShowDeformed, false);
+  const animate = useResultsSelector(selectAnimateDeformed, true);
+  const deformed = useResultsSelector(selectDeformed, null);
+  const events = useResultsEvents();
+  const showId = useId();
+  const caseId = useId();
+  const animateId = useId();
+  const headingId = useId();
+  if (!table || deformedCase === null) return null;
+  return (
+    <section className="results-deformed" aria-labelledby={headingId}>
+      <h3 id={headingId}>Deformed shape</h3>
+      <div className="results-deformed__toggles">
+        <input
+          id={showId}
+          type="checkbox"
+          checked={show}
+          onChange={(event) => events.showDeformed(event.currentTarget.checked)}
+        />
+        <label htmlFor={showId}>Show the deformed shape</label>
+        <input
+          id={animateId}
+          type="checkbox"
+          checked={animate}
+          disabled={!show}
+          onChange={(event) => events.animateDeformed(event.currentTarget.checked)}
+        />
+        <label htmlFor={animateId}>Animate</label>
+      </div>
+      <div className="results-panel__choice">
+        <label id={`${caseId}-label`} htmlFor={caseId}>
+          Case
+        </label>
+        {/* Named with its section, so it is told apart from the members' Case. */}
+        <select
+          id={caseId}
+          aria-labelledby={`${headingId} ${caseId}-label`}
+          value={deformedCase}
+          onChange={(event) => events.chooseDeformedCase(event.currentTarget.value)}
+        >
+          {table.cases.map((entry) => (
+            <option key={entry.name} value={entry.name}>
+              {entry.type ? `${entry.name} (${entry.type})` : entry.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {deformed && (
+        <p className="page__note" role="status">
+          {deformed.step ? `${deformed.step} of ${deformed.case}. ` : ''}
+          Largest displacement {formatResult(deformed.largest, 'length', units, 3)}, drawn enlarged to a
+          twentieth of the model. Between joints each member bends with its end rotations (not at a released
+          end); sag from loads along a member is not in joint results.
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** Drift ratio as engineers quote it: 0.42 %. */
 const driftText = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(2)} %`);
 
@@ -314,6 +383,7 @@ function StoryDrifts() {
   const scene = useViewerSelector(selectScene);
   const events = useResultsEvents();
   const id = useId();
+  const headingId = useId();
   if (!table || driftCase === null) return null;
   const levels = scene?.levels ?? [];
   const elevationOf = (levelId: string) =>
@@ -326,12 +396,15 @@ function StoryDrifts() {
   );
   const width = (value: number | null) => `${((Math.abs(value ?? 0) / largest) * 100).toFixed(1)}%`;
   return (
-    <section className="results-drifts" aria-label="Story drifts">
-      <h3>Story drifts</h3>
+    <section className="results-drifts" aria-labelledby={headingId}>
+      <h3 id={headingId}>Story drifts</h3>
       <div className="results-panel__choice">
-        <label htmlFor={id}>Case</label>
+        <label id={`${id}-label`} htmlFor={id}>
+          Case
+        </label>
         <select
           id={id}
+          aria-labelledby={`${headingId} ${id}-label`}
           value={driftCase}
           onChange={(event) => events.chooseDriftCase(event.currentTarget.value)}
         >

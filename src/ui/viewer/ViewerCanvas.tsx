@@ -14,6 +14,8 @@ import {
   selectViewMode,
 } from '../../machines/viewer/selectors';
 import {
+  selectAnimateDeformed,
+  selectDeformed,
   selectResultColouring,
   selectResultDiagrams,
   selectResultReactions,
@@ -91,6 +93,12 @@ export function ViewerCanvas() {
   useEffect(() => {
     ready?.showReactions(reactions);
   }, [ready, drawnScene, reactions]);
+
+  const deformed = useResultsSelector(selectDeformed, null);
+  const animateDeformed = useResultsSelector(selectAnimateDeformed, true);
+  useEffect(() => {
+    ready?.showDeformed(deformed?.joints ?? null, { animate: animateDeformed });
+  }, [ready, drawnScene, deformed, animateDeformed]);
 
   const selectedId = useViewerSelector(selectSelectedId);
   useEffect(() => {

@@ -44,6 +44,7 @@ function createFakeViewer(): FakeViewer {
     showValues: record('showValues'),
     showDiagrams: record('showDiagrams'),
     showReactions: record('showReactions'),
+    showDeformed: record('showDeformed'),
     filter: record('filter'),
     isolate: record('isolate'),
     isolateLevel: record('isolateLevel'),

@@ -2,6 +2,7 @@ import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { LinesMesh } from '@babylonjs/core/Meshes/linesMesh';
 import { Mesh } from '@babylonjs/core/Meshes/mesh';
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer';
 import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
 import type { DiagramGeometry } from '../geometry/forceDiagram';
@@ -69,6 +70,55 @@ export class ArrowLayer {
   /** Arrows drawn (a shaft and two barbs each), for the test API. */
   get arrowCount(): number {
     return (this.lines.getTotalVertices() || 0) / 6;
+  }
+
+  dispose(): void {
+    this.lines.dispose();
+  }
+}
+
+/**
+ * The deformed shape (issue #25) as lines whose points move: base + scale × offset, redrawn at each step of the
+ * animation without rebuilding the mesh.
+ */
+export class DeformedLayer {
+  private readonly lines: LinesMesh;
+  private readonly positions: Float32Array;
+  private drawnScale = Number.NaN;
+
+  constructor(
+    scene: Scene,
+    private readonly base: Float32Array,
+    private readonly offset: Float32Array,
+    colour: HexColor,
+  ) {
+    this.positions = new Float32Array(base);
+    const data = new VertexData();
+    data.positions = this.positions;
+    data.indices = Array.from({ length: base.length / 3 }, (_, k) => k);
+    this.lines = new LinesMesh('deformed:lines', scene);
+    data.applyToMesh(this.lines, true);
+    this.lines.isPickable = false;
+    this.lines.color = Color3.FromHexString(colour);
+  }
+
+  /** Moves every point to base + scale × offset (mm); nothing is done for the scale already drawn. */
+  setScale(scale: number): void {
+    if (scale === this.drawnScale) return;
+    this.drawnScale = scale;
+    const { base, offset, positions } = this;
+    for (let k = 0; k < positions.length; k++)
+      positions[k] = (base[k] as number) + scale * (offset[k] as number);
+    this.lines.updateVerticesData(VertexBuffer.PositionKind, positions);
+  }
+
+  get scale(): number {
+    return this.drawnScale;
+  }
+
+  /** Line segments drawn, for the test API. */
+  get segmentCount(): number {
+    return this.base.length / 6;
   }
 
   dispose(): void {

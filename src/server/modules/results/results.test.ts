@@ -340,6 +340,38 @@ TABLE:  "STORY DRIFTS"
     });
   });
 
+  it('reads a table printed to a text file and gives each joint its displacements for the deformed shape', async () => {
+    const job = await uploadAndWait(server, owner.token, building(16), { fileName: 'frame.e2k', modelId });
+    const printed = encode(
+      [
+        'ETABS 21.0.0    11/29/26 10:00:00',
+        '',
+        'Table:  Joint Displacements',
+        '',
+        '       Story       Label  OutputCase    CaseType          Ux          Uy          Uz          Rx          Ry          Rz',
+        '                                                          mm          mm          mm     Radians     Radians     Radians',
+        '',
+        '          L1           2        DEAD   LinStatic       1.500       0.000     -12.000    0.000000    0.000400    0.000000',
+        '',
+      ].join('\r\n'),
+    );
+    const stored = await put(job.versionId, printed, 'fileName=displacements.txt');
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    expect(resultsSummarySchema.parse(stored.body)).toMatchObject({ program: 'ETABS 21.0.0' });
+    const response = await server.request('GET', `${path(job.versionId, '/displacements')}?case=DEAD`, {
+      token: reader.token,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual({
+      case: 'DEAD',
+      joints: [{ id: expect.any(String), u: [1.5, 0, -12], r: [0, 0.0004, 0] }],
+    });
+    const unknown = await server.request('GET', `${path(job.versionId, '/displacements')}?case=LIVE`, {
+      token: reader.token,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('says when a version has no results, and lets only writers upload them', async () => {
     const job = await uploadAndWait(server, owner.token, building(14), { fileName: 'frame.e2k', modelId });
     const none = await server.request('GET', path(job.versionId), { token: owner.token });

@@ -7,6 +7,8 @@ import {
   resultsDiagramsSchema,
   resultsDiffQuery,
   resultsDiffSchema,
+  resultsDisplacementsQuery,
+  resultsDisplacementsSchema,
   resultsDriftsQuery,
   resultsDriftsSchema,
   resultsSummarySchema,
@@ -112,6 +114,24 @@ export function registerResultsRoutes(
       },
       async (request) =>
         service.drifts(signedInUser(request).id, request.params.id, request.params.versionId, request.query),
+    );
+
+    routes.get(
+      `${base}/displacements`,
+      {
+        schema: {
+          params: versionParams,
+          querystring: resultsDisplacementsQuery,
+          response: { 200: resultsDisplacementsSchema },
+        },
+      },
+      async (request) =>
+        service.displacements(
+          signedInUser(request).id,
+          request.params.id,
+          request.params.versionId,
+          request.query,
+        ),
     );
 
     routes.get(

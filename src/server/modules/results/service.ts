@@ -4,6 +4,7 @@ import type {
   RESULT_TABLE_KINDS,
   ResultsDiagramsWire,
   ResultsDiffWire,
+  ResultsDisplacementsWire,
   ResultsDriftsWire,
   ResultsSummaryWire,
   ResultsValuesWire,
@@ -17,6 +18,7 @@ import {
   RESULT_TABLES,
   resultTable,
   storyDrifts,
+  deformedShape,
   type Quantity,
   type ResultSet,
   type ResultTable,
@@ -409,6 +411,31 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
           x: finite(story.x),
           y: finite(story.y),
         })),
+      };
+    },
+
+    async displacements(
+      userId: string,
+      modelId: string,
+      versionId: string,
+      query: { case: string },
+    ): Promise<ResultsDisplacementsWire> {
+      await requireVersion(userId, modelId, versionId, 'view');
+      const { set } = await storedSet(modelId, versionId);
+      const table = resultTable(set, 'jointDisplacements');
+      requireCase(table, query.case);
+      const shape = table ? deformedShape(table, query.case) : { joints: [] };
+      const finite = (value: number) => (Number.isNaN(value) ? null : value);
+      const vector = (values: readonly [number, number, number]) =>
+        [finite(values[0]), finite(values[1]), finite(values[2])] as [
+          number | null,
+          number | null,
+          number | null,
+        ];
+      return {
+        case: query.case,
+        ...(shape.step === undefined ? {} : { step: shape.step }),
+        joints: shape.joints.map((joint) => ({ id: joint.id, u: vector(joint.u), r: vector(joint.r) })),
       };
     },
 
