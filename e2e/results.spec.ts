@@ -109,6 +109,25 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   // The column's base reaction under the combination, as an arrow.
   await expect.poll(() => reactionArrows(page)).toBe(1);
 
+  // Clicking B1 reads its diagram off: both ends and the extremes, where they are.
+  const canvas = page.getByRole('img', { name: '3D model view' });
+  const box = await canvas.boundingBox();
+  const b1 = await page.evaluate(
+    () => (globalThis as unknown as TestWindow).__gussetViewer?.screenPositionOf('B1@L1') ?? null,
+  );
+  if (!box || !b1) throw new Error('B1 is not on screen');
+  await page.mouse.click(box.x + b1.x, box.y + b1.y);
+  // In its properties, under its name.
+  const reading = page
+    .getByRole('complementary', { name: 'Properties' })
+    .getByRole('region', { name: 'M3 under 1.2D+1.6L' });
+  await expect(reading.locator('dd')).toHaveText([
+    '-80 kN·m to -50 kN·m',
+    '-80 kN·m to -50 kN·m',
+    '-50 kN·m at 0 mm',
+    '-80 kN·m at 0 mm',
+  ]);
+
   // The deformed shape under DEAD, from the joints' displacements: swinging, then still.
   const deformed = panel.getByRole('region', { name: 'Deformed shape' });
   await expect(deformed.getByRole('combobox', { name: 'Deformed shape Case' })).toHaveValue('DEAD');

@@ -9,6 +9,7 @@ import { resultTable } from './store';
 import { frameBuildingE2k } from './testing/frameBuilding';
 import {
   deformedShape,
+  diagramReading,
   memberDiagrams,
   objectExtremes,
   outputCases,
@@ -164,5 +165,31 @@ describe('the deformed shape tied to the model joints', () => {
     // The file has no rotations for this case.
     expect(envelope.joints[0]?.r.every(Number.isNaN)).toBe(true);
     expect(deformedShape(table, 'NOPE').joints).toEqual([]);
+  });
+});
+
+describe('reading a member diagram', () => {
+  it('gives both ends and the extremes with their stations, an envelope as its two lines', () => {
+    expect(
+      diagramReading({
+        stations: [0, 3000, 6000],
+        max: [-40_000, 25_000, -42_000],
+        min: [-40_000, 25_000, -42_000],
+      }),
+    ).toEqual({
+      start: { max: -40_000, min: -40_000 },
+      end: { max: -42_000, min: -42_000 },
+      largest: { station: 3000, value: 25_000 },
+      smallest: { station: 6000, value: -42_000 },
+    });
+    const envelope = diagramReading({
+      stations: [0, 6000],
+      max: [-10_000, -12_000],
+      min: [-70_000, -75_000],
+    });
+    expect(envelope?.start).toEqual({ max: -10_000, min: -70_000 });
+    expect(envelope?.largest).toEqual({ station: 0, value: -10_000 });
+    expect(envelope?.smallest).toEqual({ station: 6000, value: -75_000 });
+    expect(diagramReading({ stations: [], max: [], min: [] })).toBeNull();
   });
 });

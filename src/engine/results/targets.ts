@@ -230,3 +230,37 @@ export function deformedShape(table: ResultTable, caseName: string): DeformedSha
   }
   return step ? { step, joints } : { joints };
 }
+
+export interface DiagramValue {
+  /** mm from the i-end. */
+  readonly station: number;
+  readonly value: number;
+}
+
+/** What an engineer reads off a member's diagram: both ends (an envelope's two lines) and its extremes. */
+export interface DiagramReading {
+  readonly start: { readonly max: number; readonly min: number };
+  readonly end: { readonly max: number; readonly min: number };
+  readonly largest: DiagramValue;
+  readonly smallest: DiagramValue;
+}
+
+/** The ends and extremes of a member's diagram (the first of equal extremes), or null for one with no station. */
+export function diagramReading(
+  diagram: Pick<MemberDiagram, 'stations' | 'max' | 'min'>,
+): DiagramReading | null {
+  const last = diagram.stations.length - 1;
+  if (last < 0) return null;
+  let largest = 0;
+  let smallest = 0;
+  for (let at = 1; at <= last; at++) {
+    if ((diagram.max[at] as number) > (diagram.max[largest] as number)) largest = at;
+    if ((diagram.min[at] as number) < (diagram.min[smallest] as number)) smallest = at;
+  }
+  return {
+    start: { max: diagram.max[0] as number, min: diagram.min[0] as number },
+    end: { max: diagram.max[last] as number, min: diagram.min[last] as number },
+    largest: { station: diagram.stations[largest] as number, value: diagram.max[largest] as number },
+    smallest: { station: diagram.stations[smallest] as number, value: diagram.min[smallest] as number },
+  };
+}

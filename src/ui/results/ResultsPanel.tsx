@@ -9,6 +9,7 @@ import {
   selectMemberForces,
   selectResultCase,
   selectResultComponent,
+  selectResultDiagrams,
   selectResultLegend,
   selectResultsCompareWith,
   selectResultsDiff,
@@ -26,7 +27,12 @@ import {
   selectJointDisplacementTable,
   selectShowDeformed,
 } from '../../machines/results/selectors';
-import { selectScene, selectVersionId, selectVersions } from '../../machines/viewer/selectors';
+import {
+  selectScene,
+  selectSelectedId,
+  selectVersionId,
+  selectVersions,
+} from '../../machines/viewer/selectors';
 import { SidePanel } from '../viewer/SidePanel';
 import { useViewerSelector } from '../viewer/ViewerContext';
 import { useResultsEvents, useResultsSelector } from './ResultsContext';
@@ -177,6 +183,7 @@ function ResultsShown() {
         </div>
       )}
       {quantity && <Legend quantity={quantity} units={units} />}
+      {quantity && <SelectMemberNote />}
       <DeformedShape units={units} />
       <StoryDrifts />
       {forces && component !== null && quantity && (
@@ -306,6 +313,18 @@ function ChangedMembers({
         <p className="page__note">and {diff.length - CHANGES_SHOWN} more member and case pairs</p>
       )}
     </>
+  );
+}
+
+/** Where a member's values are read, while diagrams are drawn and nothing is selected. */
+function SelectMemberNote() {
+  const diagrams = useResultsSelector(selectResultDiagrams, null);
+  const selectedId = useViewerSelector(selectSelectedId);
+  if (!diagrams || selectedId !== null) return null;
+  return (
+    <p className="page__note">
+      Select a member to read its {diagrams.component.toUpperCase()} at its ends and extremes.
+    </p>
   );
 }
 

@@ -4,10 +4,14 @@ import {
   selectProperties,
   selectSelectedId,
 } from '../../machines/viewer/selectors';
+import { MemberReading } from '../results/MemberReading';
 import { SidePanel } from './SidePanel';
 import { useViewerEvents, useViewerSelector } from './ViewerContext';
 
-/** The picked element: what it is, where its nodes are (display units) and what the source tool said of it. */
+/**
+ * The picked element: what it is, its analysis results when the diagrams are drawn, where its nodes are (display
+ * units) and what the source tool said of it.
+ */
 export function PropertiesPanel() {
   const selectedId = useViewerSelector(selectSelectedId);
   const loading = useViewerSelector(selectIsElementLoading);
@@ -33,6 +37,7 @@ export function PropertiesPanel() {
       {properties && (
         <>
           <h3>{properties.title}</h3>
+          <MemberReading />
           <dl className="viewer-properties__rows">
             {properties.rows.map((row) => (
               <div key={row.label} className="viewer-properties__row">
