@@ -67,6 +67,18 @@ const DEFORMED_CURVED_MEMBERS = 20_000;
 /** One swing of the animated deformed shape, ms. */
 const DEFORMED_PERIOD_MS = 2000;
 
+/** A node's position, mm. */
+function nodePoint(xyz: ArrayLike<number>, node: number): [number, number, number] {
+  return [xyz[node * 3] as number, xyz[node * 3 + 1] as number, xyz[node * 3 + 2] as number];
+}
+
+/** Node index by node id. */
+function nodeIndexOf(data: SceneData): Map<string, number> {
+  const nodeOf = new Map<string, number>();
+  data.nodes.ids.forEach((id, node) => nodeOf.set(id, node));
+  return nodeOf;
+}
+
 export interface BabylonViewerOptions {
   theme?: ThemeName;
   layers?: Partial<Record<GlyphLayer, boolean>>;
@@ -787,11 +799,7 @@ export class BabylonViewer implements Viewer {
       const index = this.elementIndex();
       const { xyz } = data.nodes;
       const { nodeOffsets, nodeIndices, angles } = data.elements;
-      const point = (node: number): [number, number, number] => [
-        xyz[node * 3] as number,
-        xyz[node * 3 + 1] as number,
-        xyz[node * 3 + 2] as number,
-      ];
+      const point = (node: number) => nodePoint(xyz, node);
       const placed: Array<{
         i: [number, number, number];
         j: [number, number, number];
@@ -832,8 +840,7 @@ export class BabylonViewer implements Viewer {
     this.reactions = null;
     const data = this.data;
     if (reactions && data && this.model && reactions.length > 0) {
-      const nodeOf = new Map<string, number>();
-      data.nodes.ids.forEach((id, node) => nodeOf.set(id, node));
+      const nodeOf = nodeIndexOf(data);
       const { min, max } = this.model.bounds;
       const reach = 0.1 * Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2], 1);
       let largest = 0;
@@ -842,12 +849,12 @@ export class BabylonViewer implements Viewer {
       for (const reaction of reactions) {
         const node = nodeOf.get(reaction.id);
         if (node === undefined || largest === 0) continue;
-        const at: [number, number, number] = [
-          data.nodes.xyz[node * 3] as number,
-          data.nodes.xyz[node * 3 + 1] as number,
-          data.nodes.xyz[node * 3 + 2] as number,
-        ];
-        appendReactionArrow(at, reaction.force, (reach * Math.hypot(...reaction.force)) / largest, segments);
+        appendReactionArrow(
+          nodePoint(data.nodes.xyz, node),
+          reaction.force,
+          (reach * Math.hypot(...reaction.force)) / largest,
+          segments,
+        );
       }
       if (segments.length > 0) {
         this.reactions = new ArrowLayer(this.scene, segments, THEMES[this.themeName].change.added);
@@ -869,8 +876,7 @@ export class BabylonViewer implements Viewer {
     const data = this.data;
     if (joints && data && this.model && joints.length > 0) {
       const byNode = new Map<number, JointDisplacementInput>();
-      const nodeOf = new Map<string, number>();
-      data.nodes.ids.forEach((id, node) => nodeOf.set(id, node));
+      const nodeOf = nodeIndexOf(data);
       let largest = 0;
       for (const joint of joints) {
         const node = nodeOf.get(joint.id);
@@ -880,11 +886,7 @@ export class BabylonViewer implements Viewer {
       }
       const { xyz } = data.nodes;
       const { nodeOffsets, nodeIndices, releases } = data.elements;
-      const point = (node: number): [number, number, number] => [
-        xyz[node * 3] as number,
-        xyz[node * 3 + 1] as number,
-        xyz[node * 3 + 2] as number,
-      ];
+      const point = (node: number) => nodePoint(xyz, node);
       const members = data.elements.ids.length;
       // Curves for a building; straight pieces past that, where the points to move each frame would add up.
       const pieces = members <= DEFORMED_CURVED_MEMBERS ? 8 : 1;
