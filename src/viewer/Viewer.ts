@@ -865,10 +865,11 @@ export class BabylonViewer implements Viewer {
 
   /**
    * Draws the deformed shape from joint displacements (issue #25): each member from its end joints' translations
-   * and rotations (bending released at an end follows the chord), the largest displacement drawn a twentieth of
+   * and rotations (bending released at an end follows the chord), each area's outline straight between its
+   * displaced corners, the largest displacement drawn a twentieth of
    * the model's largest extent. Animated, it swings from the undeformed shape to the deformed one and through
    * to the opposite side, as SAP2000 and ETABS animate it; still (or when the user prefers reduced motion) it is
-   * drawn at full scale. Members with a joint the results lack are left out. Null clears it.
+   * drawn at full scale. Members and edges with a joint the results lack are left out. Null clears it.
    */
   showDeformed(joints: readonly JointDisplacementInput[] | null, options: { animate: boolean }): void {
     this.deformed?.layer.dispose();
@@ -897,7 +898,21 @@ export class BabylonViewer implements Viewer {
       const bendingReleased = (bits: number) => (bits & 0b110000) !== 0;
       for (let element = 0; element < members; element++) {
         const from = nodeOffsets[element] as number;
-        if ((nodeOffsets[element + 1] as number) - from !== 2) continue;
+        const count = (nodeOffsets[element + 1] as number) - from;
+        if (count >= 3) {
+          // An area's outline: each edge straight between its displaced corners.
+          for (let corner = 0; corner < count; corner++) {
+            const a = nodeIndices[from + corner] as number;
+            const b = nodeIndices[from + ((corner + 1) % count)] as number;
+            const jointA = byNode.get(a);
+            const jointB = byNode.get(b);
+            if (!jointA || !jointB) continue;
+            const edge = { i: point(a), j: point(b), ui: jointA.u, uj: jointB.u, ri: null, rj: null };
+            appendDeformedMember(edge, 1, base, offset);
+          }
+          continue;
+        }
+        if (count !== 2) continue;
         const nodeI = nodeIndices[from] as number;
         const nodeJ = nodeIndices[from + 1] as number;
         const jointI = byNode.get(nodeI);
