@@ -161,4 +161,13 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   expect(await colourOf(page, 'B1@L1')).not.toBe(CHANGED_COLOUR);
   // While comparing, the highlight is the picture: no diagrams over it.
   expect(await diagramSegments(page)).toBe(0);
+
+  // The revision's engineering summary in the history carries the results line.
+  await page.goto(`${modelUrl}/history`);
+  await expect(
+    page.getByRole('listitem', { name: 'Version 2' }).getByTestId('version-result-changes'),
+  ).toHaveText('Results against version 1: max M3 in B2@L1 rose 67 % under DEAD (12 kN·m → 20 kN·m)');
+  await expect(
+    page.getByRole('listitem', { name: 'Version 1' }).getByTestId('version-result-changes'),
+  ).toHaveCount(0);
 });

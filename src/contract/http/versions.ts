@@ -86,6 +86,30 @@ export const changeSummarySchema = z.object({
   phrases: z.array(summaryPhraseSchema),
 }) satisfies z.ZodType<ChangeSummary>;
 
+/**
+ * The results line of the engineering summary (issue #25): the member-force changes past 10 % against the
+ * version before, when both have results. `top` holds the largest few, worded by describeResultChange.
+ */
+export const resultChangesLineSchema = z.object({
+  /** The number of the version compared with. */
+  against: z.number().int(),
+  component: z.string(),
+  thresholdPercent: z.number(),
+  /** Member and case pairs past the threshold, and the members among them. */
+  count: z.number().int(),
+  members: z.number().int(),
+  top: z.array(
+    z.object({
+      member: z.string(),
+      case: z.string(),
+      before: z.number(),
+      after: z.number(),
+      percent: z.number().nullable(),
+    }),
+  ),
+});
+export type ResultChangesLine = z.infer<typeof resultChangesLineSchema>;
+
 /** Spec section 3's Version (ID, Time, Author) plus what the history screen shows. */
 export const versionSchema = z.object({
   ID: z.string(),
@@ -105,6 +129,8 @@ export const versionSchema = z.object({
    * absent for a first version, for versions made before summaries were kept, and while it is computed.
    */
   changeSummary: changeSummarySchema.nullable().optional(),
+  /** How its member forces changed against the version before; absent or null unless both have results. */
+  resultChanges: resultChangesLineSchema.nullable().optional(),
 });
 export type Version = z.infer<typeof versionSchema>;
 

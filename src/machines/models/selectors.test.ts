@@ -8,6 +8,7 @@ import {
   personName,
   recentModels,
   recentVersions,
+  versionResultChangeText,
   visibleModels,
 } from './selectors';
 
@@ -109,5 +110,33 @@ describe('personName', () => {
   it('reads first and last name, and says Unknown for a deleted account', () => {
     expect(personName(owner)).toBe('Ada Lovelace');
     expect(personName(null)).toBe('Unknown');
+  });
+});
+
+describe("the results line of a version's engineering summary", () => {
+  const line = {
+    against: 1,
+    component: 'm3',
+    thresholdPercent: 10,
+    count: 3,
+    members: 2,
+    top: [{ member: 'TG-3@Story2', case: '1.2D+1.6L', before: -512_400, after: -604_600, percent: 18 }],
+  };
+
+  it("names the largest change in the model's units and counts the rest", () => {
+    expect(versionResultChangeText(aVersion({ number: 2, resultChanges: line }), 'm')).toBe(
+      'Results against version 1: max M3 in TG-3@Story2 rose 18 % under 1.2D+1.6L (-512.4 kN·m → -604.6 kN·m), and 2 more member and case pairs past 10 %',
+    );
+    expect(versionResultChangeText(aVersion({ resultChanges: { ...line, count: 1 } }), 'ft')).toBe(
+      'Results against version 1: max M3 in TG-3@Story2 rose 18 % under 1.2D+1.6L (-377.9 kip·ft → -445.9 kip·ft)',
+    );
+  });
+
+  it('says when nothing changed past the threshold, and says nothing without results on both sides', () => {
+    expect(
+      versionResultChangeText(aVersion({ resultChanges: { ...line, count: 0, members: 0, top: [] } }), 'm'),
+    ).toBe("Results against version 1: no member's M3 changed by more than 10 %");
+    expect(versionResultChangeText(aVersion(), 'm')).toBeNull();
+    expect(versionResultChangeText(aVersion({ resultChanges: null }), 'm')).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import type { Model } from '../../contract/http/models';
 import type { PublicUser } from '../../contract/http/users';
 import type { Version } from '../../contract/http/versions';
 import { changeSummaryText } from '../../engine/diff/summary';
+import { describeResultChange } from '../../engine/results/diff';
+import { formatResult, resultUnitsOf } from '../../engine/results/display';
 import type { DisplayUnit } from '../../engine/schema';
 import type { ModelSort, modelListMachine } from './modelListMachine';
 
@@ -113,6 +115,30 @@ export function versionChangeText(
   if (!previous) return null;
   const changes = countChanges(version.counts, previous.counts);
   return changes.length > 0 ? describeChanges(changes) : COUNTS_UNCHANGED_TEXT;
+}
+
+/**
+ * The results line of a version's engineering summary (issue #25), in the model's display unit: the member whose
+ * force changed most against the version before, and how many more did past the threshold; null unless both
+ * versions have results.
+ */
+export function versionResultChangeText(version: Version, units: DisplayUnit): string | null {
+  const line = version.resultChanges;
+  if (!line) return null;
+  const name = line.component.toUpperCase();
+  const prefix = `Results against version ${line.against}: `;
+  const [first] = line.top;
+  if (!first || line.count === 0) {
+    return `${prefix}no member's ${name} changed by more than ${line.thresholdPercent} %`;
+  }
+  const quantity = /^[mt]/.test(line.component) ? 'moment' : 'force';
+  const format = (value: number) => formatResult(value, quantity, resultUnitsOf(units), 4);
+  const more = line.count - 1;
+  return `${prefix}${describeResultChange(first, line.component, format)}${
+    more > 0
+      ? `, and ${more} more member and case ${more === 1 ? 'pair' : 'pairs'} past ${line.thresholdPercent} %`
+      : ''
+  }`;
 }
 
 /**

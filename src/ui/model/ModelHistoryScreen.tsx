@@ -16,7 +16,7 @@ import {
 } from '../../machines/model/selectors';
 import { reportTotalsText } from '../../engine/formats/reportOverview';
 import { exportAddress } from '../../machines/model/exportAddress';
-import { versionChangeText } from '../../machines/models/selectors';
+import { versionChangeText, versionResultChangeText } from '../../machines/models/selectors';
 import { formatDate, relativeAge } from '../format/dates';
 import { TranslationReport } from '../uploads/TranslationReport';
 import { UploadPanel } from '../uploads/UploadPanel';
@@ -73,6 +73,7 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
   const modelId = useModelPageSelector((snapshot) => selectModel(snapshot)?._id ?? '');
   const units = useModelPageSelector((snapshot) => selectModel(snapshot)?.settings.units ?? 'mm');
   const changed = versionChangeText(version, previous, units);
+  const resultsChanged = versionResultChangeText(version, units);
   const restorable = useModelPageSelector((snapshot) => selectIsRestorable(snapshot, version.ID));
   const report = useModelPageSelector(selectOpenReport);
   const reportLoading = useModelPageSelector(selectIsReportLoading);
@@ -93,6 +94,11 @@ function VersionItem({ version, previous }: { version: Version; previous: Versio
           <p className="version-list__changes" data-testid="version-changes">
             {previous ? `Against version ${previous.number}: ` : ''}
             {changed}
+          </p>
+        )}
+        {resultsChanged !== null && (
+          <p className="version-list__changes" data-testid="version-result-changes">
+            {resultsChanged}
           </p>
         )}
         <p className="page__note">

@@ -11,6 +11,7 @@ import { changeSummaries } from './010_change_summaries';
 import { modelListGeneration } from './011_model_list_generation';
 import { modelImageSketch } from './012_model_image_sketch';
 import { versionResults } from './013_version_results';
+import { versionResultChanges } from './014_version_result_changes';
 import type { Migration } from './migration';
 
 /** Every migration, in the order it is applied. */
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   modelListGeneration,
   modelImageSketch,
   versionResults,
+  versionResultChanges,
 ];

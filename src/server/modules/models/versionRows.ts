@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../../contract/http/users';
-import type { Version, VersionOrigin } from '../../../contract/http/versions';
+import type { ResultChangesLine, Version, VersionOrigin } from '../../../contract/http/versions';
 import type { ChangeSummary } from '../../../engine/diff/summary';
 import { reportItemCount, type ReportItem } from '../../../engine/formats/report';
 import type { Queryable } from '../../db/db';
@@ -31,13 +31,16 @@ export interface VersionRow {
   report_summary?: ReportSummaryCounts | null;
   /** What changed against the version before (issue #23); null until computed, and for a first version. */
   change_summary?: ChangeSummary | null;
+  /** Its results' changes against the version before (issue #25); null unless both have results. */
+  result_changes?: ResultChangesLine | null;
 }
 
 /** The columns of VersionRow (with report_summary, without report or manifest) for a SELECT on `versions`. */
 export function versionSummaryColumns(alias = 'v'): string {
   return `${alias}.id, ${alias}.model_id, ${alias}.number, ${alias}.author_id, ${alias}.created_at,
           ${alias}.message, ${alias}.origin, ${alias}.counts, ${alias}.change_summary,
-          ${alias}.report_summary`;
+          ${alias}.report_summary,
+          (SELECT r.changes FROM version_results r WHERE r.version_id = ${alias}.id) AS result_changes`;
 }
 
 function summarize(row: VersionRow): ReportSummaryCounts {
@@ -63,6 +66,7 @@ export function toVersion(row: VersionRow, authorsById: ReadonlyMap<string, Publ
     counts: row.counts,
     reportSummary: summarize(row),
     changeSummary: row.change_summary ?? null,
+    ...(row.result_changes ? { resultChanges: row.result_changes } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../../contract/errors';
 import { certificateResponse } from '../../../contract/http/fidelity';
+import { imagesAndVersionsResponse } from '../../../contract/http/models';
 import {
   resultsDiagramsSchema,
   resultsDiffSchema,
@@ -148,6 +149,28 @@ describe.each(databases())('analysis results on a version on $kind', ({ kind }) 
       ).body,
     );
     expect(strict.changes).toEqual([]);
+
+    // The revision's engineering summary carries the results line; the first version has none.
+    const listed = imagesAndVersionsResponse.parse(
+      (
+        await server.request('GET', `/api/models/imagesAndVersionsByModelIds?modelIds=${modelId}`, {
+          token: reader.token,
+        })
+      ).body,
+    );
+    const versions = listed.data[0]?.versions ?? [];
+    const revision = versions.find((version) => version.ID === second);
+    expect(revision?.resultChanges).toEqual({
+      against: versions.find((version) => version.ID === first)?.number,
+      component: 'm3',
+      thresholdPercent: 10,
+      count: 1,
+      members: 1,
+      top: [
+        { member: 'B2@L1', case: 'DEAD', before: 12_000, after: 20_000, percent: expect.closeTo(66.667, 2) },
+      ],
+    });
+    expect(versions.find((version) => version.ID === first)?.resultChanges).toBeUndefined();
   });
 
   it('lists the member forces that changed in the report workbook of the two versions', async () => {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { ownMessages } from '../../../contract/errors';
+import type { ResultChangesLine } from '../../../contract/http/versions';
 import type {
   RESULT_TABLE_KINDS,
   ResultsDiagramsWire,
@@ -200,7 +201,62 @@ export async function storeResults(
     uploadedBy: input.uploadedBy,
     uploadedAt: now,
   });
+  await refreshResultChanges(context, deps, input.modelId, input.versionId);
   return { kind: 'stored', summary };
+}
+
+/** The component and threshold of the engineering summary's results line (the issue's example: M3, 10 %). */
+const SUMMARY_COMPONENT = 'm3';
+const SUMMARY_THRESHOLD = 10;
+/** Changes a version keeps for its line: the largest few. */
+const SUMMARY_TOP = 3;
+
+/**
+ * Keeps the results line of the engineering summary right once a version's results are stored: its own (against
+ * the version before) and the next version's (against it), each null unless both sides have results.
+ */
+async function refreshResultChanges(
+  context: ServerContext,
+  deps: { blobs: BlobStore },
+  modelId: string,
+  versionId: string,
+): Promise<void> {
+  const neighbours = await context.db.query<{ id: string; number: number; has_results: boolean }>(
+    `SELECT v.id, v.number, EXISTS (SELECT 1 FROM version_results r WHERE r.version_id = v.id) AS has_results
+       FROM versions v, versions self
+      WHERE self.id = $2 AND v.model_id = $1 AND v.number BETWEEN self.number - 1 AND self.number + 1
+      ORDER BY v.number`,
+    [modelId, versionId],
+  );
+  const reader = createResultsReader(context, deps);
+  for (let index = 1; index < neighbours.length; index++) {
+    const before = neighbours[index - 1];
+    const after = neighbours[index];
+    if (!before || !after || !after.has_results || after.number !== before.number + 1) continue;
+    const diff = before.has_results
+      ? await reader.changes(modelId, before.id, after.id, SUMMARY_COMPONENT, SUMMARY_THRESHOLD)
+      : undefined;
+    const line: ResultChangesLine | null = diff
+      ? {
+          against: before.number,
+          component: SUMMARY_COMPONENT,
+          thresholdPercent: SUMMARY_THRESHOLD,
+          count: diff.changes.length,
+          members: new Set(diff.changes.map((change) => change.member)).size,
+          top: diff.changes.slice(0, SUMMARY_TOP).map((change) => ({
+            member: change.member,
+            case: change.case,
+            before: change.before,
+            after: change.after,
+            percent: change.percent,
+          })),
+        }
+      : null;
+    await context.db.query('UPDATE version_results SET changes = $2::jsonb WHERE version_id = $1', [
+      after.id,
+      line === null ? null : JSON.stringify(line),
+    ]);
+  }
 }
 
 /**
