@@ -170,4 +170,16 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   await expect(
     page.getByRole('listitem', { name: 'Version 1' }).getByTestId('version-result-changes'),
   ).toHaveCount(0);
+
+  // A report of the revision lists the member forces that changed, in the summary's words.
+  await page.goto(`${modelUrl}/reports`);
+  await page.getByTestId('new-report').click();
+  const form = page.getByRole('form', { name: 'New report' });
+  await form.getByLabel('Title').fill('Span change');
+  await form.getByRole('button', { name: 'Create report' }).click();
+  await page.getByTestId('report-row').getByRole('button', { name: 'Span change', exact: true }).click();
+  const analysis = page.getByTestId('report-detail').getByRole('region', { name: 'Analysis results' });
+  await expect(
+    analysis.getByRole('list', { name: 'Members whose M3 changed' }).getByRole('listitem'),
+  ).toHaveText(['max M3 in B2@L1 rose 67 % under DEAD (12 kN·m → 20 kN·m)'], { timeout: 30_000 });
 });

@@ -1,9 +1,11 @@
 import {
   reportListResponse,
   reportRemovedResponse,
+  reportResultsResponse,
   reportSchema,
   type CreateReportBody,
   type Report,
+  type ReportResultsWire,
   type UpdateReportBody,
 } from '../contract/http/reports';
 import type { DiffResponse } from '../contract/http/compare';
@@ -71,6 +73,19 @@ export function downloadReportWorkbook(
 ): Promise<ApiResult<DownloadedFile>> {
   return http.request<DownloadedFile>('GET', `${reportPath(modelId, reportId)}/xlsx`, {
     download: true,
+    timeoutMs: 120_000,
+  });
+}
+
+/** GET /api/models/{id}/reports/{reportId}/results: the analysis results that changed between its versions. */
+export function getReportResults(
+  http: HttpClient,
+  modelId: string,
+  reportId: string,
+): Promise<ApiResult<ReportResultsWire>> {
+  return http.request('GET', `${reportPath(modelId, reportId)}/results`, {
+    schema: reportResultsResponse,
+    showLoader: false,
     timeoutMs: 120_000,
   });
 }

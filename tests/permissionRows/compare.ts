@@ -133,6 +133,17 @@ export const compareRows: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/models/:id/reports/:reportId/results',
+    // The analysis results that changed (issue #25): the assignee reads them as they read the diff.
+    request: async (world) => {
+      const pair = await sharedPair(world);
+      const id = await report(world, pair, 'modelWrite', 'modelLimited');
+      return { path: `/api/models/${pair.modelId}/reports/${id}/results` };
+    },
+    expected: modelSeers(200),
+  },
+  {
+    method: 'GET',
     route: '/api/models/:id/reports/:reportId/xlsx',
     request: async (world) => {
       const pair = await sharedPair(world);

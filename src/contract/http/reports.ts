@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { modelPermissionSchema } from './models';
+import { resultChangeSchema } from './results';
 import { text } from './text';
 import { publicUserSchema } from './users';
 
@@ -61,3 +62,14 @@ export const reportRemovedResponse = z.object({ message: z.string() });
  * GET /api/models/{id}/reports/{reportId}/xlsx: the report as an Excel workbook (attachment): a Summary sheet
  * (model, versions, dates, author, counts per type) and a Changes sheet (one row per property change).
  */
+
+/**
+ * GET /api/models/{id}/reports/{reportId}/results (issue #25): the member forces whose extreme changed by more
+ * than 10 % between the report's versions, per component (M3, M2, V2, V3, P, T; N and N·m), for anyone who sees
+ * the report; `missing` when either version has no analysis results.
+ */
+export const reportResultsResponse = z.object({
+  missing: z.boolean(),
+  changes: z.array(z.object({ component: z.string(), rows: z.array(resultChangeSchema) })),
+});
+export type ReportResultsWire = z.infer<typeof reportResultsResponse>;

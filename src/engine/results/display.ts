@@ -2,6 +2,7 @@
  * Result values as an engineer reads them: kN and kN·m (kip and kip·ft for a model in feet or inches) rather
  * than the canonical N and N·m, to six significant digits.
  */
+import { RESULT_TABLES } from './catalogue';
 import type { Quantity } from './quantities';
 
 interface DisplayUnit {
@@ -55,4 +56,12 @@ export function formatResult(
   const number = shown === 0 ? '0' : String(shown);
   const unit = resultUnit(quantity, units);
   return unit === '' ? number : `${number} ${unit}`;
+}
+
+const MEMBER_FORCES = RESULT_TABLES.find((spec) => spec.kind === 'frameForces');
+
+/** What a member-force component measures (M3, M2 and T a moment, P, V2 and V3 a force), from the catalogue. */
+export function memberForceQuantity(component: string): Quantity {
+  const field = MEMBER_FORCES?.fields.find((candidate) => candidate.name === component);
+  return field && field.type !== 'text' ? field.type : 'force';
 }

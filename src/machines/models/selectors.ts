@@ -4,7 +4,7 @@ import type { PublicUser } from '../../contract/http/users';
 import type { Version } from '../../contract/http/versions';
 import { changeSummaryText } from '../../engine/diff/summary';
 import { describeResultChange } from '../../engine/results/diff';
-import { formatResult, resultUnitsOf } from '../../engine/results/display';
+import { formatResult, memberForceQuantity, resultUnitsOf } from '../../engine/results/display';
 import type { DisplayUnit } from '../../engine/schema';
 import type { ModelSort, modelListMachine } from './modelListMachine';
 
@@ -131,7 +131,7 @@ export function versionResultChangeText(version: Version, units: DisplayUnit): s
   if (!first || line.count === 0) {
     return `${prefix}no member's ${name} changed by more than ${line.thresholdPercent} %`;
   }
-  const quantity = /^[mt]/.test(line.component) ? 'moment' : 'force';
+  const quantity = memberForceQuantity(line.component);
   const format = (value: number) => formatResult(value, quantity, resultUnitsOf(units), 4);
   const more = line.count - 1;
   return `${prefix}${describeResultChange(first, line.component, format)}${

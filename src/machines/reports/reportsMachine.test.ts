@@ -8,12 +8,17 @@ import { aRealtimeEvent } from '../socket/socketTestKit';
 import { createRealtimeFeed } from '../socket/realtimeFeed';
 import { createReportsImplementations, reportsMachine } from './reportsMachine';
 import { aReport, diffDone } from './reportsTestKit';
-import { selectNewReport, selectOpenReport, selectReports } from './selectors';
+import { selectNewReport, selectOpenReport, selectOpenResults, selectReports } from './selectors';
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function startReports(role: ModelRole, openReportId: string | null = null) {
+function startReports(
+  role: ModelRole,
+  openReportId: string | null = null,
+  prepare: (api: ReturnType<typeof createRecordingHttp>) => void = () => undefined,
+) {
   const api = createRecordingHttp();
+  prepare(api);
   api.answer('GET /api/models/model-1/reports', ok({ data: [aReport()] }));
   api.answer('GET /api/models/model-1/reports/report-1/diff', ok(diffDone()));
   const feed = createRealtimeFeed();
@@ -55,6 +60,42 @@ describe('the reports machine', () => {
       currentVersionID: 'version-2',
       comparisonVersionID: 'version-1',
     });
+  });
+
+  it('reads the analysis results that changed beside the diff, and leaves them out when they cannot be read', async () => {
+    const results = {
+      missing: false,
+      changes: [
+        {
+          component: 'm3',
+          rows: [
+            {
+              member: 'B2@L1',
+              case: 'DEAD',
+              before: 12_000,
+              after: 20_000,
+              change: 8_000,
+              percent: 66.7,
+              relative: 66.7,
+            },
+          ],
+        },
+      ],
+    };
+    const { actor } = startReports('LIMITEDVIEW', 'report-1', (api) =>
+      api.answer('GET /api/models/model-1/reports/report-1/results', ok(results)),
+    );
+    await flush();
+    await flush();
+    expect(selectOpenResults(actor.getSnapshot())).toEqual(results);
+    expect(actor.getSnapshot().context.openDiff?.status).toBe('ready');
+
+    // Unanswered (the fake client's 404): no section, the diff stands.
+    const other = startReports('READ', 'report-1');
+    await flush();
+    await flush();
+    expect(selectOpenResults(other.actor.getSnapshot())).toBeNull();
+    expect(other.actor.getSnapshot().context.openDiff?.status).toBe('ready');
   });
 
   it('goes back to the list when the report shown is deleted', async () => {

@@ -3,12 +3,13 @@ import {
   createReport,
   deleteReport,
   downloadReportWorkbook,
+  getReportResults,
   listReports,
   updateReport,
 } from '../../api/reports';
 import type { HttpClient } from '../../api/types';
 import { ownMessages } from '../../contract/errors';
-import type { CreateReportBody, Report } from '../../contract/http/reports';
+import type { CreateReportBody, Report, ReportResultsWire } from '../../contract/http/reports';
 import type { ModelRole } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
 import { promisePlaceholder, unboundImplementation } from '../auth/placeholders';
@@ -59,6 +60,8 @@ export interface ReportsContext {
   deleteError: string | null;
   openReportId: string | null;
   openDiff: OpenReportDiff | null;
+  /** The open report's analysis results that changed (issue #25); null while asked for or when unreadable. */
+  openResults: ReportResultsWire | null;
   downloadError: string | null;
 }
 
@@ -153,6 +156,7 @@ export const reportsMachine = setup({
       'downloadWorkbook',
     ),
     diffLoader: diffMachine,
+    loadResults: promisePlaceholder<ReportResultsWire, { modelId: string; reportId: string }>('loadResults'),
     realtime: listenToFeed(silentFeed),
   },
   actions: {
@@ -195,6 +199,7 @@ export const reportsMachine = setup({
     deleteError: null,
     openReportId: input.openReportId,
     openDiff: null,
+    openResults: null,
     downloadError: null,
   }),
   invoke: { id: 'realtime', src: 'realtime' },
@@ -432,6 +437,29 @@ export const reportsMachine = setup({
             'diff.retry': { actions: sendTo('reportDiff', { type: 'diff.retry' }) },
           },
           states: {
+            // The results that changed, beside the diff; a failure leaves the section out (the diff stands).
+            results: {
+              initial: 'loading',
+              entry: assign({ openResults: null }),
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'loadResults',
+                    input: ({ context }) => ({
+                      modelId: context.modelId,
+                      reportId: context.openReportId ?? '',
+                    }),
+                    onDone: {
+                      target: 'shown',
+                      actions: assign({ openResults: ({ event }) => event.output }),
+                    },
+                    onError: { target: 'unavailable' },
+                  },
+                },
+                shown: {},
+                unavailable: {},
+              },
+            },
             download: {
               initial: 'idle',
               states: {
@@ -501,6 +529,9 @@ export function createReportsImplementations(deps: ReportsDependencies) {
         },
       ),
       diffLoader: diffMachine.provide(createDiffImplementations(deps)),
+      loadResults: fromPromise<ReportResultsWire, { modelId: string; reportId: string }>(async ({ input }) =>
+        unwrap(await getReportResults(deps.http, input.modelId, input.reportId)),
+      ),
       realtime: listenToFeed(deps.realtime ?? silentFeed),
     },
     actions: {

@@ -54,6 +54,7 @@ export function selectOpenReport(snapshot: ReportsSnapshot): Report | null {
 }
 
 export const selectOpenDiff = (snapshot: ReportsSnapshot) => snapshot.context.openDiff;
+export const selectOpenResults = (snapshot: ReportsSnapshot) => snapshot.context.openResults;
 
 const groupedCache = new WeakMap<DiffViewWire, ChangeKindGroup[]>();
 const countsCache = new WeakMap<DiffViewWire, TypeCounts[]>();

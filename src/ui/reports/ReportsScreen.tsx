@@ -6,7 +6,7 @@ import { ownMessages } from '../../contract/errors';
 import type { Report } from '../../contract/http/reports';
 import type { Model, ModelRole } from '../../contract/http/models';
 import type { Version } from '../../contract/http/versions';
-import { selectVersions as selectModelVersions } from '../../machines/model/selectors';
+import { selectModel, selectVersions as selectModelVersions } from '../../machines/model/selectors';
 import { modelSectionsFor } from '../../machines/model/abilities';
 import {
   selectDeleteCandidate,
@@ -23,6 +23,7 @@ import {
   selectMayEdit,
   selectNewReport,
   selectOpenChangeList,
+  selectOpenResults,
   selectOpenDiff,
   selectOpenReport,
   selectOpenReportId,
@@ -37,6 +38,7 @@ import { ModelPageBoundary } from '../model/ModelPageBoundary';
 import { useModelPageSelector } from '../model/ModelPageContext';
 import { personName } from '../model/versionText';
 import { ChangeList } from './ChangeList';
+import { ReportResultChanges } from './ReportResultChanges';
 import { useReportsActor, useReportsEvents, type ReportsActor } from './useReportsActor';
 
 /** Short role names beside each person in the form (the people screen explains them in full). */
@@ -347,6 +349,8 @@ function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: st
   const downloading = useSelector(actor, selectIsDownloading);
   const downloadError = useSelector(actor, selectDownloadError);
   const status = useSelector(actor, selectListStatus);
+  const results = useSelector(actor, selectOpenResults);
+  const displayUnit = useModelPageSelector((snapshot) => selectModel(snapshot)?.settings.units);
 
   return (
     <section aria-label="Report" className="report-detail" data-testid="report-detail">
@@ -433,6 +437,7 @@ function ReportDetail({ actor, modelPath }: { actor: ReportsActor; modelPath: st
           }
         />
       )}
+      {results && <ReportResultChanges results={results} displayUnit={displayUnit} />}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   createReportBody,
   reportListResponse,
+  reportResultsResponse,
   reportRemovedResponse,
   reportSchema,
   updateReportBody,
@@ -96,6 +97,12 @@ export function registerReportsRoutes(
       const { pair, answer } = await service.diff(signedInUser(request).id, id, reportId);
       return sendDiffAnswer(reply, pair, answer);
     },
+  );
+
+  routes.get(
+    '/models/:id/reports/:reportId/results',
+    { schema: { params: reportParams, response: { 200: reportResultsResponse } } },
+    async (request) => service.results(signedInUser(request).id, request.params.id, request.params.reportId),
   );
 
   routes.get(

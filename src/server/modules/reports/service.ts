@@ -240,6 +240,12 @@ export function createReportsService(
       return { pair, answer: await compare.pairDiff(pair) };
     },
 
+    /** GET …/reports/{reportId}/results: the analysis results that changed, for anyone who sees the report. */
+    async results(userId: string, modelId: string, reportId: string): Promise<ReportResultChanges> {
+      const { row } = await visible(userId, modelId, reportId);
+      return resultChangesOf(results, pairOf(row));
+    },
+
     /**
      * GET …/reports/{reportId}/xlsx: the workbook. A diff not computed yet is computed in this request (worker
      * thread) rather than answering 409: the download is what the user asked for, and it is cached after.

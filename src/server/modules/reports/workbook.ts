@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import type { DiffViewWire } from '../../../contract/http/compare';
 import type { Report } from '../../../contract/http/reports';
 import type { ResultChangeWire } from '../../../contract/http/results';
-import { RESULT_TABLES } from '../../../engine/results/catalogue';
 import { describeResultChange } from '../../../engine/results/diff';
 import {
   formatResult,
   inResultUnit,
+  memberForceQuantity,
   resultUnit,
   resultUnitsOf,
   type ResultUnits,
@@ -17,7 +17,7 @@ import { safeFileName } from '../versions/service';
 export interface ReportResultChanges {
   /** Either version has no analysis results. */
   missing: boolean;
-  changes: Array<{ component: string; rows: readonly ResultChangeWire[] }>;
+  changes: Array<{ component: string; rows: ResultChangeWire[] }>;
 }
 
 export interface ReportWorkbook {
@@ -125,8 +125,6 @@ export async function reportWorkbook(input: {
   return { fileName: `${safeFileName(`${modelName} - ${report.title}`)}.xlsx`, bytes };
 }
 
-const MEMBER_FORCES = RESULT_TABLES.find((spec) => spec.kind === 'frameForces');
-
 /**
  * The Result changes sheet: per member, case and component whose extreme changed by more than 10 %, its values
  * before and after in kN or kN·m (kip, kip·ft for a model in feet or inches) and the summary's phrase. When either
@@ -154,8 +152,7 @@ function addResultChanges(
   ];
   styleHeader(sheet, 1);
   for (const { component, rows } of results.changes) {
-    const field = MEMBER_FORCES?.fields.find((candidate) => candidate.name === component);
-    const quantity = field && field.type !== 'text' ? field.type : 'force';
+    const quantity = memberForceQuantity(component);
     const format = (value: number) => formatResult(value, quantity, units);
     for (const change of rows) {
       sheet.addRow({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownMessages } from '../../../contract/errors';
 import { certificateResponse } from '../../../contract/http/fidelity';
 import { imagesAndVersionsResponse } from '../../../contract/http/models';
+import { reportResultsResponse } from '../../../contract/http/reports';
 import {
   resultsDiagramsSchema,
   resultsDiffSchema,
@@ -180,6 +181,19 @@ describe.each(databases())('analysis results on a version on $kind', ({ kind }) 
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const reportId = (created.body as { _id: string })._id;
+    // The report screen reads the same changes (a reader of the report may, as they read its diff).
+    const listed = await server.request('GET', `/api/models/${modelId}/reports/${reportId}/results`, {
+      token: reader.token,
+    });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const read = reportResultsResponse.parse(listed.body);
+    expect(read.missing).toBe(false);
+    expect(read.changes.find((entry) => entry.component === 'm3')?.rows).toEqual([
+      expect.objectContaining({ member: 'B2@L1', case: 'DEAD', before: 12_000, after: 20_000 }),
+    ]);
+    expect(read.changes.filter((entry) => entry.rows.length > 0).map((entry) => entry.component)).toEqual([
+      'm3',
+    ]);
     const response = await fetch(`${server.url}/api/models/${modelId}/reports/${reportId}/xlsx`, {
       headers: { authorization: owner.token },
     });
