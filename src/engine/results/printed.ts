@@ -35,12 +35,12 @@ interface Token {
 /** Blank-separated tokens of a line with where each starts and ends (form feeds and tabs are blanks). */
 function tokens(line: string): Token[] {
   const found: Token[] = [];
-  const blank = /[\s\f\u00a0]/;
+  const isBlank = (code: number) => code === 32 || code === 9 || code === 12 || code === 13 || code === 160;
   let index = 0;
   while (index < line.length) {
-    while (index < line.length && blank.test(line[index] as string)) index++;
+    while (index < line.length && isBlank(line.charCodeAt(index))) index++;
     const start = index;
-    while (index < line.length && !blank.test(line[index] as string)) index++;
+    while (index < line.length && !isBlank(line.charCodeAt(index))) index++;
     if (index > start) found.push({ text: line.slice(start, index), start, end: index });
   }
   return found;
