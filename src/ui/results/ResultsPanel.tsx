@@ -162,11 +162,7 @@ function ResultsShown() {
             value={caseName}
             onChange={(event) => events.chooseCase(event.currentTarget.value)}
           >
-            {forces.cases.map((entry) => (
-              <option key={entry.name} value={entry.name}>
-                {entry.type ? `${entry.name} (${entry.type})` : entry.name}
-              </option>
-            ))}
+            <CaseOptions cases={forces.cases} />
           </select>
           <label htmlFor={componentId}>Component</label>
           <select
@@ -328,6 +324,47 @@ function SelectMemberNote() {
   );
 }
 
+type OutputCase = ResultsTableSummaryWire['cases'][number];
+
+/** A table's output cases as options, each with its type: `1.2D+1.6L (Combination)`. */
+function CaseOptions({ cases }: { cases: readonly OutputCase[] }) {
+  return cases.map((entry) => (
+    <option key={entry.name} value={entry.name}>
+      {entry.type ? `${entry.name} (${entry.type})` : entry.name}
+    </option>
+  ));
+}
+
+/** The Case of a section of its own (deformed shape, story drifts), named with its heading so it is told apart. */
+function SectionCaseSelect({
+  headingId,
+  value,
+  cases,
+  onChoose,
+}: {
+  headingId: string;
+  value: string;
+  cases: readonly OutputCase[];
+  onChoose: (name: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="results-panel__choice">
+      <label id={`${id}-label`} htmlFor={id}>
+        Case
+      </label>
+      <select
+        id={id}
+        aria-labelledby={`${headingId} ${id}-label`}
+        value={value}
+        onChange={(event) => onChoose(event.currentTarget.value)}
+      >
+        <CaseOptions cases={cases} />
+      </select>
+    </div>
+  );
+}
+
 /** The deformed shape from the joint displacements: its own case, shown on request, swinging or still. */
 function DeformedShape({ units }: { units: ResultUnits }) {
   const table = useResultsSelector(selectJointDisplacementTable, undefined);
@@ -337,7 +374,6 @@ function DeformedShape({ units }: { units: ResultUnits }) {
   const deformed = useResultsSelector(selectDeformed, null);
   const events = useResultsEvents();
   const showId = useId();
-  const caseId = useId();
   const animateId = useId();
   const headingId = useId();
   if (!table || deformedCase === null) return null;
@@ -361,24 +397,12 @@ function DeformedShape({ units }: { units: ResultUnits }) {
         />
         <label htmlFor={animateId}>Animate</label>
       </div>
-      <div className="results-panel__choice">
-        <label id={`${caseId}-label`} htmlFor={caseId}>
-          Case
-        </label>
-        {/* Named with its section, so it is told apart from the members' Case. */}
-        <select
-          id={caseId}
-          aria-labelledby={`${headingId} ${caseId}-label`}
-          value={deformedCase}
-          onChange={(event) => events.chooseDeformedCase(event.currentTarget.value)}
-        >
-          {table.cases.map((entry) => (
-            <option key={entry.name} value={entry.name}>
-              {entry.type ? `${entry.name} (${entry.type})` : entry.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SectionCaseSelect
+        headingId={headingId}
+        value={deformedCase}
+        cases={table.cases}
+        onChoose={events.chooseDeformedCase}
+      />
       {deformed && (
         <p className="page__note" role="status">
           {deformed.step ? `${deformed.step} of ${deformed.case}. ` : ''}
@@ -401,7 +425,6 @@ function StoryDrifts() {
   const drifts = useResultsSelector(selectDrifts, null);
   const scene = useViewerSelector(selectScene);
   const events = useResultsEvents();
-  const id = useId();
   const headingId = useId();
   if (!table || driftCase === null) return null;
   const levels = scene?.levels ?? [];
@@ -417,23 +440,12 @@ function StoryDrifts() {
   return (
     <section className="results-drifts" aria-labelledby={headingId}>
       <h3 id={headingId}>Story drifts</h3>
-      <div className="results-panel__choice">
-        <label id={`${id}-label`} htmlFor={id}>
-          Case
-        </label>
-        <select
-          id={id}
-          aria-labelledby={`${headingId} ${id}-label`}
-          value={driftCase}
-          onChange={(event) => events.chooseDriftCase(event.currentTarget.value)}
-        >
-          {table.cases.map((entry) => (
-            <option key={entry.name} value={entry.name}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SectionCaseSelect
+        headingId={headingId}
+        value={driftCase}
+        cases={table.cases}
+        onChoose={events.chooseDriftCase}
+      />
       <ol className="results-drifts__stories">
         {stories.map((story) => (
           <li key={story.id}>

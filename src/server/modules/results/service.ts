@@ -60,6 +60,9 @@ export interface ResultsUpload {
 }
 
 /** Stored results as the server reads them back: one decoded set per blob, the last few kept in memory. */
+/** NaN (no value) as the wire carries it: null. */
+const orNull = (value: number): number | null => (Number.isNaN(value) ? null : value);
+
 export function createResultsReader(context: ServerContext, deps: { blobs: BlobStore }) {
   const decoded = new Map<string, ResultSet>();
 
@@ -420,7 +423,7 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
         ...(query.case === undefined ? {} : { case: query.case }),
         idsKey: `${blob}:${query.table}`,
         ids: [...extremes.ids],
-        values: Array.from(extremes.values, (value) => (Number.isNaN(value) ? null : value)),
+        values: Array.from(extremes.values, orNull),
       };
     },
 
@@ -459,13 +462,12 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
       const { set } = await storedSet(modelId, versionId);
       const table = resultTable(set, 'storyDrifts');
       requireCase(table, query.case);
-      const finite = (value: number) => (Number.isNaN(value) ? null : value);
       return {
         case: query.case,
         stories: (table ? storyDrifts(table, query.case) : []).map((story) => ({
           id: story.id,
-          x: finite(story.x),
-          y: finite(story.y),
+          x: orNull(story.x),
+          y: orNull(story.y),
         })),
       };
     },
@@ -481,9 +483,8 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
       const table = resultTable(set, 'jointDisplacements');
       requireCase(table, query.case);
       const shape = table ? deformedShape(table, query.case) : { joints: [] };
-      const finite = (value: number) => (Number.isNaN(value) ? null : value);
       const vector = (values: readonly [number, number, number]) =>
-        [finite(values[0]), finite(values[1]), finite(values[2])] as [
+        [orNull(values[0]), orNull(values[1]), orNull(values[2])] as [
           number | null,
           number | null,
           number | null,
