@@ -140,7 +140,10 @@ test('an engineer opens an uploaded model in 3D, inspects an element, changes th
 
   // The 3-D view: drawn, with something other than background on the canvas.
   await page.goto(`/model/${modelId}/visualize/elements`);
-  await expect(page.getByRole('heading', { name: `${modelName} in 3D`, level: 1 })).toBeVisible();
+  // The heading waits for the model's fetch: on a busy machine that can take more than the default 10 s.
+  await expect(page.getByRole('heading', { name: `${modelName} in 3D`, level: 1 })).toBeVisible({
+    timeout: 60_000,
+  });
   const stage = page.getByRole('region', { name: '3D view' });
   await expect(stage).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
   await expect(page.getByRole('combobox', { name: 'Version' })).toHaveValue(/.+/);
