@@ -11,8 +11,6 @@
  * (store.ts). What the reader does not take — a result table it does not know yet, a field it does not keep, a
  * row without its element or case, a value that is not a number — is a report item, never a silent loss.
  */
-import { ReportBuilder } from '../formats/report';
-import { ParseError } from '../formats/parseError';
 import { parseNumberRange } from '../formats/sap2000/numberRange';
 import {
   parseCsiTables,
@@ -24,31 +22,36 @@ import { decodeCsiText, looksBinary } from '../formats/sap2000/text';
 import { tableTitle } from '../formats/xlsx/csiExport';
 import { readRawWorkbook, type CellValue, type RawSheet, type RawWorkbook } from '../formats/xlsx/sheets';
 import { hasZipSignature } from '../formats/xlsx/zipGuard';
-import { parseCsiUnits, UnknownUnitError, type UnitSystem } from '../units';
+import type { UnitSystem } from '../units';
 import {
   fieldKey,
   looksLikeResultTable,
-  RESULT_KINDS,
   resultTableSpec,
   type FieldSpec,
   type ResultKind,
   type ResultTableSpec,
 } from './catalogue';
 import { csvWorkbook, isCsiCsv } from './csv';
+import { readResultsTextFast } from './fastText';
 import { isCsiPrintedTables, printedWorkbook } from './printed';
-import { declaredFactor, systemFactor, UnitMismatchError } from './quantities';
-import { TextColumnBuilder, type ResultSet, type ResultTable } from './store';
+import {
+  builderFor,
+  factorFor,
+  fail,
+  finish,
+  noteUnknown,
+  planFor,
+  programOf,
+  RESULTS_FORMAT,
+  startReading,
+  unitsOf,
+  type KindBuilder,
+  type ReadResultsOptions,
+  type Reading,
+} from './reading';
+import { TextColumnBuilder, type ResultSet } from './store';
 
-export const RESULTS_FORMAT = 'results';
-
-export interface ReadResultsOptions {
-  /** The units of a file that does not say them (a text export without `PROGRAM CONTROL`), e.g. `KN, m, C`. */
-  readonly units?: UnitSystem;
-}
-
-function fail(message: string, line = 0): never {
-  throw new ParseError(RESULTS_FORMAT, line, message);
-}
+export { RESULTS_FORMAT, type ReadResultsOptions } from './reading';
 
 /**
  * A number as CSI programs write it (`-1.234E-03`, `12`, `.5`, a decimal comma `1,5` in some locales), NaN for an
@@ -56,228 +59,6 @@ function fail(message: string, line = 0): never {
  */
 export function parseResultNumber(text: string): number | undefined {
   return parseNumberRange(text, 0, text.length);
-}
-
-/** Where each field of a spec sits in one layout of field names (-1 when absent), and the names it does not keep. */
-interface Plan {
-  readonly positions: Int32Array;
-  readonly unknown: readonly string[];
-}
-
-function planFor(spec: ResultTableSpec, names: readonly string[]): Plan {
-  const positions = new Int32Array(spec.fields.length).fill(-1);
-  const used = new Set<number>();
-  spec.fields.forEach((field, fieldIndex) => {
-    const keys = field.aliases.map(fieldKey);
-    // Aliases in order of preference: `Frame` before `Line`.
-    for (const key of keys) {
-      const at = names.findIndex((name, position) => !used.has(position) && fieldKey(name) === key);
-      if (at >= 0) {
-        positions[fieldIndex] = at;
-        used.add(at);
-        return;
-      }
-    }
-  });
-  const unknown = names.filter((name, position) => !used.has(position) && name.trim() !== '');
-  return { positions, unknown };
-}
-
-/** The rows of one kind of result, from every table of the file that holds it. */
-class KindBuilder {
-  private cursor = 0;
-  readonly sources: string[] = [];
-  private readonly text = new Map<string, TextColumnBuilder>();
-  private readonly numbers = new Map<string, Float64Array>();
-  /** Field names the file has but Gusset does not keep, per source table. */
-  readonly unknownFields = new Map<string, Set<string>>();
-  missingRequired = 0;
-  readonly missingRequiredLines: number[] = [];
-
-  constructor(
-    readonly spec: ResultTableSpec,
-    readonly capacity: number,
-  ) {}
-
-  textColumn(field: string): TextColumnBuilder {
-    let column = this.text.get(field);
-    if (column === undefined) {
-      column = new TextColumnBuilder(this.capacity);
-      this.text.set(field, column);
-    }
-    return column;
-  }
-
-  numberColumn(field: string): Float64Array {
-    let column = this.numbers.get(field);
-    if (column === undefined) {
-      column = new Float64Array(this.capacity).fill(Number.NaN);
-      this.numbers.set(field, column);
-    }
-    return column;
-  }
-
-  /** The next row's index; rows refused (no element or case) are not counted. */
-  get row(): number {
-    return this.cursor;
-  }
-
-  commit(): void {
-    this.cursor += 1;
-  }
-
-  build(): ResultTable {
-    const rowCount = this.cursor;
-    const text: Record<string, ReturnType<TextColumnBuilder['build']>> = {};
-    for (const [field, builder] of this.text) {
-      const column = builder.build();
-      text[field] = { values: column.values, codes: column.codes.subarray(0, rowCount) };
-    }
-    const numbers: Record<string, Float64Array> = {};
-    for (const [field, column] of this.numbers) numbers[field] = column.subarray(0, rowCount);
-    return { kind: this.spec.kind, sources: this.sources, rowCount, text, numbers };
-  }
-}
-
-/** Counts values that are not numbers, per field, for one warning each. */
-class BadNumbers {
-  readonly byField = new Map<string, { count: number; example: string; line?: number }>();
-
-  add(table: string, field: string, value: string, line?: number): void {
-    const key = `${table}\u0000${field}`;
-    const seen = this.byField.get(key);
-    if (seen) seen.count += 1;
-    else this.byField.set(key, { count: 1, example: value, ...(line === undefined ? {} : { line }) });
-  }
-}
-
-interface Reading {
-  readonly builders: Map<ResultKind, KindBuilder>;
-  readonly report: ReportBuilder;
-  readonly bad: BadNumbers;
-}
-
-/** Multiplier to canonical units of a dimensioned field, from the column's own unit or else the file's. */
-function factorFor(
-  field: FieldSpec,
-  system: UnitSystem | undefined,
-  declared: string | undefined,
-  where: string,
-): number {
-  if (field.type === 'text') return 1;
-  if (declared !== undefined) {
-    try {
-      const factor = declaredFactor(declared, field.type);
-      if (factor !== undefined) return factor;
-    } catch (error) {
-      if (error instanceof UnitMismatchError || error instanceof UnknownUnitError) {
-        fail(`${where}: field ${field.aliases[0] ?? field.name}: ${error.message}`);
-      }
-      throw error;
-    }
-  }
-  if (field.type === 'ratio' || field.type === 'count' || field.type === 'rotation') return 1;
-  if (field.type === 'time' || field.type === 'frequency') return 1;
-  if (field.type === 'angularFrequency' || field.type === 'eigenvalue') return 1;
-  if (system === undefined) {
-    fail(
-      `${where} holds ${field.type} values but the file does not say its units (no PROGRAM CONTROL table with CurrUnits); export it with that table, or give the units (e.g. "KN, m, C")`,
-    );
-  }
-  return systemFactor(system, field.type);
-}
-
-function startReading(): Reading {
-  return { builders: new Map(), report: new ReportBuilder(), bad: new BadNumbers() };
-}
-
-function builderFor(reading: Reading, spec: ResultTableSpec, rows: Map<ResultKind, number>): KindBuilder {
-  let builder = reading.builders.get(spec.kind);
-  if (builder === undefined) {
-    builder = new KindBuilder(spec, rows.get(spec.kind) ?? 0);
-    reading.builders.set(spec.kind, builder);
-  }
-  return builder;
-}
-
-function noteUnknown(builder: KindBuilder, source: string, names: readonly string[]): void {
-  if (names.length === 0) return;
-  let set = builder.unknownFields.get(source);
-  if (set === undefined) {
-    set = new Set();
-    builder.unknownFields.set(source, set);
-  }
-  for (const name of names) set.add(name);
-}
-
-function finish(
-  reading: Reading,
-  program: string | undefined,
-  notRead: ReadonlyArray<readonly [string, number]>,
-): ResultSet {
-  const { report } = reading;
-  for (const [table, line] of notRead) {
-    report.add({
-      severity: 'dropped',
-      subject: table,
-      reason: 'Gusset does not read this result table yet; its values are not kept',
-      concept: 'results',
-      ...(line > 0 ? { line } : {}),
-    });
-  }
-  for (const builder of reading.builders.values()) {
-    for (const [source, names] of builder.unknownFields) {
-      report.add({
-        severity: 'dropped',
-        subject: source,
-        reason: `fields not kept: ${[...names].join(', ')}`,
-        concept: 'results',
-      });
-    }
-    if (builder.missingRequired > 0) {
-      const lines = builder.missingRequiredLines.slice(0, 3);
-      report.add({
-        severity: 'dropped',
-        subject: builder.sources.join(', '),
-        reason: `${builder.missingRequired} row(s) without ${builder.spec.required.join(' or ')} are not read${lines.length > 0 ? ` (line ${lines.join(', ')})` : ''}`,
-        concept: 'results',
-        count: builder.missingRequired,
-      });
-    }
-  }
-  for (const [key, seen] of reading.bad.byField) {
-    const [table, field] = key.split('\u0000') as [string, string];
-    report.add({
-      severity: 'warning',
-      subject: table,
-      reason: `${seen.count} value(s) of ${field} are not numbers (e.g. "${seen.example}") and are left empty`,
-      concept: 'results',
-      count: seen.count,
-      ...(seen.line === undefined ? {} : { line: seen.line }),
-    });
-  }
-  const tables = RESULT_KINDS.flatMap((kind) => {
-    const builder = reading.builders.get(kind);
-    return builder ? [builder.build()] : [];
-  });
-  return { ...(program === undefined ? {} : { program }), tables, items: report.items };
-}
-
-function programOf(get: (field: string) => string | undefined): string | undefined {
-  const name = get('ProgramName')?.trim();
-  if (!name) return undefined;
-  const version = get('Version')?.trim();
-  return version ? `${name} ${version}` : name;
-}
-
-function unitsOf(currUnits: string | undefined, where: string, line: number): UnitSystem | undefined {
-  if (currUnits === undefined || currUnits.trim() === '') return undefined;
-  try {
-    return parseCsiUnits(currUnits);
-  } catch (error) {
-    if (error instanceof UnknownUnitError) fail(`${where}: unknown units CurrUnits="${currUnits}"`, line);
-    throw error;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -403,8 +184,15 @@ export function readResultsFromDocument(document: CsiDocument, options: ReadResu
   return finish(reading, program, notRead);
 }
 
+/**
+ * Reads a CSI text export of results: the fused one-pass reader takes the layout the programs write, and the
+ * general table reader (which also words every error) takes whatever it declines.
+ */
 export function readResultsText(text: string, options: ReadResultsOptions = {}): ResultSet {
-  return readResultsFromDocument(parseCsiTables(text, { format: RESULTS_FORMAT }), options);
+  return (
+    readResultsTextFast(text, options) ??
+    readResultsFromDocument(parseCsiTables(text, { format: RESULTS_FORMAT }), options)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -110,8 +110,8 @@ export interface CsiWriteResult {
   readonly issues: readonly string[];
 }
 
-const DEFAULT_MAX_LINE_LENGTH = 1_000_000;
-const MAX_PREAMBLE_LINES = 16;
+export const DEFAULT_MAX_LINE_LENGTH = 1_000_000;
+export const MAX_PREAMBLE_LINES = 16;
 /** SAP wraps a row with ` _` once the physical line passes about 240 characters. */
 const WRAP_AT = 240;
 const ROW_INDENT = '   ';
@@ -142,14 +142,17 @@ function isBlank(code: number): boolean {
   );
 }
 
-const CLASS_PLAIN = 0;
-const CLASS_BLANK = 1;
-const CLASS_CONTROL = 2;
-const CLASS_EQUALS = 3;
-const CLASS_QUOTE = 4;
+export const CLASS_PLAIN = 0;
+export const CLASS_BLANK = 1;
+export const CLASS_CONTROL = 2;
+export const CLASS_EQUALS = 3;
+export const CLASS_QUOTE = 4;
 
-/** One lookup per character in the hot loops instead of a chain of comparisons. */
-const CHAR_CLASS: Uint8Array = (() => {
+/**
+ * What each character is to the tokenizer, one lookup per character in the hot loops instead of a chain of
+ * comparisons; shared with the fused results reader (results/fastText.ts), which must tokenise exactly alike.
+ */
+export const CHAR_CLASS: Uint8Array = (() => {
   const table = new Uint8Array(65536);
   for (let code = 0; code < 32; code++) table[code] = CLASS_CONTROL;
   for (const code of [CH_SPACE, CH_TAB, CH_NBSP, CH_CR, CH_FF, CH_VT]) table[code] = CLASS_BLANK;
