@@ -63,7 +63,8 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   };
   await writeFile(files.model1, frameBuildingE2k(10));
   await writeFile(files.model2, frameBuildingE2k(12));
-  // The first export also holds the base reaction under the combination and the joints' displacements under DEAD.
+  // The first export also holds the base reaction under the combination, the joints' displacements under DEAD
+  // and the first two modes, and the modes' periods.
   const displacements = [
     ['Base', '1', '0', '0'],
     ['L1', '1', '0.0005', '-0.0002'],
@@ -75,11 +76,21 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
         `   Story=${story}   Label=${label}   OutputCase=DEAD   CaseType=LinStatic   Ux=${ux}   Uy=0   Uz=${label === '2' ? '-0.012' : '0'}   Rx=0   Ry=${ry}   Rz=0`,
     )
     .join('\n');
+  const modes = ['1', '2', '3']
+    .flatMap((label) =>
+      ['1', '2'].map(
+        (mode) =>
+          `   Story=L1   Label=${label}   OutputCase=MODAL   CaseType=LinModal   StepType=Mode   StepNum=${mode}   Ux=${mode === '1' ? '0.02' : '0'}   Uy=${mode === '2' ? '0.03' : '0'}   Uz=0   Rx=0   Ry=0   Rz=0`,
+      ),
+    )
+    .join('\n');
+  const periods =
+    'TABLE:  "MODAL PERIODS AND FREQUENCIES"\n   OutputCase=MODAL   StepType=Mode   StepNum=1   Period=1.25   Frequency=0.8\n   OutputCase=MODAL   StepType=Mode   StepNum=2   Period=0.4   Frequency=2.5\n';
   await writeFile(
     files.forces1,
     frameForcesText(12).replace(
       'END TABLE DATA',
-      `TABLE:  "JOINT REACTIONS"\n   Story=Base   Label=1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Max   FX=0   FY=0   FZ=150   MX=0   MY=0   MZ=0\n\nTABLE:  "JOINT DISPLACEMENTS"\n${displacements}\n\nEND TABLE DATA`,
+      `TABLE:  "JOINT REACTIONS"\n   Story=Base   Label=1   OutputCase="1.2D+1.6L"   CaseType=Combination   StepType=Max   FX=0   FY=0   FZ=150   MX=0   MY=0   MZ=0\n\nTABLE:  "JOINT DISPLACEMENTS"\n${displacements}\n${modes}\n\n${periods}\nEND TABLE DATA`,
     ),
   );
   // The revision's export also holds ETABS story drifts.
@@ -137,6 +148,15 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   await expect.poll(() => deformedShape(page)).toEqual({ segments: 24, animated: true });
   await deformed.getByLabel('Animate').uncheck();
   await expect.poll(() => deformedShape(page)).toEqual({ segments: 24, animated: false });
+  // The modal case: its first mode, then the second, each with its period.
+  await deformed.getByRole('combobox', { name: 'Deformed shape Case' }).selectOption('MODAL');
+  const mode = deformed.getByRole('combobox', { name: 'Deformed shape Mode' });
+  await expect(mode).toHaveValue('Mode 1');
+  await expect(deformed.getByRole('status')).toContainText('Mode 1 of MODAL (T = 1.250 s).');
+  await expect(deformed.getByRole('status')).toContainText('Largest displacement 20 mm');
+  await mode.selectOption('Mode 2');
+  await expect(deformed.getByRole('status')).toContainText('Mode 2 of MODAL (T = 0.400 s).');
+  await expect(deformed.getByRole('status')).toContainText('Largest displacement 30 mm');
   await deformed.getByLabel('Show the deformed shape').uncheck();
   await expect.poll(() => deformedShape(page)).toEqual({ segments: 0, animated: false });
 

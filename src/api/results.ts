@@ -109,9 +109,10 @@ export function fetchResultDisplacements(
   modelId: string,
   versionId: string,
   caseName: string,
+  step?: string,
 ): Promise<ApiResult<ResultsDisplacementsWire>> {
   return http.request('GET', `${resultsPath(modelId, versionId)}/displacements`, {
-    searchParams: { case: caseName },
+    searchParams: step === undefined ? { case: caseName } : { case: caseName, step },
     schema: resultsDisplacementsSchema,
     showLoader: false,
   });

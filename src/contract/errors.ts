@@ -259,6 +259,7 @@ export const ownMessages = {
   resultsUnreadable: 'Gusset could not read {file} as analysis results: {reason}',
   resultsFailed: 'Gusset could not store these results: {reason}',
   resultsCaseNotFound: 'The results of this version have no output case named {case}.',
+  resultsStepNotFound: 'The output case {case} has no step {step} in the joint displacements.',
   resultsComponentUnknown: 'There is no result component {component} in {table}.',
 } as const;
 

@@ -17,8 +17,9 @@ import { reportItemSchema } from './versions';
  *   (over stations and envelope steps), for colouring. READ and up.
  * - `GET …/results/diagrams?component=&case=`: along each member, the component per station (max and min lines).
  * - `GET …/results/drifts?case=`: per story, its largest drift ratio in X and in Y in the case (ETABS Story Drifts).
- * - `GET …/results/displacements?case=`: per joint, its translations and rotations in the case (the first step
- *   of a case with several), for the deformed shape.
+ * - `GET …/results/displacements?case=&step=`: per joint, its translations and rotations in the case, for the
+ *   deformed shape: of a case with several steps (modes, an envelope's Max and Min) the step asked for or else the
+ *   first, with every step listed and, for a mode, its period when the results have Modal Periods.
  * - `GET …/results/diff?against={versionId}&component=&threshold=`: per member and case, the change of the
  *   component's extreme from the `against` version's results to this version's, past the threshold (%).
  *
@@ -152,7 +153,10 @@ export const resultsDriftsSchema = z.object({
 });
 export type ResultsDriftsWire = z.infer<typeof resultsDriftsSchema>;
 
-export const resultsDisplacementsQuery = z.object({ case: text().min(1).max(200) });
+export const resultsDisplacementsQuery = z.object({
+  case: text().min(1).max(200),
+  step: text().min(1).max(200).optional(),
+});
 
 const vector = z.tuple([z.number().nullable(), z.number().nullable(), z.number().nullable()]);
 
@@ -160,6 +164,8 @@ export const resultsDisplacementsSchema = z.object({
   case: z.string(),
   /** The step shown of a case with several (`Mode 1`, `Max`). */
   step: z.string().optional(),
+  /** Every step of the case, as the file lists them; a mode's period in s when Modal Periods give it. */
+  steps: z.array(z.object({ name: z.string(), period: z.number().optional() })),
   /** Per joint the results matched (node id): translations in mm and rotations in rad, global; null for none. */
   joints: z.array(z.object({ id: z.string(), u: vector, r: vector })),
 });

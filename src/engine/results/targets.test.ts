@@ -9,6 +9,7 @@ import { resultTable } from './store';
 import { frameBuildingE2k } from './testing/frameBuilding';
 import {
   deformedShape,
+  modalPeriods,
   diagramReading,
   memberDiagrams,
   objectExtremes,
@@ -165,6 +166,34 @@ describe('the deformed shape tied to the model joints', () => {
     // The file has no rotations for this case.
     expect(envelope.joints[0]?.r.every(Number.isNaN)).toBe(true);
     expect(deformedShape(table, 'NOPE').joints).toEqual([]);
+  });
+
+  it('shows the step asked for, and lists every step of the case', () => {
+    const second = deformedShape(table, 'MODAL', 'Mode 2');
+    expect(second.step).toBe('Mode 2');
+    expect(second.steps).toEqual(['Mode 1', 'Mode 2']);
+    expect(second.joints.map((joint) => joint.u)).toEqual([[0, 1000, 0]]);
+    expect(deformedShape(table, 'ENV', 'Min').joints[0]?.u[0]).toBe(-3);
+    expect(deformedShape(table, 'ENV').steps).toEqual(['Max', 'Min']);
+    expect(deformedShape(table, 'DEAD').steps).toEqual([]);
+    expect(deformedShape(table, 'MODAL', 'Mode 9').joints).toEqual([]);
+  });
+
+  it("gives each mode's period from Modal Periods And Frequencies", () => {
+    const periods = readResultsText(
+      `TABLE:  "MODAL PERIODS AND FREQUENCIES"
+   OutputCase=MODAL   StepType=Mode   StepNum=1   Period=1.2345   Frequency=0.81
+   OutputCase=MODAL   StepType=Mode   StepNum=2   Period=0.4   Frequency=2.5
+   OutputCase=OTHER   StepType=Mode   StepNum=1   Period=9   Frequency=0.11
+`,
+      units,
+    );
+    const modal = resultTable(periods, 'modalPeriods');
+    if (!modal) throw new Error('no modal periods');
+    expect([...modalPeriods(modal, 'MODAL')]).toEqual([
+      ['Mode 1', 1.2345],
+      ['Mode 2', 0.4],
+    ]);
   });
 });
 

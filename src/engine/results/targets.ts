@@ -187,8 +187,10 @@ export interface JointDisplacement {
 }
 
 export interface DeformedShape {
-  /** The step shown when the case has several (`Max`, `Mode 1`): its first, as the file lists them. */
+  /** The step shown when the case has several (`Max`, `Mode 1`): the one asked for, else the first. */
   readonly step?: string;
+  /** Every step of the case, as the file lists them (none for a case of one step). */
+  readonly steps: readonly string[];
   readonly joints: readonly JointDisplacement[];
 }
 
@@ -201,26 +203,28 @@ function stepOf(table: ResultTable, row: number): string {
 
 /**
  * The displaced joints of one output case (Joint Displacements), for the deformed shape: of a case with steps
- * (an envelope's Max and Min, a modal case's modes) the first step only, since a shape of extremes from several
- * steps is no shape the structure takes.
+ * (an envelope's Max and Min, a modal case's modes) one step, `step` or else the first, since a shape of extremes
+ * from several steps is no shape the structure takes. A step the case does not have gives no joint.
  */
-export function deformedShape(table: ResultTable, caseName: string): DeformedShape {
+export function deformedShape(table: ResultTable, caseName: string, step?: string): DeformedShape {
   const target = table.text[TARGET_FIELD];
-  if (!target) return { joints: [] };
+  if (!target) return { steps: [], joints: [] };
   const inCase = caseFilter(table, caseName);
   const column = (field: string) => table.numbers[field];
   const [ux, uy, uz, rx, ry, rz] = ['ux', 'uy', 'uz', 'rx', 'ry', 'rz'].map(column);
   const at = (values: Float64Array | undefined, row: number) =>
     values ? (values[row] as number) : Number.NaN;
-  let step: string | undefined;
+  const steps = new Set<string>();
+  let shown = step;
   const seen = new Set<number>();
   const joints: JointDisplacement[] = [];
   for (let row = 0; row < table.rowCount; row++) {
     const code = target.codes[row] as number;
     if (code === 0 || !inCase(row)) continue;
     const rowStep = stepOf(table, row);
-    step ??= rowStep;
-    if (rowStep !== step || seen.has(code)) continue;
+    if (rowStep !== '') steps.add(rowStep);
+    shown ??= rowStep;
+    if (rowStep !== shown || seen.has(code)) continue;
     seen.add(code);
     joints.push({
       id: target.values[code - 1] as string,
@@ -228,7 +232,25 @@ export function deformedShape(table: ResultTable, caseName: string): DeformedSha
       r: [at(rx, row), at(ry, row), at(rz, row)],
     });
   }
-  return step ? { step, joints } : { joints };
+  return { ...(shown ? { step: shown } : {}), steps: [...steps], joints };
+}
+
+/**
+ * The period of each mode of a modal case (Modal Periods And Frequencies), by the step's name as deformedShape
+ * gives it (`Mode 2`), in s.
+ */
+export function modalPeriods(table: ResultTable, caseName: string): Map<string, number> {
+  const inCase = caseFilter(table, caseName);
+  const period = table.numbers.period;
+  const periods = new Map<string, number>();
+  if (!period) return periods;
+  for (let row = 0; row < table.rowCount; row++) {
+    const value = period[row] as number;
+    if (!inCase(row) || Number.isNaN(value)) continue;
+    const step = stepOf(table, row);
+    if (step !== '' && !periods.has(step)) periods.set(step, value);
+  }
+  return periods;
 }
 
 export interface DiagramValue {

@@ -89,9 +89,14 @@ function start(stored: ResultsSummaryWire | null) {
       }),
       fetchDiff: fromPromise(async () => diff),
       fetchDisplacements: fromPromise(async ({ input }) => {
-        asked.push(`displacements ${input.case}`);
+        asked.push(`displacements ${input.case}${input.step ? ` ${input.step}` : ''}`);
         return deformedOf({
           case: input.case,
+          step: input.step ?? 'Mode 1',
+          steps: [
+            { name: 'Mode 1', period: 1.5 },
+            { name: 'Mode 2', period: 0.5 },
+          ],
           joints: [{ id: 'N2', u: [1, null, -12], r: [0, null, 0] }],
         });
       }),
@@ -179,8 +184,13 @@ describe('the deformed shape', () => {
       r: [0, Number.NaN, 0],
     });
     expect(actor.getSnapshot().context.deformed?.largest).toBeCloseTo(Math.hypot(1, 12), 9);
+    // Another mode of the case, then another case: from its first step again.
+    actor.send({ type: 'results.deformedStep', name: 'Mode 2' });
+    await waitFor(actor, () => asked.includes('displacements MODAL Mode 2'));
+    expect(actor.getSnapshot().context.deformed?.step).toBe('Mode 2');
     actor.send({ type: 'results.deformedCase', name: '1.2D+1.6L' });
     await waitFor(actor, () => asked.includes('displacements 1.2D+1.6L'));
+    expect(actor.getSnapshot().context.deformedStep).toBeNull();
     actor.send({ type: 'results.animate', on: false });
     expect(actor.getSnapshot().context.animateDeformed).toBe(false);
     actor.send({ type: 'results.deformed', show: false });

@@ -51,6 +51,12 @@ export interface ResultsVersionRequest {
   versionId: string;
 }
 
+/** The deformed shape of a case: `step` of a case with several (a mode), else the first. */
+export interface DeformedRequest extends ResultsVersionRequest {
+  case: string;
+  step?: string;
+}
+
 export interface DisplayRequest extends ResultsVersionRequest {
   component: string;
   case: string;
@@ -101,6 +107,8 @@ export interface DisplacedJoint {
 export interface DeformedShapeShown {
   case: string;
   step?: string;
+  /** Every step of the case (modes, Max and Min), a mode's period in s when the results give it. */
+  steps: Array<{ name: string; period?: number }>;
   joints: DisplacedJoint[];
   /** The largest translation of any joint, mm (0 for none). */
   largest: number;
@@ -118,7 +126,13 @@ export function deformedOf(wire: ResultsDisplacementsWire): DeformedShapeShown {
       r: [joint.r[0] ?? Number.NaN, joint.r[1] ?? Number.NaN, joint.r[2] ?? Number.NaN],
     };
   });
-  return { case: wire.case, ...(wire.step === undefined ? {} : { step: wire.step }), joints, largest };
+  return {
+    case: wire.case,
+    ...(wire.step === undefined ? {} : { step: wire.step }),
+    steps: wire.steps,
+    joints,
+    largest,
+  };
 }
 
 export interface ResultsContext extends ResultsInput {
@@ -135,6 +149,8 @@ export interface ResultsContext extends ResultsInput {
   drifts: ResultsDriftsWire | null;
   /** The output case of the deformed shape, whether it is shown, and whether it moves. */
   deformedCase: string | null;
+  /** The step of the deformed case chosen (a mode); null for its first. */
+  deformedStep: string | null;
   showDeformed: boolean;
   animateDeformed: boolean;
   /** The joints' displacements under the deformed case, while the deformed shape is shown. */
@@ -154,6 +170,7 @@ export type ResultsEvent =
   | { type: 'results.driftCase'; name: string }
   | { type: 'results.deformed'; show: boolean }
   | { type: 'results.deformedCase'; name: string }
+  | { type: 'results.deformedStep'; name: string }
   | { type: 'results.animate'; on: boolean };
 
 /** The member-force table of a summary: what the viewer colours and draws. */
@@ -205,6 +222,7 @@ function withSummary(summary: ResultsSummaryWire | null): Partial<ResultsContext
         legend: null,
         diff: null,
         deformed: null,
+        deformedStep: null,
         error: null,
       }
     : { summary: null };
@@ -244,7 +262,7 @@ export const resultsMachine = setup({
     fetchDisplay: promisePlaceholder<ResultsDisplay, DisplayRequest>('fetchDisplay'),
     fetchDiff: promisePlaceholder<ResultsDiffWire, DiffRequest>('fetchDiff'),
     fetchDrifts: promisePlaceholder<ResultsDriftsWire, DisplayRequest>('fetchDrifts'),
-    fetchDisplacements: promisePlaceholder<DeformedShapeShown, DisplayRequest>('fetchDisplacements'),
+    fetchDisplacements: promisePlaceholder<DeformedShapeShown, DeformedRequest>('fetchDisplacements'),
   },
   guards: {
     canDisplay: ({ context }) => context.caseName !== null && context.component !== null,
@@ -262,6 +280,7 @@ export const resultsMachine = setup({
     driftCase: null,
     drifts: null,
     deformedCase: null,
+    deformedStep: null,
     showDeformed: false,
     animateDeformed: true,
     deformed: null,
@@ -409,7 +428,11 @@ export const resultsMachine = setup({
             },
             'results.deformedCase': {
               target: '.choosing',
-              actions: assign({ deformedCase: ({ event }) => event.name }),
+              actions: assign({ deformedCase: ({ event }) => event.name, deformedStep: null }),
+            },
+            'results.deformedStep': {
+              target: '.choosing',
+              actions: assign({ deformedStep: ({ event }) => event.name }),
             },
             'results.animate': { actions: assign({ animateDeformed: ({ event }) => event.on }) },
           },
@@ -425,11 +448,11 @@ export const resultsMachine = setup({
               tags: ['busy'],
               invoke: {
                 src: 'fetchDisplacements',
-                input: ({ context }) => ({
+                input: ({ context }): DeformedRequest => ({
                   modelId: context.modelId,
                   versionId: context.versionId,
-                  component: 'u',
                   case: context.deformedCase ?? '',
+                  ...(context.deformedStep === null ? {} : { step: context.deformedStep }),
                 }),
                 onDone: { target: 'shown', actions: assign({ deformed: ({ event }) => event.output }) },
                 onError: {
@@ -531,9 +554,11 @@ export function createResultsImplementations(deps: { http: HttpClient }) {
       fetchDrifts: fromPromise<ResultsDriftsWire, DisplayRequest>(async ({ input }) =>
         unwrap(await fetchResultDrifts(deps.http, input.modelId, input.versionId, input.case)),
       ),
-      fetchDisplacements: fromPromise<DeformedShapeShown, DisplayRequest>(async ({ input }) =>
+      fetchDisplacements: fromPromise<DeformedShapeShown, DeformedRequest>(async ({ input }) =>
         deformedOf(
-          unwrap(await fetchResultDisplacements(deps.http, input.modelId, input.versionId, input.case)),
+          unwrap(
+            await fetchResultDisplacements(deps.http, input.modelId, input.versionId, input.case, input.step),
+          ),
         ),
       ),
       fetchDiff: fromPromise<ResultsDiffWire, DiffRequest>(async ({ input }) =>

@@ -35,3 +35,19 @@ export const selectAnimateDeformed = (snapshot: ResultsSnapshot) => snapshot.con
 /** The deformed shape drawn: its joints' displacements, while it is asked for. */
 export const selectDeformed = (snapshot: ResultsSnapshot) =>
   snapshot.context.showDeformed ? snapshot.context.deformed : null;
+
+/** A step as the Step select and the note word it: a mode with its period (`Mode 2 · T = 0.842 s`). */
+export function deformedStepText(step: { name: string; period?: number }): string {
+  return step.period === undefined ? step.name : `${step.name} · T = ${step.period.toFixed(3)} s`;
+}
+
+/** The step drawn, as the deformed shape's note opens: `Mode 2 of MODAL (T = 0.400 s).` */
+export function deformedStepNote(step: { name: string; period?: number }, caseName: string): string {
+  const period = step.period === undefined ? '' : ` (T = ${step.period.toFixed(3)} s)`;
+  return `${step.name} of ${caseName}${period}.`;
+}
+
+/** The label of the deformed shape's step select: Mode for a modal case, else Step (Max, Min, Step 5). */
+export function deformedStepLabel(steps: ReadonlyArray<{ name: string }>): 'Mode' | 'Step' {
+  return steps.length > 0 && steps.every((step) => step.name.startsWith('Mode ')) ? 'Mode' : 'Step';
+}

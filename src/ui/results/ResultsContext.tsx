@@ -70,6 +70,7 @@ export function useResultsEvents() {
       chooseDriftCase: (name: string) => send({ type: 'results.driftCase', name }),
       showDeformed: (show: boolean) => send({ type: 'results.deformed', show }),
       chooseDeformedCase: (name: string) => send({ type: 'results.deformedCase', name }),
+      chooseDeformedStep: (name: string) => send({ type: 'results.deformedStep', name }),
       animateDeformed: (on: boolean) => send({ type: 'results.animate', on }),
       retry: () => send({ type: 'results.retry' }),
     };

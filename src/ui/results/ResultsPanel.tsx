@@ -3,7 +3,7 @@ import type { ResultChangeWire, ResultsTableSummaryWire } from '../../contract/h
 import { describeResultChange } from '../../engine/results/diff';
 import { formatResult, resultUnitsOf, type ResultUnits } from '../../engine/results/display';
 import type { Quantity } from '../../engine/results/quantities';
-import { RESULTS_DIFF_THRESHOLD } from '../../machines/results/resultsMachine';
+import { RESULTS_DIFF_THRESHOLD, type DeformedShapeShown } from '../../machines/results/resultsMachine';
 import {
   selectHasNoResults,
   selectMemberForces,
@@ -26,6 +26,9 @@ import {
   selectDeformedCase,
   selectJointDisplacementTable,
   selectShowDeformed,
+  deformedStepLabel,
+  deformedStepNote,
+  deformedStepText,
 } from '../../machines/results/selectors';
 import {
   selectScene,
@@ -365,6 +368,38 @@ function SectionCaseSelect({
   );
 }
 
+/** Which step of the deformed case is drawn: a mode of a modal case (with its period), an envelope's Max or Min. */
+function DeformedStepSelect({
+  headingId,
+  deformed,
+  onChoose,
+}: {
+  headingId: string;
+  deformed: DeformedShapeShown;
+  onChoose: (name: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="results-panel__choice">
+      <label id={`${id}-label`} htmlFor={id}>
+        {deformedStepLabel(deformed.steps)}
+      </label>
+      <select
+        id={id}
+        aria-labelledby={`${headingId} ${id}-label`}
+        value={deformed.step ?? ''}
+        onChange={(event) => onChoose(event.currentTarget.value)}
+      >
+        {deformed.steps.map((step) => (
+          <option key={step.name} value={step.name}>
+            {deformedStepText(step)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The deformed shape from the joint displacements: its own case, shown on request, swinging or still. */
 function DeformedShape({ units }: { units: ResultUnits }) {
   const table = useResultsSelector(selectJointDisplacementTable, undefined);
@@ -377,6 +412,9 @@ function DeformedShape({ units }: { units: ResultUnits }) {
   const animateId = useId();
   const headingId = useId();
   if (!table || deformedCase === null) return null;
+  const shownStep = deformed?.step
+    ? (deformed.steps.find((step) => step.name === deformed.step) ?? { name: deformed.step })
+    : undefined;
   return (
     <section className="results-deformed" aria-labelledby={headingId}>
       <h3 id={headingId}>Deformed shape</h3>
@@ -403,9 +441,12 @@ function DeformedShape({ units }: { units: ResultUnits }) {
         cases={table.cases}
         onChoose={events.chooseDeformedCase}
       />
+      {deformed && deformed.steps.length > 1 && (
+        <DeformedStepSelect headingId={headingId} deformed={deformed} onChoose={events.chooseDeformedStep} />
+      )}
       {deformed && (
         <p className="page__note" role="status">
-          {deformed.step ? `${deformed.step} of ${deformed.case}. ` : ''}
+          {shownStep ? `${deformedStepNote(shownStep, deformed.case)} ` : ''}
           Largest displacement {formatResult(deformed.largest, 'length', units, 3)}, drawn enlarged to a
           twentieth of the model. Between joints each member bends with its end rotations (not at a released
           end); sag from loads along a member is not in joint results.

@@ -14,6 +14,7 @@ import type { SessionResponse } from '../../../contract/http/users';
 import { signUp, uniqueEmail } from '../../testing/accounts';
 import { databases } from '../../testing/databases';
 import { startTestServer, type TestServer } from '../../testing/testServer';
+import { fill } from '../../messageTemplate';
 import { frameBuildingE2k, frameForcesText } from '../../../engine/results/testing/frameBuilding';
 import { createOrganization, grantModelRole, uploadAndWait } from '../../testing/uploads';
 
@@ -401,12 +402,60 @@ TABLE:  "STORY DRIFTS"
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toEqual({
       case: 'DEAD',
+      steps: [],
       joints: [{ id: expect.any(String), u: [1.5, 0, -12], r: [0, 0.0004, 0] }],
     });
     const unknown = await server.request('GET', `${path(job.versionId, '/displacements')}?case=LIVE`, {
       token: reader.token,
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it('gives the mode asked for of a modal case, every mode with its period, and refuses a mode it lacks', async () => {
+    const job = await uploadAndWait(server, owner.token, building(16), { fileName: 'frame.e2k', modelId });
+    const text = encode(
+      [
+        'TABLE:  "PROGRAM CONTROL"',
+        '   ProgramName=ETABS   Version=21.0.0   CurrUnits="KN, m, C"',
+        'TABLE:  "MODAL PERIODS AND FREQUENCIES"',
+        '   OutputCase=Modal   StepType=Mode   StepNum=1   Period=1.25   Frequency=0.8',
+        '   OutputCase=Modal   StepType=Mode   StepNum=2   Period=0.4   Frequency=2.5',
+        'TABLE:  "JOINT DISPLACEMENTS"',
+        '   Story=L1   Label=2   OutputCase=Modal   CaseType=LinModal   StepType=Mode   StepNum=1   Ux=0.002   Uy=0   Uz=0',
+        '   Story=L1   Label=2   OutputCase=Modal   CaseType=LinModal   StepType=Mode   StepNum=2   Ux=0   Uy=0.003   Uz=0',
+        'END TABLE DATA',
+      ].join('\r\n'),
+    );
+    const stored = await put(job.versionId, text, 'fileName=modes.s2k');
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const second = await server.request(
+      'GET',
+      `${path(job.versionId, '/displacements')}?case=Modal&step=${encodeURIComponent('Mode 2')}`,
+      { token: reader.token },
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body).toEqual({
+      case: 'Modal',
+      step: 'Mode 2',
+      steps: [
+        { name: 'Mode 1', period: 1.25 },
+        { name: 'Mode 2', period: 0.4 },
+      ],
+      joints: [{ id: expect.any(String), u: [0, 3, 0], r: [null, null, null] }],
+    });
+    const first = await server.request('GET', `${path(job.versionId, '/displacements')}?case=Modal`, {
+      token: reader.token,
+    });
+    expect(first.body).toMatchObject({ step: 'Mode 1', joints: [{ u: [2, 0, 0] }] });
+    const missing = await server.request(
+      'GET',
+      `${path(job.versionId, '/displacements')}?case=Modal&step=${encodeURIComponent('Mode 9')}`,
+      { token: reader.token },
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
+      message: fill(ownMessages.resultsStepNotFound, { case: 'Modal', step: 'Mode 9' }),
+    });
   });
 
   it('says when a version has no results, and lets only writers upload them', async () => {

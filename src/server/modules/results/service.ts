@@ -20,6 +20,7 @@ import {
   resultTable,
   storyDrifts,
   deformedShape,
+  modalPeriods,
   type Quantity,
   type ResultSet,
   type ResultTable,
@@ -476,13 +477,21 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
       userId: string,
       modelId: string,
       versionId: string,
-      query: { case: string },
+      query: { case: string; step?: string | undefined },
     ): Promise<ResultsDisplacementsWire> {
       await requireVersion(userId, modelId, versionId, 'view');
       const { set } = await storedSet(modelId, versionId);
       const table = resultTable(set, 'jointDisplacements');
       requireCase(table, query.case);
-      const shape = table ? deformedShape(table, query.case) : { joints: [] };
+      const shape = table ? deformedShape(table, query.case, query.step) : { steps: [], joints: [] };
+      if (query.step !== undefined && !shape.steps.includes(query.step)) {
+        throw new HttpError(
+          404,
+          fill(ownMessages.resultsStepNotFound, { case: query.case, step: query.step }),
+        );
+      }
+      const modal = resultTable(set, 'modalPeriods');
+      const periods = modal ? modalPeriods(modal, query.case) : new Map<string, number>();
       const vector = (values: readonly [number, number, number]) =>
         [orNull(values[0]), orNull(values[1]), orNull(values[2])] as [
           number | null,
@@ -492,6 +501,10 @@ export function createResultsService(context: ServerContext, deps: { blobs: Blob
       return {
         case: query.case,
         ...(shape.step === undefined ? {} : { step: shape.step }),
+        steps: shape.steps.map((name) => {
+          const period = periods.get(name);
+          return period === undefined ? { name } : { name, period };
+        }),
         joints: shape.joints.map((joint) => ({ id: joint.id, u: vector(joint.u), r: vector(joint.r) })),
       };
     },
