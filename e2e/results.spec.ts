@@ -3,16 +3,26 @@ import { expect, test, type Page } from '@playwright/test';
 import { frameBuildingE2k, frameForcesText } from '../src/engine/results/testing/frameBuilding';
 import { CHANGED_COLOUR } from '../src/machines/results/resultsMachine';
 import type { ViewerTestApi } from '../src/viewer/types';
-import { createOrganizationAndModel, signUp, uploadVersion, uniqueStamp } from './fixtures/journeys';
+import {
+  createOrganizationAndModel,
+  newPage,
+  shareModel,
+  signUp,
+  uploadVersion,
+  uniqueStamp,
+} from './fixtures/journeys';
+import { loggedIn, socketFrames } from './fixtures/socket';
 
 /**
- * Issue #25's journey: an engineer uploads a frame and the beam forces ETABS exported for it, shows the M3
- * diagrams of a combination in 3-D, uploads the revised frame (B2's span grows) with its forces, and sees the
- * member whose M3 changed by more than 10 % highlighted and listed, the unchanged one not.
+ * Issue #25's journey: an engineer uploads a frame and the beam forces ETABS exported for it (a colleague with
+ * the version open sees them arrive), shows the M3 diagrams of a combination in 3-D, uploads the revised frame
+ * (B2's span grows) with its forces, and sees the member whose M3 changed by more than 10 % highlighted and
+ * listed, the unchanged one not.
  */
 
 const stamp = uniqueStamp();
 const engineer = { email: `results.${stamp}@example.com`, firstName: 'Rhea', lastName: 'Results' };
+const colleague = { email: `results.colleague.${stamp}@example.com`, firstName: 'Cole', lastName: 'League' };
 
 type TestWindow = { __gussetViewer?: ViewerTestApi };
 const colourOf = (page: Page, id: string) =>
@@ -51,8 +61,11 @@ async function openResults(page: Page, modelUrl: string, versionNumber: number) 
 
 test('results: M3 diagrams of a combination, then the members whose M3 changed in the revision', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
+  const colleaguePage = await newPage(browser);
+  await signUp(colleaguePage, colleague);
   await signUp(page, engineer);
   const modelUrl = await createOrganizationAndModel(page, 'Results Structures', 'Frame');
   const files = {
@@ -102,11 +115,24 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
     ),
   );
   await uploadVersion(page, files.model1, 1);
+  await shareModel(page, colleague, 'READ');
+  const colleagueFrames = socketFrames(colleaguePage);
+  const colleaguePanel = await openResults(colleaguePage, modelUrl, 1);
 
   const panel = await openResults(page, modelUrl, 1);
   await expect(panel.getByText('This version has no analysis results yet.')).toBeVisible();
+  // A colleague has the same version open: the results appear there once uploaded, with a toast.
+  await expect(colleaguePanel.getByText('This version has no analysis results yet.')).toBeVisible();
+  await expect.poll(() => loggedIn(colleagueFrames)).toBe(true);
   await panel.getByLabel('Upload results').setInputFiles(files.forces1);
   await expect(panel.getByText('frame-forces.txt · ETABS 21.0.0')).toBeVisible({ timeout: 60_000 });
+  await expect(colleaguePanel.getByText('frame-forces.txt · ETABS 21.0.0')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    colleaguePage
+      .getByRole('region', { name: 'Live updates' })
+      .getByText('Rhea Results uploaded analysis results to Frame.'),
+  ).toBeVisible();
+  await colleaguePage.context().close();
   await expect(
     panel.getByText(/member forces: 11 rows, 2 members matched, 1 not in this version/),
   ).toBeVisible();

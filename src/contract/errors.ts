@@ -138,6 +138,7 @@ export const ownMessages = {
   realtimeReportAdded: '{who} added a report to {model}.',
   realtimeReportChanged: '{who} changed a report on {model}.',
   realtimeReportRemoved: '{who} deleted a report on {model}.',
+  realtimeResultsAdded: '{who} uploaded analysis results to {model}.',
   realtimeModelRemoved: '{who} removed a model.',
   realtimeModelRemovedNamed: '{who} removed {model}.',
   realtimeModelError: 'An upload could not be processed: {error}',

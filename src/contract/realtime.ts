@@ -71,6 +71,7 @@ export const MODEL_UPDATE_KINDS = [
   'reportAdded',
   'reportChanged',
   'reportRemoved',
+  'resultsAdded',
 ] as const;
 export type ModelUpdateKind = (typeof MODEL_UPDATE_KINDS)[number];
 
@@ -121,6 +122,8 @@ export const eventDataSchemas = {
     change: z.enum(MODEL_UPDATE_KINDS).optional(),
     /** renamed: the name before. */
     previousName: z.string().optional(),
+    /** resultsAdded: the version whose analysis results were uploaded (issue #25). */
+    versionId: z.string().optional(),
   }),
   /** The model was deleted; sent to everyone who could see it just before. */
   ModelRemoved: z.object({ modelId: z.string(), modelName: z.string().optional() }),

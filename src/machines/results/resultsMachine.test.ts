@@ -8,6 +8,8 @@ import {
   resultsMachine,
   type ResultsDisplay,
 } from './resultsMachine';
+import { createRealtimeFeed, listenToFeed } from '../socket/realtimeFeed';
+import { aRealtimeEvent } from '../socket/socketTestKit';
 
 const VERSION = '00000000-0000-4000-8000-000000000002';
 const OLDER = '00000000-0000-4000-8000-000000000001';
@@ -77,11 +79,16 @@ const diff: ResultsDiffWire = {
   noiseFloor: 200,
 };
 
-function start(stored: ResultsSummaryWire | null) {
+function start(stored: ResultsSummaryWire | null, feed = createRealtimeFeed()) {
   const asked: string[] = [];
+  let summariesFetched = 0;
   const machine = resultsMachine.provide({
     actors: {
-      fetchSummary: fromPromise(async () => stored),
+      realtime: listenToFeed(feed),
+      fetchSummary: fromPromise(async () => {
+        summariesFetched++;
+        return stored;
+      }),
       upload: fromPromise(async () => summary),
       fetchDisplay: fromPromise(async ({ input }) => {
         asked.push(`${input.component} ${input.case}`);
@@ -103,7 +110,7 @@ function start(stored: ResultsSummaryWire | null) {
     },
   });
   const actor = createActor(machine, { input: { modelId: 'm', versionId: VERSION } }).start();
-  return { actor, asked };
+  return { actor, asked, summaries: () => summariesFetched };
 }
 
 describe('the results of the version in the viewer', () => {
@@ -203,6 +210,40 @@ describe('the deformed shape', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
     actor.send({ type: 'results.deformed', show: true });
     expect(actor.getSnapshot().matches({ ready: { deformed: 'off' } })).toBe(true);
+  });
+});
+
+describe('results uploaded elsewhere', () => {
+  const resultsAdded = (versionId: string, origin: 'anotherUser' | 'thisTab' = 'anotherUser') =>
+    aRealtimeEvent(
+      { eventName: 'ModelUpdated', data: { modelId: 'm', change: 'resultsAdded', versionId } },
+      origin,
+    );
+
+  it("are fetched at once onto this version's panel; another version's, or this tab's own, are not", async () => {
+    const feed = createRealtimeFeed();
+    const { actor, summaries } = start(null, feed);
+    await waitFor(actor, (snapshot) => snapshot.matches('none'));
+    expect(summaries()).toBe(1);
+    feed.publish({ type: 'realtime.event', event: resultsAdded(OLDER) });
+    feed.publish({ type: 'realtime.event', event: resultsAdded(VERSION, 'thisTab') });
+    expect(actor.getSnapshot().matches('none')).toBe(true);
+    feed.publish({ type: 'realtime.event', event: resultsAdded(VERSION) });
+    await waitFor(actor, (snapshot) => snapshot.matches('none') && summaries() === 2);
+    // Back online after a break: whatever was uploaded meanwhile.
+    feed.publish({ type: 'socket.resynced' });
+    await waitFor(actor, () => summaries() === 3);
+  });
+
+  it('replace the results shown', async () => {
+    const feed = createRealtimeFeed();
+    const { actor, summaries } = start(summary, feed);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    actor.send({ type: 'results.case', name: '1.2D+1.6L' });
+    feed.publish({ type: 'realtime.event', event: resultsAdded(VERSION) });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    expect(summaries()).toBe(2);
+    expect(actor.getSnapshot().context.caseName).toBe('DEAD');
   });
 });
 

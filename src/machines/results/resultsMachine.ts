@@ -25,8 +25,10 @@ import {
   type ValueColouring,
   type ValueLegend,
 } from '../../engine/results/legend';
+import { eventDataSchemas } from '../../contract/realtime';
 import { promisePlaceholder } from '../auth/placeholders';
 import { formMessageOf, unwrap } from '../model/failure';
+import { listenToFeed, silentFeed, type FeedEvent, type RealtimeFeed } from '../socket/realtimeFeed';
 
 /**
  * Analysis results of the version in the viewer (issue #25): whether it has any (else an upload), which output
@@ -247,15 +249,33 @@ function coloursOf(context: Pick<ResultsContext, 'display' | 'diff' | 'compareWi
   return valueColours(context.display.values.ids, context.display.values.values);
 }
 
+/**
+ * Results uploaded onto this version in another tab or by someone else (ModelUpdated `resultsAdded`): this
+ * tab's own upload already shows them.
+ */
+function resultsAddedElsewhere(context: ResultsContext, event: ResultsEvent | FeedEvent): boolean {
+  if (event.type !== 'realtime.event' || event.event.origin === 'thisTab') return false;
+  if (event.event.payload.eventName !== 'ModelUpdated') return false;
+  const data = eventDataSchemas.ModelUpdated.safeParse(event.event.payload.data);
+  return (
+    data.success &&
+    data.data.change === 'resultsAdded' &&
+    data.data.modelId === context.modelId &&
+    data.data.versionId === context.versionId
+  );
+}
+
 export const resultsMachine = setup({
   types: {
     context: {} as ResultsContext,
-    events: {} as ResultsEvent,
+    events: {} as ResultsEvent | FeedEvent,
     input: {} as ResultsInput,
   },
   actors: {
     /** The summary, or null when the version has no results (404). */
     fetchSummary: promisePlaceholder<ResultsSummaryWire | null, ResultsVersionRequest>('fetchSummary'),
+    /** The live feed: results uploaded onto this version elsewhere are fetched at once. */
+    realtime: listenToFeed(silentFeed),
     upload: promisePlaceholder<ResultsSummaryWire, ResultsVersionRequest & { file: Blob; fileName: string }>(
       'upload',
     ),
@@ -269,6 +289,7 @@ export const resultsMachine = setup({
     comparing: ({ context }) => context.compareWith !== null,
     hasDrifts: ({ context }) => context.driftCase !== null,
     deformedShown: ({ context }) => context.showDeformed && context.deformedCase !== null,
+    resultsAddedElsewhere: ({ context, event }) => resultsAddedElsewhere(context, event),
   },
 }).createMachine({
   id: 'results',
@@ -291,6 +312,7 @@ export const resultsMachine = setup({
     diff: null,
     error: null,
   }),
+  invoke: { id: 'realtime', src: 'realtime' },
   initial: 'loading',
   states: {
     loading: {
@@ -309,8 +331,20 @@ export const resultsMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => formMessageOf(event.error) }) },
       },
     },
-    failed: { on: { 'results.retry': 'loading' } },
-    none: { on: { 'results.upload': 'uploading' } },
+    failed: {
+      on: {
+        'results.retry': 'loading',
+        'realtime.event': { guard: 'resultsAddedElsewhere', target: 'loading' },
+      },
+    },
+    none: {
+      on: {
+        'results.upload': 'uploading',
+        'realtime.event': { guard: 'resultsAddedElsewhere', target: 'loading' },
+        // Results uploaded while this tab was offline.
+        'socket.resynced': 'loading',
+      },
+    },
     uploading: {
       tags: ['busy', 'uploading'],
       entry: assign({ error: null }),
@@ -341,7 +375,11 @@ export const resultsMachine = setup({
     },
     ready: {
       type: 'parallel',
-      on: { 'results.upload': 'uploading' },
+      on: {
+        'results.upload': 'uploading',
+        // Someone replaced this version's results: they are shown from their first case again.
+        'realtime.event': { guard: 'resultsAddedElsewhere', target: 'loading' },
+      },
       states: {
         display: {
           initial: 'choosing',
@@ -518,9 +556,10 @@ export const resultsMachine = setup({
   },
 });
 
-export function createResultsImplementations(deps: { http: HttpClient }) {
+export function createResultsImplementations(deps: { http: HttpClient; realtime?: RealtimeFeed }) {
   return {
     actors: {
+      realtime: listenToFeed(deps.realtime ?? silentFeed),
       fetchSummary: fromPromise<ResultsSummaryWire | null, ResultsVersionRequest>(async ({ input }) => {
         const result = await fetchResultsSummary(deps.http, input.modelId, input.versionId);
         if (!result.ok && result.status === 404) return null;

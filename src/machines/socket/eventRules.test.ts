@@ -211,6 +211,9 @@ describe('the realtime event rules', () => {
     expect(updated({ modelName: 'Selecto Tower', change: 'reportAdded' })).toBe(
       'Grace Hopper added a report to Selecto Tower.',
     );
+    expect(updated({ modelName: 'Selecto Tower', change: 'resultsAdded', versionId: 'version-2' })).toBe(
+      'Grace Hopper uploaded analysis results to Selecto Tower.',
+    );
     expect(updated({ modelName: 'Selecto Tower', change: 'collaboratorAdded' })).toBe(
       'Grace Hopper added a collaborator to Selecto Tower.',
     );

@@ -232,6 +232,7 @@ const MODEL_UPDATE_MESSAGES: Readonly<Record<ModelUpdateKind, string>> = {
   reportAdded: ownMessages.realtimeReportAdded,
   reportChanged: ownMessages.realtimeReportChanged,
   reportRemoved: ownMessages.realtimeReportRemoved,
+  resultsAdded: ownMessages.realtimeResultsAdded,
 };
 
 /**

@@ -27,7 +27,7 @@ export function ResultsProvider({
   versionId: string | null;
   children: ReactNode;
 }) {
-  const { http } = useAppServices();
+  const { http, realtime } = useAppServices();
   // One actor per version, made here rather than by keying the subtree: the canvas below must not be remade.
   // Made in the effect, so a remount (StrictMode's included) gets a running actor of its own.
   const [actor, setActor] = useState<ResultsActor | null>(null);
@@ -36,14 +36,14 @@ export function ResultsProvider({
       setActor(null);
       return;
     }
-    const created = createActor(resultsMachine.provide(createResultsImplementations({ http })), {
+    const created = createActor(resultsMachine.provide(createResultsImplementations({ http, realtime })), {
       input: { modelId, versionId },
     }).start();
     setActor(created);
     return () => {
       created.stop();
     };
-  }, [http, modelId, versionId]);
+  }, [http, realtime, modelId, versionId]);
   return <ResultsContext.Provider value={actor}>{children}</ResultsContext.Provider>;
 }
 

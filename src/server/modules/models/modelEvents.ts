@@ -14,8 +14,9 @@ export async function modelNameOf(db: Queryable, modelId: string): Promise<strin
 
 /**
  * ModelUpdated to everyone who can see the model (LIMITEDVIEW included: their lists refresh too), naming the
- * model and what changed so a toast can say it (issue #23). A report change is told as such to READ and up
- * only; LIMITEDVIEW collaborators hear that the model changed, since the report may not be shared with them.
+ * model and what changed so a toast can say it (issue #23). A report change, or new analysis results (issue
+ * #25), is told as such to READ and up only; LIMITEDVIEW collaborators hear that the model changed, since the
+ * report or the results may not be theirs to read.
  * Resolves once the events are queued (not delivered): a route awaits it before answering, so one user's
  * changes reach everyone in the order they were made.
  */
@@ -23,7 +24,7 @@ export async function publishModelUpdated(
   db: Queryable,
   realtime: Realtime,
   modelId: string,
-  detail: { change: ModelUpdateKind; previousName?: string | undefined },
+  detail: { change: ModelUpdateKind; previousName?: string | undefined; versionId?: string | undefined },
   cause: EventCause,
 ): Promise<void> {
   const modelName = await modelNameOf(db, modelId);
@@ -32,8 +33,11 @@ export async function publishModelUpdated(
     ...base,
     change: detail.change,
     ...(detail.previousName === undefined ? {} : { previousName: detail.previousName }),
+    ...(detail.versionId === undefined ? {} : { versionId: detail.versionId }),
   };
-  if (!detail.change.startsWith('report')) {
+  // Reports and analysis results are READ's and up: LIMITEDVIEW collaborators only hear that the model changed.
+  const forReaders = detail.change.startsWith('report') || detail.change === 'resultsAdded';
+  if (!forReaders) {
     void realtime.emitToModel(modelId, realtimeEvent('ModelUpdated', told, cause), { minimumAbility: 'see' });
     return;
   }

@@ -19,6 +19,9 @@ import {
 import type { BlobStore } from '../../blobs/blobStore';
 import type { ServerContext } from '../../context';
 import { signedInUser } from '../../plugins/auth';
+import { causeOf } from '../../realtime/events';
+import { noRealtime } from '../../realtime/realtime';
+import { publishModelUpdated } from '../models/modelEvents';
 import { createResultsService } from './service';
 
 const versionParams = z.object({ id: idSchema, versionId: idSchema });
@@ -53,7 +56,7 @@ export function registerResultsRoutes(
       },
       async (request) => {
         const declared = header(request.headers['content-length']);
-        return service.upload({
+        const summary = await service.upload({
           userId: signedInUser(request).id,
           modelId: request.params.id,
           versionId: request.params.versionId,
@@ -62,6 +65,17 @@ export function registerResultsRoutes(
           declaredBytes: declared === undefined ? undefined : Number(declared),
           body: request.raw,
         });
+        // Whoever has the model open learns of them; a viewer of this version shows them at once.
+        await publishModelUpdated(
+          context.db,
+          context.realtime ?? noRealtime,
+          request.params.id,
+          { change: 'resultsAdded', versionId: request.params.versionId },
+          causeOf(request),
+        ).catch((error: unknown) =>
+          request.log.warn({ err: error, modelId: request.params.id }, 'Could not publish ModelUpdated'),
+        );
+        return summary;
       },
     );
 

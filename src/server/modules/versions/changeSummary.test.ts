@@ -230,6 +230,31 @@ describe.each(databases())('version change summaries on $kind', ({ kind }) => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       expect(readerClient.events.filter(updated)).toHaveLength(1);
       expect(limitedClient.events.filter(updated)).toHaveLength(1);
+
+      // Analysis results on a version: READ and up hear which version has them (its viewer shows them).
+      readerClient.events.length = 0;
+      limitedClient.events.length = 0;
+      const results = await server.request(
+        'PUT',
+        `/api/models/${modelId}/data/versions/${second}/results?fileName=results.s2k`,
+        {
+          token: owner.token,
+          bytes: new TextEncoder().encode(
+            'TABLE:  "PROGRAM CONTROL"\n   ProgramName=SAP2000   Version=25.3.1   CurrUnits="KN, m, C"\nTABLE:  "JOINT REACTIONS"\n   Joint=1   OutputCase=DEAD   CaseType=LinStatic   F3=12.5\nEND TABLE DATA\n',
+          ),
+        },
+      );
+      expect(results.status, JSON.stringify(results.body)).toBe(200);
+      expect((await readerClient.waitFor(updated)).payload.data).toEqual({
+        modelId,
+        modelName: 'Selecto Tower',
+        change: 'resultsAdded',
+        versionId: second,
+      });
+      expect((await limitedClient.waitFor(updated)).payload.data).toEqual({
+        modelId,
+        modelName: 'Selecto Tower',
+      });
     },
     UPLOADS_TIMEOUT_MS,
   );
