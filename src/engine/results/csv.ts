@@ -6,16 +6,25 @@
  *     Story,Point,Unique Name,OutputCase,CaseType,StepType,F1,F2,F3,M1,M2,M3
  *     Base,P1,101,D,Linear Static,,0,0,100,0,0,0
  *
- * It is the Excel export's layout in text, so it is read as a workbook of one sheet per table (read.ts). Fields
+ * It is the Excel export's layout in text, so it is read as tables laid out like its sheets (read.ts). Fields
  * are quoted as RFC 4180 does (`"1.2D+1.6L, wind"`, `""` for a quote).
  */
-import type { CellValue, RawSheet, RawWorkbook } from '../formats/xlsx/sheets';
+import { tableTitle as sheetTitle } from '../formats/xlsx/csiExport';
 import { classifyUnit } from './quantities';
+import type { ResultSheet } from './reading';
 
 const TABLE_LINE = /^\s*TABLE:\s*"?(.*?)"?\s*$/i;
+const END_LINE = /^\s*END TABLE DATA\s*$/i;
+
+/** The table name as the Excel reader gives a sheet's title. */
+function tableTitle(titleCell: string): string | undefined {
+  return sheetTitle({ name: '', rows: [[titleCell]], rowElements: 1 });
+}
 
 /** One CSV line's cells (quotes removed); a quoted cell may hold commas. */
 export function csvCells(line: string): string[] {
+  // Most lines quote nothing: a split, not a character at a time.
+  if (!line.includes('"')) return line.split(',').map((cell) => cell.trim());
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -60,34 +69,72 @@ function isUnitsRow(cells: readonly string[]): boolean {
   );
 }
 
-/** The tables of a CSV export as sheets laid out like the Excel export's: title, field names, units, data. */
-export function csvWorkbook(text: string): RawWorkbook {
-  const sheets: RawSheet[] = [];
-  let rows: CellValue[][] | undefined;
-  let expectUnits = false;
-  const lines = text.split(/\r?\n/);
-  for (const line of lines) {
+/** Where one CSV table's data lines are, to parse them only as they are read. */
+class LineSpans {
+  private spans = new Int32Array(256);
+  count = 0;
+
+  push(start: number, end: number): void {
+    if (this.count * 2 + 2 > this.spans.length) {
+      const wider = new Int32Array(this.spans.length * 2);
+      wider.set(this.spans);
+      this.spans = wider;
+    }
+    this.spans[this.count * 2] = start;
+    this.spans[this.count * 2 + 1] = end;
+    this.count++;
+  }
+
+  *cells(text: string): Generator<string[]> {
+    for (let line = 0; line < this.count; line++) {
+      yield csvCells(text.slice(this.spans[line * 2], this.spans[line * 2 + 1]));
+    }
+  }
+}
+
+/**
+ * The tables of a CSV export, laid out like the Excel export's sheets (title, field names, units, data). A file
+ * without a units row gets an empty one. Data lines are found here and split into cells only as they are read,
+ * so a million-row export never holds a million arrays of cells.
+ */
+export function csvTables(text: string): ResultSheet[] {
+  const tables: ResultSheet[] = [];
+  let current:
+    | { name: string; title: string | undefined; names?: string[]; units?: string[]; data: LineSpans }
+    | undefined;
+  const close = () => {
+    // A table without a name is no table, as a sheet without a title is none.
+    if (current?.title === undefined) return;
+    const { name, title, names = [], units = [], data } = current;
+    tables.push({ name, title, names, units, dataRows: data.count, rows: () => data.cells(text) });
+  };
+  let position = 0;
+  while (position < text.length) {
+    let end = text.indexOf('\n', position);
+    if (end === -1) end = text.length;
+    const start = position;
+    position = end + 1;
+    const lineEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    const line = text.slice(start, lineEnd);
     const title = TABLE_LINE.exec(line);
     if (title) {
-      rows = [[`TABLE:  ${title[1] as string}`]];
-      sheets.push({ name: (title[1] as string).slice(0, 31), rows, rowElements: 0 });
-      expectUnits = false;
+      close();
+      const name = title[1] as string;
+      current = { name: name.slice(0, 31), title: tableTitle(`TABLE:  ${name}`), data: new LineSpans() };
       continue;
     }
-    if (rows === undefined || line.trim() === '' || /^\s*END TABLE DATA\s*$/i.test(line)) continue;
-    const cells = csvCells(line);
-    if (rows.length === 1) {
-      rows.push(cells);
-      expectUnits = true;
+    if (current === undefined || line.trim() === '' || END_LINE.test(line)) continue;
+    if (current.names === undefined) {
+      current.names = csvCells(line);
       continue;
     }
-    if (expectUnits) {
-      expectUnits = false;
-      // The Excel layout always has a units row: a file without one gets an empty one.
-      rows.push(isUnitsRow(cells) ? cells : []);
-      if (isUnitsRow(cells)) continue;
+    if (current.units === undefined) {
+      const cells = csvCells(line);
+      current.units = isUnitsRow(cells) ? cells : [];
+      if (current.units.length > 0) continue;
     }
-    rows.push(cells);
+    current.data.push(start, lineEnd);
   }
-  return { sheets, sheet: (name) => sheets.find((sheet) => sheet.name === name) };
+  close();
+  return tables;
 }

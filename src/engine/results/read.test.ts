@@ -542,6 +542,71 @@ describe('CSV table exports', () => {
     expect(set.items).toEqual([]);
   });
 
+  it('reads a CSV table exactly as the same table in a workbook: blank lines, no units row, END TABLE DATA', () => {
+    const quote = (cell: string) => (/[",]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+    const tables: Array<{ title: string; rows: string[][] }> = [
+      {
+        title: 'Program Control',
+        rows: [
+          ['ProgramName', 'Version', 'CurrUnits'],
+          ['SAP2000', '25', 'Kip, ft, F'],
+        ],
+      },
+      {
+        title: 'Element Forces - Frames',
+        rows: [
+          ['Frame', 'Station', 'OutputCase', 'CaseType', 'StepType', 'P', 'M3'],
+          ['', 'in', '', '', '', 'kip', 'kip-in'],
+          ['B1', '0', 'DEAD', 'LinStatic', '', '-12.5', '300'],
+          ['B1', '60', '1.2D+1.6L, "wind"', 'Combination', 'Max', '', '-1.5E+02'],
+          ['', '120', 'DEAD', 'LinStatic', '', '1', '2'],
+          ['B2', '0', 'DEAD', 'LinStatic', '', 'n/a', '7'],
+        ],
+      },
+      {
+        title: 'Joint Reactions',
+        rows: [
+          ['Joint', 'OutputCase', 'F3'],
+          ['J1', 'DEAD', '10'],
+          ['J2', 'LIVE', '5'],
+        ],
+      },
+    ];
+    const csv = tables
+      .flatMap(({ title, rows }) => [
+        `TABLE:  "${title}"`,
+        ...rows.map((row) => row.map(quote).join(',')),
+        '',
+      ])
+      .concat(['END TABLE DATA', ''])
+      .join('\r\n');
+    const workbook: RawWorkbook = {
+      sheets: tables.map(({ title, rows }) => ({
+        name: title,
+        // A sheet always has its units row; the CSV's Joint Reactions have none.
+        rows: [
+          [`TABLE:  ${title}`],
+          rows[0] ?? [],
+          ...(rows[1]?.[1] === 'in' ? rows.slice(1) : [[], ...rows.slice(1)]),
+        ],
+        rowElements: rows.length + 1,
+      })),
+      sheet: () => undefined,
+    };
+    const fromCsv = readResults(encode(csv));
+    expect(fromCsv).toEqual(readResultsFromWorkbook(workbook));
+    const forces = table(fromCsv, 'frameForces');
+    expect(column(forces, 'm3')).toEqual(
+      [300 * 112.98482902833, -150 * 112.98482902833, 7 * 112.98482902833].map((value) =>
+        expect.closeTo(value, 6),
+      ),
+    );
+    expect(fromCsv.items.map((item) => item.reason)).toEqual([
+      '1 row(s) without element or case or station are not read',
+      '1 value(s) of P are not numbers (e.g. "n/a") and are left empty',
+    ]);
+  });
+
   it('reads a text export written with a decimal slash (Persian locale)', () => {
     const set = readResultsText(
       sapText(

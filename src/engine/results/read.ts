@@ -31,7 +31,7 @@ import {
   type ResultKind,
   type ResultTableSpec,
 } from './catalogue';
-import { csvWorkbook, isCsiCsv } from './csv';
+import { csvTables, isCsiCsv } from './csv';
 import { readResultsTextFast } from './fastText';
 import { isCsiPrintedTables, printedWorkbook } from './printed';
 import {
@@ -48,6 +48,7 @@ import {
   type KindBuilder,
   type ReadResultsOptions,
   type Reading,
+  type ResultSheet,
 } from './reading';
 import { TextColumnBuilder, type ResultSet } from './store';
 
@@ -207,17 +208,31 @@ function cellString(cell: CellValue | undefined): string {
 /** Data starts after the title, field and unit rows. */
 const FIRST_DATA_ROW = 3;
 
+/** A sheet of an Excel export as a table: its rows as they are, read from the fourth. */
+function sheetTable(sheet: RawSheet, title: string): ResultSheet {
+  return {
+    name: sheet.name,
+    title,
+    names: sheet.rows[1] ?? [],
+    units: sheet.rows[2] ?? [],
+    dataRows: Math.max(0, sheet.rows.length - FIRST_DATA_ROW),
+    *rows() {
+      for (let row = FIRST_DATA_ROW; row < sheet.rows.length; row++) yield sheet.rows[row] ?? [];
+    },
+  };
+}
+
 function readSheet(
   reading: Reading,
   builder: KindBuilder,
-  sheet: RawSheet,
-  title: string,
+  sheet: ResultSheet,
   system: UnitSystem | undefined,
 ): void {
   const spec = builder.spec;
+  const title = sheet.title;
   builder.sources.push(title);
-  const names = (sheet.rows[1] ?? []).map(cellString);
-  const units = (sheet.rows[2] ?? []).map(cellString);
+  const names = sheet.names.map(cellString);
+  const units = sheet.units.map(cellString);
   const plan = planFor(spec, names);
   noteUnknown(builder, title, plan.unknown);
   const where = `sheet "${sheet.name}"`;
@@ -242,9 +257,11 @@ function readSheet(
         ? builder.textColumn(field.name)
         : builder.numberColumn(field.name),
   );
-  for (let row = FIRST_DATA_ROW; row < sheet.rows.length; row++) {
-    const cells = sheet.rows[row];
-    if (!cells || cells.every((cell) => cell === null || cell === undefined || cell === '')) continue;
+  // Rows come grouped (a member's stations, a case's members): most text values repeat the previous row's.
+  const previousText: string[] = spec.fields.map(() => '');
+  const previousCode = new Uint32Array(spec.fields.length);
+  for (const cells of sheet.rows()) {
+    if (cells.every((cell) => cell === null || cell === undefined || cell === '')) continue;
     if (required.some((at) => at < 0 || cellString(cells[at]).trim() === '')) {
       builder.missingRequired += 1;
       continue;
@@ -256,7 +273,12 @@ function readSheet(
       const cell = cells[plan.positions[fieldIndex] as number];
       if (column instanceof TextColumnBuilder) {
         const value = cellString(cell).trim();
-        if (value !== '') column.set(target, value);
+        if (value === '') continue;
+        if (value !== previousText[fieldIndex]) {
+          previousText[fieldIndex] = value;
+          previousCode[fieldIndex] = column.codeOf(value);
+        }
+        column.setCode(target, previousCode[fieldIndex] as number);
         continue;
       }
       const value = typeof cell === 'number' ? cell : parseResultNumber(cellString(cell));
@@ -272,42 +294,51 @@ function readSheet(
 
 /** Reads the result sheets of a SAP2000 / ETABS "export tables to Excel" workbook. */
 export function readResultsFromWorkbook(workbook: RawWorkbook, options: ReadResultsOptions = {}): ResultSet {
-  const reading = startReading();
-  const titled = workbook.sheets.flatMap((sheet) => {
+  const tables = workbook.sheets.flatMap((sheet) => {
     const title = tableTitle(sheet);
-    return title === undefined ? [] : [{ sheet, title }];
+    return title === undefined ? [] : [sheetTable(sheet, title)];
   });
-  if (titled.length === 0) {
+  return readResultSheets(tables, options);
+}
+
+/**
+ * Reads tables laid out as the Excel export lays them (title, field names, units, data): an Excel workbook's
+ * sheets, or the tables of a CSV export read line by line (csv.ts).
+ */
+export function readResultSheets(
+  tables: readonly ResultSheet[],
+  options: ReadResultsOptions = {},
+): ResultSet {
+  if (tables.length === 0) {
     fail('the workbook has no sheet titled "TABLE: …": export the results with Export > Tables to Excel');
   }
+  const reading = startReading();
   let program: string | undefined;
   let system = options.units;
-  const control = titled.find((entry) => entry.title === 'PROGRAM CONTROL');
+  const control = tables.find((table) => table.title === 'PROGRAM CONTROL');
   if (control) {
-    const names = (control.sheet.rows[1] ?? []).map(cellString);
-    const values = control.sheet.rows[FIRST_DATA_ROW] ?? [];
+    const names = control.names.map(cellString);
+    const [values = []] = control.rows();
     const get = (field: string) => {
       const at = names.findIndex((name) => fieldKey(name) === fieldKey(field));
       return at < 0 ? undefined : cellString(values[at]);
     };
     program = programOf(get);
-    system = unitsOf(get('CurrUnits'), `sheet "${control.sheet.name}"`, 0) ?? system;
+    system = unitsOf(get('CurrUnits'), `sheet "${control.name}"`, 0) ?? system;
   }
   const rows = new Map<ResultKind, number>();
   const notRead: Array<[string, number]> = [];
-  const matched: Array<{ spec: ResultTableSpec; sheet: RawSheet; title: string }> = [];
-  for (const { sheet, title } of titled) {
-    const spec = resultTableSpec(title);
-    const dataRows = Math.max(0, sheet.rows.length - FIRST_DATA_ROW);
+  const matched: Array<{ spec: ResultTableSpec; table: ResultSheet }> = [];
+  for (const table of tables) {
+    const spec = resultTableSpec(table.title);
     if (spec === undefined) {
-      if (looksLikeResultTable(title) && dataRows > 0) notRead.push([title, 0]);
+      if (looksLikeResultTable(table.title) && table.dataRows > 0) notRead.push([table.title, 0]);
       continue;
     }
-    rows.set(spec.kind, (rows.get(spec.kind) ?? 0) + dataRows);
-    matched.push({ spec, sheet, title });
+    rows.set(spec.kind, (rows.get(spec.kind) ?? 0) + table.dataRows);
+    matched.push({ spec, table });
   }
-  for (const { spec, sheet, title } of matched)
-    readSheet(reading, builderFor(reading, spec, rows), sheet, title, system);
+  for (const { spec, table } of matched) readSheet(reading, builderFor(reading, spec, rows), table, system);
   return finish(reading, program, notRead);
 }
 
@@ -322,7 +353,7 @@ export function readResults(bytes: Uint8Array, options: ReadResultsOptions = {})
     : (() => {
         if (looksBinary(bytes)) fail('the file is neither a CSI text export nor an Excel workbook');
         const text = decodeCsiText(bytes).text;
-        if (isCsiCsv(text)) return readResultsFromWorkbook(csvWorkbook(text), options);
+        if (isCsiCsv(text)) return readResultSheets(csvTables(text), options);
         if (isCsiPrintedTables(text)) return readResultsFromWorkbook(printedWorkbook(text), options);
         return readResultsText(text, options);
       })();

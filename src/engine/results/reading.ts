@@ -5,6 +5,7 @@
  */
 import { ReportBuilder } from '../formats/report';
 import { ParseError } from '../formats/parseError';
+import type { CellValue } from '../formats/xlsx/sheets';
 import { parseCsiUnits, UnknownUnitError, type UnitSystem } from '../units';
 import { fieldKey, RESULT_KINDS, type FieldSpec, type ResultKind, type ResultTableSpec } from './catalogue';
 import { declaredFactor, systemFactor, UnitMismatchError } from './quantities';
@@ -15,6 +16,22 @@ export const RESULTS_FORMAT = 'results';
 export interface ReadResultsOptions {
   /** The units of a file that does not say them (a text export without `PROGRAM CONTROL`), e.g. `KN, m, C`. */
   readonly units?: UnitSystem;
+}
+
+/**
+ * One table as the Excel export lays it out (a sheet: title, field names, a units row, data), whatever it was read
+ * from: a workbook's sheet, or a table of a CSV export whose rows are parsed only as they are read.
+ */
+export interface ResultSheet {
+  /** The sheet's name, as messages give it (`sheet "Element Forces - Beams"`). */
+  readonly name: string;
+  /** The table's name, upper-case (`ELEMENT FORCES - BEAMS`). */
+  readonly title: string;
+  readonly names: readonly CellValue[];
+  readonly units: readonly CellValue[];
+  /** How many rows follow the units row (blank ones included): what the columns are sized for. */
+  readonly dataRows: number;
+  rows(): Iterable<readonly CellValue[]>;
 }
 
 export function fail(message: string, line = 0): never {
