@@ -25,9 +25,11 @@ export function uploadResults(
   versionId: string,
   file: Blob,
   fileName: string,
+  /** The file's units when it does not say them (`KN, m, C`). */
+  units?: string,
 ): Promise<ApiResult<ResultsSummaryWire>> {
   return http.request('PUT', resultsPath(modelId, versionId), {
-    searchParams: { fileName },
+    searchParams: units === undefined ? { fileName } : { fileName, units },
     body: file,
     headers: { 'Content-Type': 'application/octet-stream' },
     schema: resultsSummarySchema,

@@ -216,6 +216,29 @@ export const RESULT_TABLES: readonly ResultTableSpec[] = [
   },
 ];
 
+/**
+ * The unit systems SAP2000 and ETABS offer, as their `CurrUnits` writes them: what an upload may give for a file
+ * that does not say its own (a table exported through the API, a copied grid).
+ */
+export const CSI_UNIT_SYSTEMS = [
+  'lb, in, F',
+  'lb, ft, F',
+  'Kip, in, F',
+  'Kip, ft, F',
+  'KN, mm, C',
+  'KN, m, C',
+  'Kgf, mm, C',
+  'Kgf, m, C',
+  'N, mm, C',
+  'N, m, C',
+  'Tonf, mm, C',
+  'Tonf, m, C',
+  'KN, cm, C',
+  'Kgf, cm, C',
+  'N, cm, C',
+  'Tonf, cm, C',
+] as const;
+
 /** `Output Case`, `OutputCase`, `output_case` → `outputcase`. */
 export function fieldKey(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, '');
@@ -238,4 +261,40 @@ export function looksLikeResultTable(tableName: string): boolean {
   return /^(ELEMENT (FORCES|STRESSES|JOINT FORCES)|JOINT (ACCELERATIONS|VELOCITIES|DRIFTS)|ASSEMBLED JOINT MASSES|BASE REACTIONS|MODAL|STORY|PIER|SPANDREL|TABLE OF|BUCKLING FACTORS|CENTERS OF|DIAPHRAGM|RESPONSE SPECTRUM)/i.test(
     tableName.trim(),
   );
+}
+
+/**
+ * The result table a list of field names is, for a table exported without its title (the CSI API's
+ * GetTableForDisplayCSVFile, a grid copied from ETABS): the one whose required fields are all there with at least
+ * one component, and the most fields matched; for member forces, the table its element field names (`Beam` →
+ * Element Forces - Beams). Undefined when no table fits, or two fit equally well.
+ */
+export function resultTableOfFields(names: readonly string[]): string | undefined {
+  const keys = names.map(fieldKey);
+  const has = (field: FieldSpec) => field.aliases.some((alias) => keys.includes(fieldKey(alias)));
+  let best: { table: string; matched: number } | undefined;
+  let tie = false;
+  for (const spec of RESULT_TABLES) {
+    const fieldOf = (name: string) => spec.fields.find((field) => field.name === name);
+    const requiredThere = spec.required.every((name) => {
+      const field = fieldOf(name);
+      return field !== undefined && has(field);
+    });
+    const componentThere = spec.components.some((name) => {
+      const field = fieldOf(name);
+      return field !== undefined && has(field);
+    });
+    if (!requiredThere || !componentThere) continue;
+    const matched = spec.fields.filter(has).length;
+    const element = ['Beam', 'Column', 'Brace'].find((name) => keys.includes(fieldKey(name)));
+    const table =
+      spec.kind === 'frameForces' && element
+        ? `ELEMENT FORCES - ${element.toUpperCase()}S`
+        : (spec.tables[0] as string);
+    if (best === undefined || matched > best.matched) {
+      best = { table, matched };
+      tie = false;
+    } else if (matched === best.matched) tie = true;
+  }
+  return tie ? undefined : best?.table;
 }

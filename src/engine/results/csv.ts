@@ -1,30 +1,38 @@
 /**
- * The comma-separated form of a CSI table export: each table a `TABLE:  "Joint Reactions"` line, a row of field
- * names, sometimes a row of units, then the data:
+ * The delimited text forms of a CSI table export. With titles, as `Export tables to CSV` writes them: each table a
+ * `TABLE:  "Joint Reactions"` line, a row of field names, sometimes a row of units, then the data:
  *
  *     TABLE:  "Joint Reactions"
  *     Story,Point,Unique Name,OutputCase,CaseType,StepType,F1,F2,F3,M1,M2,M3
  *     Base,P1,101,D,Linear Static,,0,0,100,0,0,0
  *
- * It is the Excel export's layout in text, so it is read as tables laid out like its sheets (read.ts). Fields
+ * Without a title, as the CSI API's GetTableForDisplayCSVFile writes one table (its separator chosen by the
+ * script) or as a grid copied from a table window is pasted (tab-separated): the field names first, and the table
+ * is known by them (`resultTableOfFields`). The separator is the comma, semicolon or tab the field names are split
+ * by. It is the Excel export's layout in text, so it is read as tables laid out like its sheets (read.ts). Fields
  * are quoted as RFC 4180 does (`"1.2D+1.6L, wind"`, `""` for a quote).
  */
 import { tableTitle as sheetTitle } from '../formats/xlsx/csiExport';
+import { resultTableOfFields } from './catalogue';
 import { classifyUnit } from './quantities';
 import type { ResultSheet } from './reading';
 
 const TABLE_LINE = /^\s*TABLE:\s*"?(.*?)"?\s*$/i;
 const END_LINE = /^\s*END TABLE DATA\s*$/i;
+const SEPARATORS = [',', ';', '\t'] as const;
+type Separator = (typeof SEPARATORS)[number];
+/** How far into a file its form is judged. */
+const SNIFF_CHARACTERS = 64 * 1024;
 
 /** The table name as the Excel reader gives a sheet's title. */
 function tableTitle(titleCell: string): string | undefined {
   return sheetTitle({ name: '', rows: [[titleCell]], rowElements: 1 });
 }
 
-/** One CSV line's cells (quotes removed); a quoted cell may hold commas. */
-export function csvCells(line: string): string[] {
+/** One line's cells (quotes removed, blanks around them trimmed); a quoted cell may hold the separator. */
+export function csvCells(line: string, separator: Separator = ','): string[] {
   // Most lines quote nothing: a split, not a character at a time.
-  if (!line.includes('"')) return line.split(',').map((cell) => cell.trim());
+  if (!line.includes('"')) return line.split(separator).map((cell) => cell.trim());
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -39,7 +47,7 @@ export function csvCells(line: string): string[] {
     } else if (char === '"' && cell.trim() === '') {
       quoted = true;
       cell = '';
-    } else if (char === ',') {
+    } else if (char === separator) {
       cells.push(cell.trim());
       cell = '';
     } else cell += char;
@@ -48,13 +56,53 @@ export function csvCells(line: string): string[] {
   return cells;
 }
 
-/** Whether a text export is in this form: its first table's first row is a comma list, not `Field=value` pairs. */
+/** The separator a row of field names is split by: the one it holds most of (a comma when none). */
+function separatorOf(line: string): Separator {
+  let best: Separator = ',';
+  let most = 0;
+  for (const separator of SEPARATORS) {
+    const count = line.split(separator).length - 1;
+    if (count > most) {
+      best = separator;
+      most = count;
+    }
+  }
+  return best;
+}
+
+const isFieldValueRow = (line: string) => /^\s*[^\s=,;"]+=/.test(line);
+
+/** The first lines of a text that are not blank. */
+function firstLines(text: string): string[] {
+  return text
+    .slice(0, SNIFF_CHARACTERS)
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
+}
+
+/**
+ * Whether a text export is in a delimited form: its first table's field names are a comma, semicolon or tab list
+ * (not `Field=value` pairs), or, with no `TABLE:` line at all, its first line is a list of the field names of a
+ * result table.
+ */
 export function isCsiCsv(text: string): boolean {
-  const lines = text.slice(0, 64 * 1024).split(/\r?\n/);
+  const lines = firstLines(text);
   const first = lines.findIndex((line) => TABLE_LINE.test(line));
-  if (first < 0) return false;
-  const next = lines.slice(first + 1).find((line) => line.trim() !== '');
-  return next !== undefined && next.includes(',') && !/^\s*[^\s=,"]+=/.test(next);
+  if (first >= 0) {
+    const next = lines[first + 1];
+    return next !== undefined && !isFieldValueRow(next) && csvCells(next, separatorOf(next)).length > 1;
+  }
+  return untitledTable(lines[0]) !== undefined;
+}
+
+/** The table a first line of field names is, and their separator, for a file without a `TABLE:` line. */
+function untitledTable(line: string | undefined): { title: string; separator: Separator } | undefined {
+  if (line === undefined || isFieldValueRow(line)) return undefined;
+  const separator = separatorOf(line);
+  const names = csvCells(line, separator);
+  if (names.length < 3) return undefined;
+  const title = resultTableOfFields(names);
+  return title === undefined ? undefined : { title, separator };
 }
 
 /** A row of units (`m, kN, kN-m`, empty for text fields) rather than data: every filled cell is a unit. */
@@ -85,28 +133,56 @@ class LineSpans {
     this.count++;
   }
 
-  *cells(text: string): Generator<string[]> {
+  *cells(text: string, separator: Separator): Generator<string[]> {
     for (let line = 0; line < this.count; line++) {
-      yield csvCells(text.slice(this.spans[line * 2], this.spans[line * 2 + 1]));
+      yield csvCells(text.slice(this.spans[line * 2], this.spans[line * 2 + 1]), separator);
     }
   }
 }
 
 /**
- * The tables of a CSV export, laid out like the Excel export's sheets (title, field names, units, data). A file
- * without a units row gets an empty one. Data lines are found here and split into cells only as they are read,
- * so a million-row export never holds a million arrays of cells.
+ * The tables of a delimited export, laid out like the Excel export's sheets (title, field names, units, data). A
+ * file without a units row gets an empty one; a file without a title, the table its field names say. Data lines
+ * are found here and split into cells only as they are read, so a million-row export never holds a million
+ * arrays of cells.
  */
 export function csvTables(text: string): ResultSheet[] {
   const tables: ResultSheet[] = [];
-  let current:
-    | { name: string; title: string | undefined; names?: string[]; units?: string[]; data: LineSpans }
-    | undefined;
+  interface Open {
+    name: string;
+    title: string | undefined;
+    namedByFields?: true;
+    separator: Separator;
+    names?: string[];
+    units?: string[];
+    data: LineSpans;
+  }
+  let current: Open | undefined;
+  const sniffed = firstLines(text);
+  const untitled = sniffed.some((line) => TABLE_LINE.test(line)) ? undefined : untitledTable(sniffed[0]);
+  if (untitled) {
+    const name = untitled.title.slice(0, 31);
+    current = {
+      name,
+      title: untitled.title,
+      namedByFields: true,
+      separator: untitled.separator,
+      data: new LineSpans(),
+    };
+  }
   const close = () => {
     // A table without a name is no table, as a sheet without a title is none.
     if (current?.title === undefined) return;
-    const { name, title, names = [], units = [], data } = current;
-    tables.push({ name, title, names, units, dataRows: data.count, rows: () => data.cells(text) });
+    const { name, title, names = [], units = [], data, separator } = current;
+    tables.push({
+      name,
+      title,
+      names,
+      units,
+      dataRows: data.count,
+      rows: () => data.cells(text, separator),
+      ...(current.namedByFields ? { namedByFields: true } : {}),
+    });
   };
   let position = 0;
   while (position < text.length) {
@@ -120,16 +196,22 @@ export function csvTables(text: string): ResultSheet[] {
     if (title) {
       close();
       const name = title[1] as string;
-      current = { name: name.slice(0, 31), title: tableTitle(`TABLE:  ${name}`), data: new LineSpans() };
+      current = {
+        name: name.slice(0, 31),
+        title: tableTitle(`TABLE:  ${name}`),
+        separator: ',',
+        data: new LineSpans(),
+      };
       continue;
     }
     if (current === undefined || line.trim() === '' || END_LINE.test(line)) continue;
     if (current.names === undefined) {
-      current.names = csvCells(line);
+      if (!current.namedByFields) current.separator = separatorOf(line);
+      current.names = csvCells(line, current.separator);
       continue;
     }
     if (current.units === undefined) {
-      const cells = csvCells(line);
+      const cells = csvCells(line, current.separator);
       current.units = isUnitsRow(cells) ? cells : [];
       if (current.units.length > 0) continue;
     }

@@ -607,6 +607,56 @@ describe('CSV table exports', () => {
     ]);
   });
 
+  it('reads a table exported without its title (the CSI API, a copied grid) by its field names, in any separator', () => {
+    // GetTableForDisplayCSVFile: field keys, no title, no units row; the units are given with the upload.
+    const api = [
+      'Story,Beam,UniqueName,OutputCase,CaseType,StepType,Station,P,V2,V3,T,M2,M3,Element,ElemStation,Location',
+      'Story1,B1,12,DEAD,LinStatic,,0,0,-12.5,0,0,0,-20,12-1,0,',
+      'Story1,B1,12,"1.2D+1.6L",Combination,Max,3,0,10,0,0,0,15.5,12-1,3,',
+    ].join('\n');
+    expect(() => readResults(encode(api))).toThrow(/does not say its units/);
+    const set = readResults(encode(api), { units: parseCsiUnits('KN, m, C') });
+    const beams = table(set, 'frameForces');
+    expect(beams.sources).toEqual(['ELEMENT FORCES - BEAMS']);
+    expect(texts(beams, 'element')).toEqual(['B1', 'B1']);
+    expect(texts(beams, 'stepType')).toEqual([undefined, 'Max']);
+    expect(column(beams, 'm3')).toEqual([-20_000, 15_500]);
+    expect(column(beams, 'station')).toEqual([0, 3000]);
+    expect(set.items).toContainEqual(
+      expect.objectContaining({
+        severity: 'warning',
+        subject: 'ELEMENT FORCES - BEAMS',
+        reason: expect.stringMatching(
+          /^the file names no table: read as ELEMENT FORCES - BEAMS from its field names/,
+        ),
+      }),
+    );
+    // Copied from ETABS's table window: tab-separated, with the units row.
+    const grid = [
+      'Story\tBeam\tUnique Name\tOutput Case\tStation\tV2\tM3',
+      '\t\t\t\tm\ttonf\ttonf-m',
+      'Azotea\tB1\t101\tCM\t0.0000\t5.0\t-3.0',
+      'Azotea\tB1\t101\tCM\t1.0000\t2.5\t0.75',
+    ].join('\r\n');
+    const copied = table(readResults(encode(grid)), 'frameForces');
+    expect(column(copied, 'v2')).toEqual([5 * 9806.65, 2.5 * 9806.65]);
+    expect(column(copied, 'm3')).toEqual([-3 * 9806.65, 0.75 * 9806.65]);
+    // A semicolon list with decimal commas, as a European Windows writes it.
+    const semicolons = [
+      'Story;Label;Unique Name;Output Case;Case Type;Ux;Uy;Uz;Rx;Ry;Rz',
+      ';;;;;mm;mm;mm;rad;rad;rad',
+      'Roof;5;101;Sx;LinStatic;31,2;0,1;-0,9;0,00001;0,0002;0',
+    ].join('\n');
+    const displaced = table(readResults(encode(semicolons)), 'jointDisplacements');
+    expect(column(displaced, 'ux')).toEqual([31.2]);
+    expect(column(displaced, 'ry')).toEqual([0.0002]);
+    expect(texts(displaced, 'joint')).toEqual(['5']);
+  });
+
+  it('refuses a delimited file whose fields are no result table, saying what it reads', () => {
+    expect(() => readResults(encode('a,b,c\n1,2,3\n'))).toThrow(ParseError);
+  });
+
   it('reads a text export written with a decimal slash (Persian locale)', () => {
     const set = readResultsText(
       sapText(

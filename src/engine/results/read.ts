@@ -338,7 +338,17 @@ export function readResultSheets(
     rows.set(spec.kind, (rows.get(spec.kind) ?? 0) + table.dataRows);
     matched.push({ spec, table });
   }
-  for (const { spec, table } of matched) readSheet(reading, builderFor(reading, spec, rows), table, system);
+  for (const { spec, table } of matched) {
+    if (table.namedByFields) {
+      reading.report.add({
+        severity: 'warning',
+        subject: table.title,
+        reason: `the file names no table: read as ${table.title} from its field names (${table.names.map(cellString).join(', ')})`,
+        concept: 'results',
+      });
+    }
+    readSheet(reading, builderFor(reading, spec, rows), table, system);
+  }
   return finish(reading, program, notRead);
 }
 

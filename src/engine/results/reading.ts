@@ -31,6 +31,8 @@ export interface ResultSheet {
   readonly units: readonly CellValue[];
   /** How many rows follow the units row (blank ones included): what the columns are sized for. */
   readonly dataRows: number;
+  /** The file gave no title: the table was known by its field names (a report item says so). */
+  readonly namedByFields?: true;
   rows(): Iterable<readonly CellValue[]>;
 }
 

@@ -89,7 +89,10 @@ function start(stored: ResultsSummaryWire | null, feed = createRealtimeFeed()) {
         summariesFetched++;
         return stored;
       }),
-      upload: fromPromise(async () => summary),
+      upload: fromPromise(async ({ input }) => {
+        asked.push(`upload ${input.fileName}${input.units ? ` in ${input.units}` : ''}`);
+        return summary;
+      }),
       fetchDisplay: fromPromise(async ({ input }) => {
         asked.push(`${input.component} ${input.case}`);
         return display(input.component, input.case);
@@ -150,6 +153,21 @@ describe('the results of the version in the viewer', () => {
     actor.send({ type: 'results.upload', file: new Blob(['x']), fileName: 'forces.txt' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
     expect(actor.getSnapshot().context.summary?.fileName).toBe('forces.txt');
+  });
+
+  it('gives an upload the units chosen for a file that does not say them', async () => {
+    const { actor, asked } = start(null);
+    await waitFor(actor, (snapshot) => snapshot.matches('none'));
+    actor.send({ type: 'results.fileUnits', units: 'Kip, ft, F' });
+    actor.send({ type: 'results.upload', file: new Blob(['x']), fileName: 'api.csv' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { display: 'shown' } }));
+    actor.send({ type: 'results.fileUnits', units: null });
+    actor.send({ type: 'results.upload', file: new Blob(['x']), fileName: 'forces.xlsx' });
+    await waitFor(actor, () => asked.includes('upload forces.xlsx'));
+    expect(asked.filter((entry) => entry.startsWith('upload'))).toEqual([
+      'upload api.csv in Kip, ft, F',
+      'upload forces.xlsx',
+    ]);
   });
 });
 

@@ -53,6 +53,13 @@ export interface ResultsVersionRequest {
   versionId: string;
 }
 
+/** A results file to store on the version, with its units when it does not say them. */
+export interface UploadRequest extends ResultsVersionRequest {
+  file: Blob;
+  fileName: string;
+  units?: string;
+}
+
 /** The deformed shape of a case: `step` of a case with several (a mode), else the first. */
 export interface DeformedRequest extends ResultsVersionRequest {
   case: string;
@@ -150,6 +157,8 @@ export interface ResultsContext extends ResultsInput {
   /** Story drifts of the drift case (ETABS Story Drifts), when the results have them. */
   drifts: ResultsDriftsWire | null;
   /** The output case of the deformed shape, whether it is shown, and whether it moves. */
+  /** The units an upload gives a file that does not say them (`KN, m, C`); null: the file's own. */
+  fileUnits: string | null;
   deformedCase: string | null;
   /** The step of the deformed case chosen (a mode); null for its first. */
   deformedStep: string | null;
@@ -165,6 +174,7 @@ export interface ResultsContext extends ResultsInput {
 
 export type ResultsEvent =
   | { type: 'results.upload'; file: Blob; fileName: string }
+  | { type: 'results.fileUnits'; units: string | null }
   | { type: 'results.case'; name: string }
   | { type: 'results.component'; component: string }
   | { type: 'results.compare'; versionId: string | null }
@@ -276,9 +286,7 @@ export const resultsMachine = setup({
     fetchSummary: promisePlaceholder<ResultsSummaryWire | null, ResultsVersionRequest>('fetchSummary'),
     /** The live feed: results uploaded onto this version elsewhere are fetched at once. */
     realtime: listenToFeed(silentFeed),
-    upload: promisePlaceholder<ResultsSummaryWire, ResultsVersionRequest & { file: Blob; fileName: string }>(
-      'upload',
-    ),
+    upload: promisePlaceholder<ResultsSummaryWire, UploadRequest>('upload'),
     fetchDisplay: promisePlaceholder<ResultsDisplay, DisplayRequest>('fetchDisplay'),
     fetchDiff: promisePlaceholder<ResultsDiffWire, DiffRequest>('fetchDiff'),
     fetchDrifts: promisePlaceholder<ResultsDriftsWire, DisplayRequest>('fetchDrifts'),
@@ -300,6 +308,7 @@ export const resultsMachine = setup({
     component: null,
     driftCase: null,
     drifts: null,
+    fileUnits: null,
     deformedCase: null,
     deformedStep: null,
     showDeformed: false,
@@ -313,6 +322,7 @@ export const resultsMachine = setup({
     error: null,
   }),
   invoke: { id: 'realtime', src: 'realtime' },
+  on: { 'results.fileUnits': { actions: assign({ fileUnits: ({ event }) => event.units }) } },
   initial: 'loading',
   states: {
     loading: {
@@ -350,13 +360,14 @@ export const resultsMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'upload',
-        input: ({ context, event }) => {
+        input: ({ context, event }): UploadRequest => {
           const upload = event as Extract<ResultsEvent, { type: 'results.upload' }>;
           return {
             modelId: context.modelId,
             versionId: context.versionId,
             file: upload.file,
             fileName: upload.fileName,
+            ...(context.fileUnits === null ? {} : { units: context.fileUnits }),
           };
         },
         onDone: {
@@ -565,9 +576,17 @@ export function createResultsImplementations(deps: { http: HttpClient; realtime?
         if (!result.ok && result.status === 404) return null;
         return unwrap(result);
       }),
-      upload: fromPromise<ResultsSummaryWire, ResultsVersionRequest & { file: Blob; fileName: string }>(
-        async ({ input }) =>
-          unwrap(await uploadResults(deps.http, input.modelId, input.versionId, input.file, input.fileName)),
+      upload: fromPromise<ResultsSummaryWire, UploadRequest>(async ({ input }) =>
+        unwrap(
+          await uploadResults(
+            deps.http,
+            input.modelId,
+            input.versionId,
+            input.file,
+            input.fileName,
+            input.units,
+          ),
+        ),
       ),
       fetchDisplay: fromPromise<ResultsDisplay, DisplayRequest>(async ({ input }) => {
         const query = { component: input.component, case: input.case };

@@ -12,6 +12,7 @@ export const selectResultsBusy = (snapshot: ResultsSnapshot) => snapshot.hasTag(
 export const selectResultsSummary = (snapshot: ResultsSnapshot) => snapshot.context.summary;
 export const selectMemberForces = (snapshot: ResultsSnapshot) => memberForces(snapshot.context.summary);
 export const selectResultsError = (snapshot: ResultsSnapshot) => snapshot.context.error;
+export const selectFileUnits = (snapshot: ResultsSnapshot) => snapshot.context.fileUnits;
 export const selectResultCase = (snapshot: ResultsSnapshot) => snapshot.context.caseName;
 export const selectResultComponent = (snapshot: ResultsSnapshot) => snapshot.context.component;
 export const selectResultColouring = (snapshot: ResultsSnapshot) => snapshot.context.colouring;

@@ -64,6 +64,7 @@ export function useResultsEvents() {
     const send = (event: ResultsEvent) => actor?.send(event);
     return {
       upload: (file: File) => send({ type: 'results.upload', file, fileName: file.name }),
+      chooseFileUnits: (units: string | null) => send({ type: 'results.fileUnits', units }),
       chooseCase: (name: string) => send({ type: 'results.case', name }),
       chooseComponent: (component: string) => send({ type: 'results.component', component }),
       compareWith: (versionId: string | null) => send({ type: 'results.compare', versionId }),

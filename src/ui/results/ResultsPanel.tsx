@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ResultChangeWire, ResultsTableSummaryWire } from '../../contract/http/results';
 import { describeResultChange } from '../../engine/results/diff';
+import { CSI_UNIT_SYSTEMS } from '../../engine/results/catalogue';
 import { formatResult, resultUnitsOf, type ResultUnits } from '../../engine/results/display';
 import type { Quantity } from '../../engine/results/quantities';
 import { RESULTS_DIFF_THRESHOLD, type DeformedShapeShown } from '../../machines/results/resultsMachine';
@@ -27,6 +28,7 @@ import {
   selectJointDisplacementTable,
   selectShowDeformed,
   deformedStepLabel,
+  selectFileUnits,
   deformedStepNote,
   deformedStepText,
 } from '../../machines/results/selectors';
@@ -99,13 +101,31 @@ export function ResultsPanel({ canUpload }: { canUpload: boolean }) {
 
 function ResultsUpload({ replaces, onFile }: { replaces: boolean; onFile: (file: File) => void }) {
   const id = useId();
+  const unitsId = useId();
+  const fileUnits = useResultsSelector(selectFileUnits, null);
+  const events = useResultsEvents();
   return (
     <div className="results-panel__upload">
+      <div className="results-panel__choice">
+        <label htmlFor={unitsId}>File units</label>
+        <select
+          id={unitsId}
+          value={fileUnits ?? ''}
+          onChange={(event) => events.chooseFileUnits(event.currentTarget.value || null)}
+        >
+          <option value="">As the file says</option>
+          {CSI_UNIT_SYSTEMS.map((units) => (
+            <option key={units} value={units}>
+              {units}
+            </option>
+          ))}
+        </select>
+      </div>
       <label htmlFor={id}>{replaces ? 'Replace the results' : 'Upload results'}</label>
       <input
         id={id}
         type="file"
-        accept=".txt,.s2k,.$2k,.e2k,.$et,.xlsx,.csv"
+        accept=".txt,.s2k,.$2k,.e2k,.$et,.xlsx,.csv,.tsv"
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           if (file) onFile(file);
@@ -114,7 +134,8 @@ function ResultsUpload({ replaces, onFile }: { replaces: boolean; onFile: (file:
       />
       <p className="page__note">
         The tables SAP2000 or ETABS export (File &gt; Export, text, Excel or CSV): member forces, reactions,
-        displacements, drifts.
+        displacements, drifts. Units are for a file that does not say its own, such as a table saved through
+        the API.
       </p>
     </div>
   );
