@@ -15,7 +15,7 @@ import { createMailer, type Mailer } from './mail/index';
 import { createApiTokensService, withApiTokens } from './modules/apiTokens/service';
 import { createApiTokensRepository } from './modules/apiTokens/repository';
 import { createBillingService } from './modules/billing/service';
-import { createStoredMemberForces } from './modules/results/service';
+import { createStoredResults } from './modules/results/service';
 import { createArgon2Hasher, type PasswordHasher } from './modules/auth/passwords';
 import { createAuthService, type RevokeApiTokens } from './modules/auth/service';
 import type { ServerContext } from './context';
@@ -206,7 +206,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       blobs,
       derived: createLocalDerivedCache(path.join(config.uploads.blobDir, 'derived')),
       billing: createBillingService(context),
-      storedResults: createStoredMemberForces(context, { blobs }),
+      storedResults: createStoredResults(context, { blobs }),
     };
     // Every capability's job kinds: their handlers, listeners and give-up messages (modules/<name>/index.ts).
     const jobRunner = createJobRunner({

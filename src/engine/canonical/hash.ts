@@ -387,6 +387,19 @@ export function hashModel(model: Model): string {
   if (results) {
     const rows = results.memberForces.map((row) => hashObject(row)).sort();
     parts.push(`results:${fnv1a64(rows.join('\n'))}`);
+    // Joint results only when present, so a model without them hashes as it did before they were carried.
+    for (const kind of ['jointReactions', 'jointDisplacements'] as const) {
+      const joints = results[kind];
+      if (joints === undefined) continue;
+      parts.push(
+        `${kind}:${fnv1a64(
+          joints
+            .map((row) => hashObject(row))
+            .sort()
+            .join('\n'),
+        )}`,
+      );
+    }
   }
   return fnv1a64(parts.join('\n'));
 }

@@ -54,6 +54,8 @@ import { FIDELITY_KINDS } from './types';
 import { describeValue, formatValue, RELEASE_WORDS } from './words';
 
 const MEMBER_FORCE_COMPONENTS = ['p', 'v2', 'v3', 't', 'm2', 'm3'] as const;
+const JOINT_REACTION_COMPONENTS = ['fx', 'fy', 'fz', 'mx', 'my', 'mz'] as const;
+const JOINT_DISPLACEMENT_COMPONENTS = ['ux', 'uy', 'uz', 'rx', 'ry', 'rz'] as const;
 
 export const DEFAULT_POSITION_TOLERANCE = 1;
 export const DEFAULT_RELATIVE_TOLERANCE = 1e-6;
@@ -285,6 +287,20 @@ class Comparison {
     this.reportDiaphragmAssignments();
     if (before.results !== undefined && after.results !== undefined) {
       this.compareMemberForces(before.results.memberForces, after.results.memberForces);
+      this.compareJointResults(
+        'Joint reactions',
+        'JointReaction',
+        JOINT_REACTION_COMPONENTS,
+        before.results.jointReactions ?? [],
+        after.results.jointReactions ?? [],
+      );
+      this.compareJointResults(
+        'Joint displacements',
+        'JointDisplacement',
+        JOINT_DISPLACEMENT_COMPONENTS,
+        before.results.jointDisplacements ?? [],
+        after.results.jointDisplacements ?? [],
+      );
     }
     if (before.results !== undefined && after.results === undefined) {
       this.push({
@@ -359,6 +375,52 @@ class Comparison {
     for (const force of afterByKey.values()) {
       report(force, 'added', `Member forces of ${where(force)}: absent before, present after`);
     }
+  }
+
+  /**
+   * Joint reactions or displacements, row by row as member forces are: a row is its joint (paired as nodes are),
+   * case and step; its six components must agree within the relative tolerance; one difference per joint.
+   */
+  private compareJointResults<
+    C extends string,
+    R extends { nodeId: string; caseId: string; step?: string | undefined } & Record<C, number>,
+  >(
+    label: string,
+    subject: string,
+    components: readonly C[],
+    before: readonly R[],
+    after: readonly R[],
+  ): void {
+    const relative = this.tolerances.relative;
+    const keyOf = (row: R, nodeId: string) => `${nodeId}\u0000${row.caseId}\u0000${row.step ?? ''}`;
+    const afterByKey = new Map<string, R>();
+    for (const row of after) afterByKey.set(keyOf(row, row.nodeId), row);
+    const reported = new Set<string>();
+    const report = (row: R, change: FidelityDifference['change'], message: string) => {
+      if (reported.has(row.nodeId)) return;
+      reported.add(row.nodeId);
+      this.push({ concept: 'results', change, subject, id: row.nodeId, ids: [row.nodeId], message });
+    };
+    const where = (row: R) => `${row.nodeId} under ${row.caseId}${row.step ? ` ${row.step}` : ''}`;
+    for (const row of before) {
+      const key = keyOf(row, this.nodes.afterOf.get(row.nodeId) ?? row.nodeId);
+      const other = afterByKey.get(key);
+      if (!other) {
+        report(row, 'missing', `${label} of ${where(row)}: present before, absent after`);
+        continue;
+      }
+      afterByKey.delete(key);
+      const component = components.find((name) => !close(row[name], other[name], relative));
+      if (component !== undefined) {
+        report(
+          row,
+          'changed',
+          `${label} of ${where(row)}: ${component.toUpperCase()} ${row[component]} before, ${other[component]} after`,
+        );
+      }
+    }
+    for (const row of afterByKey.values())
+      report(row, 'added', `${label} of ${where(row)}: absent before, present after`);
   }
 
   private push(difference: FidelityDifference): void {

@@ -433,6 +433,13 @@ export function applyEdits(model: Model, edits: readonly RepairEdit[]): Model {
       memberForces: model.results.memberForces.filter(
         (force) => work.elements.has(force.elementId) && !work.segments.has(force.elementId),
       ),
+      // A merged-away joint's results go with it, as a split member's forces do.
+      ...(model.results.jointReactions
+        ? { jointReactions: model.results.jointReactions.filter((row) => work.nodes.has(row.nodeId)) }
+        : {}),
+      ...(model.results.jointDisplacements
+        ? { jointDisplacements: model.results.jointDisplacements.filter((row) => work.nodes.has(row.nodeId)) }
+        : {}),
     };
   }
   return next;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { MemberForce } from '../../engine/schema';
+import type { ReportItem } from '../../engine/formats/report';
+import type { Results } from '../../engine/schema';
 import type { BlobStore } from '../blobs/blobStore';
 import type { DerivedCache } from '../blobs/derivedCache';
 import type { ServerContext } from '../context';
@@ -27,12 +28,19 @@ export interface JobDeps {
    * A version's analysis results as the canonical model holds them (issue #25), for exports and their
    * certificates: made by the results module, handed to versions (which results builds on) by buildApp.
    */
-  storedResults: StoredMemberForces;
+  storedResults: StoredResults;
 }
 
-/** The member forces stored on a version, and a key that changes when they do (undefined: it has none). */
-export interface StoredMemberForces {
-  of(modelId: string, versionId: string): Promise<{ memberForces: MemberForce[]; key: string } | undefined>;
+/**
+ * The results stored on a version as the canonical model carries them (member forces, joint reactions and
+ * displacements), the report items of what they leave behind, and a key that changes when they do (undefined:
+ * it has none).
+ */
+export interface StoredResults {
+  of(
+    modelId: string,
+    versionId: string,
+  ): Promise<{ results: Results; items: ReportItem[]; key: string } | undefined>;
 }
 
 /** What routes get besides: the job queue, and what sign-in, sessions and analytics were built from. */

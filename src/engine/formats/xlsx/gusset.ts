@@ -23,12 +23,17 @@ export const XLSX_FORMAT_ID = 'xlsx';
 interface TableSpec {
   readonly sheet: string;
   /** The canonical collection, or the embedded restraint/release records, or result rows. */
-  readonly target: ModelCollection | 'restraints' | 'releases' | 'memberForces';
+  readonly target: ModelCollection | 'restraints' | 'releases' | ResultRows;
   /** The `type` the objects of this sheet have (and the element type that selects them). */
   readonly type?: string;
   /** Top-level fields written on another sheet. */
   readonly exclude?: readonly string[];
 }
+
+/** The analysis result rows a workbook carries (model.results), each on a sheet of its own. */
+type ResultRows = 'memberForces' | 'jointReactions' | 'jointDisplacements';
+const RESULT_ROWS: readonly string[] = ['memberForces', 'jointReactions', 'jointDisplacements'];
+const isResultRows = (target: TableSpec['target']): target is ResultRows => RESULT_ROWS.includes(target);
 
 const FRAME_EXCLUDE = ['releases'] as const;
 
@@ -64,6 +69,8 @@ export const GUSSET_TABLES: readonly TableSpec[] = [
   { sheet: 'Spring Properties', target: 'springProperties', type: 'SpringProperty' },
   { sheet: 'Diaphragms', target: 'diaphragms', type: 'Diaphragm' },
   { sheet: 'Member Forces', target: 'memberForces' },
+  { sheet: 'Joint Reactions', target: 'jointReactions' },
+  { sheet: 'Joint Displacements', target: 'jointDisplacements' },
 ];
 
 /** The sheet with the model's own fields; its presence is what makes a workbook a Gusset workbook. */
@@ -121,6 +128,8 @@ function lengthPower(table: TableSpec, path: string, object: Readonly<Record<str
     }
     case 'memberForces':
       return path === 'station' ? 1 : 0;
+    case 'jointDisplacements':
+      return ['ux', 'uy', 'uz'].includes(path) ? 1 : 0;
     default:
       return 0;
   }
@@ -160,6 +169,8 @@ function unitLabel(
     return leaf.startsWith('u') ? 'N/m' : 'N·m/rad';
   }
   if (table.target === 'memberForces') return ['p', 'v2', 'v3'].includes(leaf) ? 'N' : 'N·m';
+  if (table.target === 'jointReactions') return leaf.startsWith('f') ? 'N' : 'N·m';
+  if (table.target === 'jointDisplacements') return 'rad';
   return '';
 }
 
@@ -217,7 +228,9 @@ function tableObjects(model: Model, table: TableSpec): Array<Record<string, unkn
         'releases' in element && element.releases ? [{ id: element.id, ...element.releases }] : [],
       );
     case 'memberForces':
-      return (model.results?.memberForces ?? []) as unknown as Array<Record<string, unknown>>;
+    case 'jointReactions':
+    case 'jointDisplacements':
+      return (model.results?.[table.target] ?? []) as unknown as Array<Record<string, unknown>>;
     default:
       return model[table.target] as unknown as Array<Record<string, unknown>>;
   }
@@ -244,11 +257,11 @@ export async function writeGussetWorkbook(model: Model): Promise<WriteResult> {
 
   for (const table of GUSSET_TABLES) {
     const objects = tableObjects(model, table);
-    if (objects.length === 0 && table.target === 'memberForces') continue;
+    if (objects.length === 0 && isResultRows(table.target)) continue;
     const exclude = new Set(table.exclude ?? []);
     const flat: Array<Map<string, unknown>> = [];
     const jsonPaths = new Set<string>();
-    const columns: string[] = table.target === 'memberForces' ? [] : ['id', 'name'];
+    const columns: string[] = isResultRows(table.target) ? [] : ['id', 'name'];
     const known = new Set(columns);
     for (const object of objects) {
       const cells = new Map<string, unknown>();
@@ -603,7 +616,11 @@ export function readGussetWorkbook(workbook: RawWorkbook): ReadResult {
   const origins = new Map<ModelCollection, Origin[]>();
   const nodesById = new Map<string, Record<string, unknown>>();
   const elementsById = new Map<string, Record<string, unknown>>();
-  const memberForces: Array<Record<string, unknown>> = [];
+  const resultRows: Record<ResultRows, Array<Record<string, unknown>>> = {
+    memberForces: [],
+    jointReactions: [],
+    jointDisplacements: [],
+  };
   const sourceCounts: Record<string, number> = {};
 
   for (const table of GUSSET_TABLES) {
@@ -613,8 +630,8 @@ export function readGussetWorkbook(workbook: RawWorkbook): ReadResult {
     readTable(sheet, table, factor, (object, row) => {
       count++;
       const id = object['id'];
-      if (table.target === 'memberForces') {
-        memberForces.push(object);
+      if (isResultRows(table.target)) {
+        resultRows[table.target].push(object);
         return;
       }
       if (typeof id !== 'string' || id === '') fail(table.sheet, row, 0, 'every row needs an id in column A');
@@ -646,7 +663,14 @@ export function readGussetWorkbook(workbook: RawWorkbook): ReadResult {
     });
     sourceCounts[table.sheet] = count;
   }
-  if (header.hasResults || memberForces.length > 0) model['results'] = { memberForces };
+  const { memberForces, jointReactions, jointDisplacements } = resultRows;
+  if (header.hasResults || RESULT_ROWS.some((target) => resultRows[target as ResultRows].length > 0)) {
+    model['results'] = {
+      memberForces,
+      ...(jointReactions.length > 0 ? { jointReactions } : {}),
+      ...(jointDisplacements.length > 0 ? { jointDisplacements } : {}),
+    };
+  }
 
   const parsed = ModelSchema.safeParse(model);
   if (!parsed.success) {

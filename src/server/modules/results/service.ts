@@ -13,7 +13,7 @@ import type {
 import {
   decodeResults,
   diffResults,
-  memberForcesOf,
+  resultsOf,
   memberDiagrams,
   objectExtremes,
   RESULT_TABLES,
@@ -32,7 +32,7 @@ import { HttpError } from '../../httpError';
 import { runTask } from '../../jobs/workerTask';
 import { fill } from '../../messageTemplate';
 import { isUuid } from '../access/access';
-import type { StoredMemberForces } from '../capability';
+import type { StoredResults } from '../capability';
 import type { VersionInput } from '../repair/repairProtocol';
 import { versionInput } from '../repair/store';
 import { resultsStore } from './repository';
@@ -130,17 +130,15 @@ export function createResultsReader(context: ServerContext, deps: { blobs: BlobS
 
 export type ResultsReader = ReturnType<typeof createResultsReader>;
 
-/** A version's stored member forces as canonical objects, for exports (capability.ts StoredMemberForces). */
-export function createStoredMemberForces(
-  context: ServerContext,
-  deps: { blobs: BlobStore },
-): StoredMemberForces {
+/** A version's stored results as canonical objects, for exports (capability.ts StoredResults). */
+export function createStoredResults(context: ServerContext, deps: { blobs: BlobStore }): StoredResults {
   const reader = createResultsReader(context, deps);
   return {
     async of(modelId, versionId) {
       const stored = await reader.find(modelId, versionId);
       if (!stored) return undefined;
-      return { memberForces: memberForcesOf(stored.set).memberForces, key: stored.blob };
+      const { results, items } = resultsOf(stored.set);
+      return { results, items, key: stored.blob };
     },
   };
 }

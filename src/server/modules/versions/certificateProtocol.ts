@@ -1,5 +1,6 @@
 import type { FilterRules } from '../../../engine/filters';
-import type { MemberForce } from '../../../engine/schema';
+import type { ReportItem } from '../../../engine/formats/report';
+import type { Results } from '../../../engine/schema';
 import type { VersionManifest } from './manifest';
 
 /**
@@ -14,6 +15,7 @@ export interface CertificateRequest {
   organizationFilters: readonly FilterRules[];
   modelFilters: readonly FilterRules[];
   format: string;
-  /** The version's analysis results (issue #25), which the export carries. */
-  memberForces?: MemberForce[];
+  /** The version's analysis results (issue #25), which the export carries, and what they leave behind. */
+  results?: Results;
+  resultItems?: ReportItem[];
 }

@@ -19,16 +19,19 @@ async function certifyExport(request: CertificateRequest): Promise<string> {
     bodies.set(request.hashes[index] as string, request.bodies[index] as string);
   }
   const version = rebuildModel(request.manifest, bodies);
-  const withResults = request.memberForces
-    ? { ...version, results: { memberForces: request.memberForces } }
-    : version;
+  const withResults = request.results ? { ...version, results: request.results } : version;
   const filtered = modelForExport(withResults, translator, {
     organization: request.organizationFilters,
     model: request.modelFilters,
   });
   const written = await translator.write(filtered);
   const readBack = await translator.read(written.bytes);
-  const certificate = certify(filtered, readBack.model, [written.report, readBack.report]);
+  // The result tables translations do not carry are the writer's to name, with what it drops itself.
+  const writtenReport = {
+    ...written.report,
+    items: [...written.report.items, ...(request.resultItems ?? [])],
+  };
+  const certificate = certify(filtered, readBack.model, [writtenReport, readBack.report]);
   return JSON.stringify(certificateWire(translator.id, certificate));
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/http/versions';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
-import type { StoredMemberForces } from '../capability';
+import type { StoredResults } from '../capability';
 import { signedInUser } from '../../plugins/auth';
 import { causeOf, realtimeEvent } from '../../realtime/events';
 import { noRealtime } from '../../realtime/realtime';
@@ -49,7 +49,7 @@ function attachment(fileName: string): string {
 export function registerVersionsRoutes(
   app: FastifyInstance,
   context: ServerContext,
-  deps: { derived: DerivedCache; storedResults: StoredMemberForces },
+  deps: { derived: DerivedCache; storedResults: StoredResults },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createVersionsService(context, deps);

@@ -5,7 +5,7 @@ import { capReportItems, type ReportItem } from '../../../engine/formats/report'
 import type { Element, Group, Level, Material, Model, Node, Profile } from '../../../engine/schema';
 import type { DerivedCache } from '../../blobs/derivedCache';
 import type { ServerContext } from '../../context';
-import type { StoredMemberForces } from '../capability';
+import type { StoredResults } from '../capability';
 import { HttpError } from '../../httpError';
 import { isUuid } from '../access/access';
 import { createFiltersRepository } from '../filters/repository';
@@ -57,7 +57,7 @@ export function safeFileName(name: string): string {
 
 export function createVersionsService(
   context: ServerContext,
-  deps: { derived: DerivedCache; storedResults: StoredMemberForces },
+  deps: { derived: DerivedCache; storedResults: StoredResults },
 ) {
   const { db, clock, access, log } = context;
   const { derived, storedResults } = deps;
@@ -327,7 +327,7 @@ export function createVersionsService(
       const results = await storedResults.of(modelId, versionId);
       const version = rebuildModel(stored.manifest, bodies);
       const model = modelForExport(
-        results ? { ...version, results: { memberForces: results.memberForces } } : version,
+        results ? { ...version, results: results.results } : version,
         translator,
         filters,
       );
@@ -365,7 +365,7 @@ export function createVersionsService(
             organizationFilters: filters.organization,
             modelFilters: filters.model,
             format: translator.id,
-            ...(results ? { memberForces: results.memberForces } : {}),
+            ...(results ? { results: results.results, resultItems: results.items } : {}),
           }).catch((error: unknown) => {
             if (!(error instanceof CertificateComputationError)) throw error;
             log.warn({ err: error, versionId, format }, 'Could not certify an export');
