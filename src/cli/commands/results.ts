@@ -23,8 +23,9 @@ const HELP_COMMAND = 'gusset results --help';
 
 const HELP = `Usage: gusset results [<model>] <results> [--units "KN, m, C"] [--json]
 
-Reads the analysis results SAP2000 or ETABS exported (the text export with TABLE: "..." blocks, or the Excel
-export with one sheet per table) and prints each table it holds: rows, output cases, and the extreme value of
+Reads the analysis results SAP2000 or ETABS exported (the text export with TABLE: "..." blocks, the Excel export
+with one sheet per table, the CSV export, tables printed to a text file, or one table saved through the API
+without its title) and prints each table it holds: rows, output cases, and the extreme value of
 every component with the member, joint or story and the case where it occurs. Given the model too, it matches
 the results to the model's members, joints and stories and says what does not match.
 
@@ -33,7 +34,7 @@ Reactions, Modal Periods And Frequencies, Modal Participating Mass Ratios, Story
 Values are shown in kN, kN·m, mm, rad and s whatever the file's units.
 
 Options:
-  --units "F, L, T"  the units of a text export without a PROGRAM CONTROL table (e.g. "Kip, in, F")
+  --units "F, L, T"  the units of a file that does not say them (no PROGRAM CONTROL, no units row; e.g. "Kip, in, F")
   --json             print exactly one JSON object on stdout instead of text
   -h, --help         show this help
 
