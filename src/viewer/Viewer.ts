@@ -944,7 +944,7 @@ export class BabylonViewer implements Viewer {
           this.scene,
           Float32Array.from(base),
           Float32Array.from(offset),
-          THEMES[this.themeName].glyphs.release,
+          THEMES[this.themeName].deformed,
         );
         layer.setScale(1);
         this.deformed = { layer, animate: options.animate && !this.reducedMotion, started: this.now() };

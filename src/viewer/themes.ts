@@ -28,6 +28,7 @@ export const THEMES: Readonly<Record<ThemeName, Theme>> = {
     },
     change: { added: '#2f9e44', removed: '#e03131', modified: '#f08c00', unchanged: '#cdd2d7' },
     glyphs: { restraint: '#d9480f', release: '#1098ad', load: '#c2255c' },
+    deformed: '#111418',
   },
   white: {
     name: 'white',
@@ -50,6 +51,7 @@ export const THEMES: Readonly<Record<ThemeName, Theme>> = {
     },
     change: { added: '#2b8a3e', removed: '#c92a2a', modified: '#e67700', unchanged: '#dcdfe3' },
     glyphs: { restraint: '#c2410c', release: '#0b7285', load: '#a61e4d' },
+    deformed: '#000000',
   },
   dark: {
     name: 'dark',
@@ -72,6 +74,7 @@ export const THEMES: Readonly<Record<ThemeName, Theme>> = {
     },
     change: { added: '#51cf66', removed: '#ff6b6b', modified: '#fcc419', unchanged: '#30363d' },
     glyphs: { restraint: '#ffa94d', release: '#66d9e8', load: '#f783ac' },
+    deformed: '#f8f9fa',
   },
 };
 

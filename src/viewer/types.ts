@@ -33,6 +33,11 @@ export interface Theme {
   };
   change: Record<ChangeStatus, HexColor>;
   glyphs: { restraint: HexColor; release: HexColor; load: HexColor };
+  /**
+   * The deformed shape's lines: the ink colour of the background's opposite, apart from every member colour and
+   * from a results legend's blues and reds, since one-pixel lines must read over both.
+   */
+  deformed: HexColor;
 }
 
 /** Standard camera directions. */
