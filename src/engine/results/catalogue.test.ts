@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsiUnits } from '../units';
-import { CSI_UNIT_SYSTEMS, resultTableOfFields } from './catalogue';
+import { CSI_UNIT_SYSTEMS, looksLikeResultTable, resultTableOfFields } from './catalogue';
 
 describe('the unit systems an upload may give', () => {
   it('are every one SAP2000 and ETABS write, each read as such', () => {
@@ -47,5 +47,47 @@ describe('a result table known by its field names', () => {
     expect(resultTableOfFields(['OutputCase', 'Station', 'P', 'V2'])).toBeUndefined();
     // A joint without a case.
     expect(resultTableOfFields(['Joint', 'U1', 'U2'])).toBeUndefined();
+  });
+});
+
+describe('result tables Gusset does not read yet', () => {
+  it.each([
+    'Joint Displacements - Absolute',
+    'JOINT DISPLACEMENTS - GENERALIZED',
+    'Joint Accelerations - Relative',
+    'Element Joint Forces - Frames',
+    'Element Forces - Area Shells',
+    'Element Stresses - Area Shells',
+    'Section Cut Forces - Analysis',
+    'Plastic Hinge Deformations',
+    'Frame Hinge States',
+    'Link Deformations',
+    'Tendon Forces',
+    'Buckling Factors',
+    'Modal Load Participation Ratios',
+    'Story Max Over Avg Displacements',
+    'Story Stiffness',
+    'Modal Participating Mass Ratios',
+    'Modal Participation Factors',
+    'Modal Periods And Frequencies',
+    'Centers Of Mass And Rigidity',
+    'Pier Forces',
+    'Spandrel Forces',
+    'Diaphragm Center Of Mass Displacements',
+  ])('%s is one (so the report names it)', (name) => {
+    expect(looksLikeResultTable(name)).toBe(true);
+  });
+
+  it.each([
+    'Joint Coordinates',
+    'Frame Section Assignments',
+    'Load Pattern Definitions',
+    'Program Control',
+    'Story Definitions',
+    'Diaphragm Definitions',
+    'Pier Section Properties',
+    'Modal Case Definitions',
+  ])('%s is a model table', (name) => {
+    expect(looksLikeResultTable(name)).toBe(false);
   });
 });

@@ -254,13 +254,20 @@ export function resultTableSpec(tableName: string): ResultTableSpec | undefined 
 }
 
 /**
+ * The analysis result tables SAP2000 and ETABS write, by the start of their names (their manuals' lists): element
+ * and joint results of every kind and variant (`Joint Displacements - Absolute`), section cuts, hinges, links,
+ * tendons, modal and buckling, story, pier and spandrel results; not the model tables that share a first word
+ * (`Story Definitions`, `Diaphragm Definitions`, `Pier Section Properties`).
+ */
+const RESULT_TABLE_NAME =
+  /^(ELEMENT (FORCES|STRESSES|JOINT FORCES|DEFORMATIONS)|JOINT (ACCELERATIONS|VELOCITIES|DRIFTS|DISPLACEMENTS|REACTIONS)|ASSEMBLED JOINT MASSES|BASE REACTIONS|MODAL (PERIODS|PARTICIPA|LOAD PARTICIPATION|DIRECTION)|STORY (DRIFTS|FORCES|MAX|STIFFNESS|ACCELERATIONS|SHEARS|RESPONSE)|PIER FORCES|SPANDREL FORCES|BUCKLING FACTORS|CENTERS OF MASS|DIAPHRAGM (CENTER|ACCELERATIONS|MAX|FORCES|DRIFTS)|RESPONSE SPECTRUM|SECTION CUT FORCES|PLASTIC HINGE|FRAME HINGE|LINK (DEFORMATIONS|FORCES)|TENDON FORCES|POINT (DISPLACEMENTS|REACTIONS))/i;
+
+/**
  * Result tables a file may hold that Gusset does not read yet: named in the report as not read, so their loss is
  * visible (an engineer exporting "all tables" gets dozens of them).
  */
 export function looksLikeResultTable(tableName: string): boolean {
-  return /^(ELEMENT (FORCES|STRESSES|JOINT FORCES)|JOINT (ACCELERATIONS|VELOCITIES|DRIFTS)|ASSEMBLED JOINT MASSES|BASE REACTIONS|MODAL|STORY|PIER|SPANDREL|TABLE OF|BUCKLING FACTORS|CENTERS OF|DIAPHRAGM|RESPONSE SPECTRUM)/i.test(
-    tableName.trim(),
-  );
+  return RESULT_TABLE_NAME.test(tableName.trim());
 }
 
 /**
