@@ -6,35 +6,50 @@ import { defineBenchmark } from '../harness';
 const STATIONS = 5;
 const CASES = ['DEAD', 'LIVE', '1.2D+1.6L', 'ENV'];
 
-/**
- * A SAP2000 results export of `rows` member-force rows: frames × 5 stations × 4 cases (the envelope with its Max
- * step), in kN and m, as SAP writes it.
- */
-function resultsText(rows: number, seed: number): string {
+/** One member-force row of the benchmark's building: frame, case, station (m) and six values (kN, kN·m). */
+interface ForceRow {
+  readonly frame: number;
+  readonly outputCase: string;
+  readonly station: string;
+  readonly values: readonly string[];
+}
+
+/** `rows` member-force rows: frames × 5 stations × 4 cases (the envelope with its Max step), seeded. */
+function* forceRows(rows: number, seed: number): Generator<ForceRow> {
   const frames = Math.max(1, Math.round(rows / (STATIONS * CASES.length)));
+  let state = seed >>> 0;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  for (let frame = 1; frame <= frames; frame++) {
+    for (const outputCase of CASES) {
+      for (let station = 0; station < STATIONS; station++) {
+        const values = Array.from({ length: 6 }, () => (random() * 400 - 200).toFixed(4));
+        yield { frame, outputCase, station: (station * 1.5).toFixed(2), values };
+      }
+    }
+  }
+}
+
+const isStatic = (outputCase: string) => outputCase === 'DEAD' || outputCase === 'LIVE';
+
+/** The rows as SAP2000 exports them to text, in kN and m. */
+function resultsText(rows: number, seed: number): string {
   const lines = [
     'TABLE:  "PROGRAM CONTROL"',
     '   ProgramName=SAP2000   Version=25.3.1   CurrUnits="KN, m, C"',
     '',
     'TABLE:  "ELEMENT FORCES - FRAMES"',
   ];
-  let state = seed >>> 0;
-  const random = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const value = () => (random() * 400 - 200).toFixed(4);
-  for (let frame = 1; frame <= frames; frame++) {
-    for (const outputCase of CASES) {
-      const caseText = outputCase.includes('+') ? `"${outputCase}"` : outputCase;
-      const type = outputCase === 'DEAD' || outputCase === 'LIVE' ? 'LinStatic' : 'Combination';
-      const step = outputCase === 'ENV' ? '   StepType=Max' : '';
-      for (let station = 0; station < STATIONS; station++) {
-        lines.push(
-          `   Frame=${frame}   Station=${(station * 1.5).toFixed(2)}   OutputCase=${caseText}   CaseType=${type}${step}   P=${value()}   V2=${value()}   V3=${value()}   T=${value()}   M2=${value()}   M3=${value()}   FrameElem=${frame}-1   ElemStation=${(station * 1.5).toFixed(2)}`,
-        );
-      }
-    }
+  for (const { frame, outputCase, station, values } of forceRows(rows, seed)) {
+    const caseText = outputCase.includes('+') ? `"${outputCase}"` : outputCase;
+    const type = isStatic(outputCase) ? 'LinStatic' : 'Combination';
+    const step = outputCase === 'ENV' ? '   StepType=Max' : '';
+    const [p, v2, v3, t, m2, m3] = values;
+    lines.push(
+      `   Frame=${frame}   Station=${station}   OutputCase=${caseText}   CaseType=${type}${step}   P=${p}   V2=${v2}   V3=${v3}   T=${t}   M2=${m2}   M3=${m3}   FrameElem=${frame}-1   ElemStation=${station}`,
+    );
   }
   lines.push('', 'END TABLE DATA', '');
   return lines.join('\r\n');
@@ -42,7 +57,6 @@ function resultsText(rows: number, seed: number): string {
 
 /** The same rows as ETABS writes them to CSV (Export tables to CSV): names, a units row, comma-separated values. */
 function resultsCsv(rows: number, seed: number): string {
-  const frames = Math.max(1, Math.round(rows / (STATIONS * CASES.length)));
   const lines = [
     'TABLE:  "Program Control"',
     'ProgramName,Version,CurrUnits',
@@ -52,23 +66,12 @@ function resultsCsv(rows: number, seed: number): string {
     'Story,Beam,Unique Name,Output Case,Case Type,Step Type,Station,P,V2,V3,T,M2,M3,Element,Elem Station',
     ',,,,,,m,kN,kN,kN,kN-m,kN-m,kN-m,,m',
   ];
-  let state = seed >>> 0;
-  const random = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const value = () => (random() * 400 - 200).toFixed(4);
-  for (let frame = 1; frame <= frames; frame++) {
-    for (const outputCase of CASES) {
-      const type = outputCase === 'DEAD' || outputCase === 'LIVE' ? 'Linear Static' : 'Combination';
-      const step = outputCase === 'ENV' ? 'Max' : '';
-      for (let station = 0; station < STATIONS; station++) {
-        const at = (station * 1.5).toFixed(2);
-        lines.push(
-          `Story${frame % 40},B${frame},${frame + 100},${outputCase},${type},${step},${at},${value()},${value()},${value()},${value()},${value()},${value()},B${frame}-1,${at}`,
-        );
-      }
-    }
+  for (const { frame, outputCase, station, values } of forceRows(rows, seed)) {
+    const type = isStatic(outputCase) ? 'Linear Static' : 'Combination';
+    const step = outputCase === 'ENV' ? 'Max' : '';
+    lines.push(
+      `Story${frame % 40},B${frame},${frame + 100},${outputCase},${type},${step},${station},${values.join(',')},B${frame}-1,${station}`,
+    );
   }
   return lines.join('\r\n');
 }
