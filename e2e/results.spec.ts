@@ -146,7 +146,21 @@ test('results: M3 diagrams of a combination, then the members whose M3 changed i
   // The column's base reaction under the combination, as an arrow.
   await expect.poll(() => reactionArrows(page)).toBe(1);
 
-  // Clicking B1 reads its diagram off: both ends and the extremes, where they are.
+  // Pointing at B1 reads its diagram off beside the pointer; clicking it, in its properties too.
+  const canvasBox = await page.getByRole('img', { name: '3D model view' }).boundingBox();
+  const b1OnScreen = await page.evaluate(
+    () => (globalThis as unknown as TestWindow).__gussetViewer?.screenPositionOf('B1@L1') ?? null,
+  );
+  if (!canvasBox || !b1OnScreen) throw new Error('B1 is not on screen');
+  await page.mouse.move(canvasBox.x + b1OnScreen.x - 3, canvasBox.y + b1OnScreen.y);
+  await page.mouse.move(canvasBox.x + b1OnScreen.x, canvasBox.y + b1OnScreen.y);
+  const hover = page.getByRole('tooltip').getByRole('region', { name: 'B1@L1: M3 under 1.2D+1.6L' });
+  await expect(hover.locator('dd')).toHaveText([
+    '-80 kN·m to -50 kN·m',
+    '-80 kN·m to -50 kN·m',
+    '-50 kN·m at 0 mm',
+    '-80 kN·m at 0 mm',
+  ]);
   const canvas = page.getByRole('img', { name: '3D model view' });
   const box = await canvas.boundingBox();
   const b1 = await page.evaluate(

@@ -137,6 +137,55 @@ describe('BabylonViewer', () => {
     expect(api.colorOf('C1@Story1')).toBe(THEMES.dark.elements.column);
   });
 
+  it('tells which element the moving pointer is over while hover picking is on, each change once', async () => {
+    let clock = 0;
+    const viewer = newViewer({ now: () => clock });
+    const api = createViewerTestApi(viewer);
+    await viewer.load(
+      sceneOf(
+        [
+          [0, 0, 0],
+          [0, 0, 4000],
+          [6000, 0, 4000],
+        ],
+        [
+          { id: 'column', type: 'Column', nodes: [0, 1], profile: 0 },
+          { id: 'beam', type: 'Beam', nodes: [1, 2], profile: 0 },
+        ],
+        { profiles: [frameProfile('HEB300', 'i', 300, 300)] },
+      ),
+    );
+    viewer.setView('front');
+    viewer.renderNow();
+    const hovered: Array<string | null> = [];
+    viewer.on('hoverChanged', ({ hovered: hit }) => hovered.push(hit?.id ?? null));
+    const moveTo = (point: { x: number; y: number }) => {
+      clock += 100;
+      viewer.scene.pointerX = point.x;
+      viewer.scene.pointerY = point.y;
+      viewer.scene.onPointerObservable.notifyObservers(
+        new PointerInfo(PointerEventTypes.POINTERMOVE, {} as never, null),
+      );
+    };
+    const beam = api.screenPositionOf('beam') as { x: number; y: number };
+    const column = api.screenPositionOf('column') as { x: number; y: number };
+    moveTo(beam);
+    expect(hovered).toEqual([]);
+    viewer.setHoverPicking(true);
+    moveTo(beam);
+    moveTo({ x: beam.x + 1, y: beam.y });
+    moveTo(column);
+    moveTo({ x: 2, y: 2 });
+    expect(hovered).toEqual(['beam', 'column', null]);
+    // Moves closer together than a pick's interval are not picked.
+    moveTo(beam);
+    clock -= 90;
+    moveTo(column);
+    expect(hovered).toEqual(['beam', 'column', null, 'beam']);
+    viewer.setHoverPicking(false);
+    expect(hovered.at(-1)).toBeNull();
+  });
+
   it('picks the element under a canvas point, and nothing where there is none', async () => {
     const viewer = newViewer();
     const api = createViewerTestApi(viewer);

@@ -105,6 +105,8 @@ const VIEW_ANGLES: Record<ViewName, { alpha: number; beta: number }> = {
 };
 /** A press that moves less than this (CSS px) before release is a click, which selects. */
 const CLICK_SLOP_PX = 5;
+/** Hover picks at most this often while the pointer moves: the reading under it keeps up, the frame rate too. */
+const HOVER_PICK_MS = 40;
 /** Frames drawn while waiting for shaders before the loop gives up until the next change (about 2 s). */
 const MAX_FRAMES_NOT_READY = 120;
 /** Margin around the model when fitting it to the view. */
@@ -171,6 +173,9 @@ export class BabylonViewer implements Viewer {
   private resizePending = false;
   private disposed = false;
   private pointerDown: { x: number; y: number } | null = null;
+  private hoverPicking = false;
+  private hoveredId: string | null = null;
+  private lastHoverPickMs = Number.NEGATIVE_INFINITY;
   private lastFrameMs = 0;
   private frames = 0;
   private lastDrawCalls = 0;
@@ -222,6 +227,13 @@ export class BabylonViewer implements Viewer {
 
     // Removed with the scene on dispose.
     this.scene.onPointerObservable.add((info) => this.onPointer(info));
+    // Babylon tells no pointer leaving the canvas: what was under it is no longer.
+    const canvas = engine.getRenderingCanvas();
+    if (canvas) {
+      const left = () => this.hover(null);
+      canvas.addEventListener('pointerleave', left);
+      this.onDispose(() => canvas.removeEventListener('pointerleave', left));
+    }
   }
 
   // ------------------------------------------------------------------------------------------- life cycle
@@ -1080,6 +1092,31 @@ export class BabylonViewer implements Viewer {
     if (announce) this.announceSelection();
   }
 
+  setHoverPicking(on: boolean): void {
+    this.hoverPicking = on;
+    if (!on) this.hover(null);
+  }
+
+  private hover(hit: ViewerEvents['hoverChanged']['hovered']): void {
+    if ((hit?.id ?? null) === this.hoveredId) return;
+    this.hoveredId = hit?.id ?? null;
+    this.emit('hoverChanged', { hovered: hit });
+  }
+
+  /** What is under the moving pointer, at most once per HOVER_PICK_MS: a pick is a raycast through the model. */
+  private pickHover(): void {
+    const now = this.now();
+    if (now - this.lastHoverPickMs < HOVER_PICK_MS) return;
+    this.lastHoverPickMs = now;
+    const x = this.scene.pointerX;
+    const y = this.scene.pointerY;
+    const hit = this.pick(x, y);
+    const canvas = this.engine.getRenderingCanvas();
+    const width = canvas?.clientWidth ?? this.engine.getRenderWidth();
+    const height = canvas?.clientHeight ?? this.engine.getRenderHeight();
+    this.hover(hit ? { id: hit.id, x, y, width, height } : null);
+  }
+
   private announceSelection(): void {
     const index = this.elementIndex();
     this.emit('selectionChanged', {
@@ -1097,6 +1134,7 @@ export class BabylonViewer implements Viewer {
         break;
       case PointerEventTypes.POINTERMOVE:
         if (this.pointerDown) this.requestRender();
+        else if (this.hoverPicking) this.pickHover();
         break;
       case PointerEventTypes.POINTERWHEEL:
         this.onWheel(event as WheelEvent);

@@ -79,6 +79,11 @@ export interface ViewerEvents {
   loaded: { elementCount: number; drawCalls: number; buildMs: number };
   /** The selection changed (by a pick on the canvas or by `select`). Empty: nothing selected. */
   selectionChanged: { selected: PickedElement[] };
+  /**
+   * While hover picking is on: the element under the pointer changed (null: none), with the pointer's position
+   * in CSS pixels from the canvas's top-left and the canvas's size, so what is shown beside it can stay inside.
+   */
+  hoverChanged: { hovered: { id: string; x: number; y: number; width: number; height: number } | null };
   /** The WebGL context was lost (the viewer stops drawing) or restored (the scene is rebuilt). */
   contextLost: Record<string, never>;
   contextRestored: Record<string, never>;
@@ -176,6 +181,8 @@ export interface Viewer {
   pick(x: number, y: number): PickedElement | null;
   /** Selects by id (null clears) and emits selectionChanged. */
   select(ids: readonly string[] | null): void;
+  /** Picks under the pointer as it moves (no button down) and emits hoverChanged; off by default. */
+  setHoverPicking(on: boolean): void;
   /** Applies a pending canvas resize (also done automatically through a ResizeObserver). */
   resize(): void;
   /** The current picture as a data URL. */

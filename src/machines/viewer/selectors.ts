@@ -397,3 +397,6 @@ export function selectActiveChangeKey(snapshot: ViewerSnapshot): string | null {
   if (compare.focusedKey !== null) return compare.focusedKey;
   return selectedId === null ? null : changeKeyOfElement(compare.diff, compare.side, selectedId);
 }
+
+/** The element under the pointer, while the viewer reports one (results shown). */
+export const selectHovered = (snapshot: ViewerSnapshot) => snapshot.context.hovered;

@@ -131,6 +131,15 @@ export interface CompareState {
   group: PropertyGroup | null;
 }
 
+/** An element under the pointer, the pointer's place on the canvas and the canvas's size (CSS pixels). */
+export interface HoveredElement {
+  readonly id: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 export interface ViewerContext {
   modelId: string;
   versions: Version[];
@@ -159,6 +168,8 @@ export interface ViewerContext {
   flyAfterDraw: readonly string[] | null;
   drawn: DrawnScene | null;
   selectedId: string | null;
+  /** The element under the pointer while results are read off on hover, and where the pointer was (CSS px). */
+  hovered: HoveredElement | null;
   element: ElementProperties | null;
   elementError: string | null;
   /** Grows with each capture the view is asked for. */
@@ -216,6 +227,7 @@ export type ViewerEvent =
   // The viewer, through ViewerCanvas.
   | { type: 'viewer.loaded'; drawn: DrawnScene }
   | { type: 'viewer.selectionChanged'; ids: readonly string[] }
+  | { type: 'viewer.hoverChanged'; hovered: HoveredElement | null }
   | { type: 'viewer.failed'; message: string }
   | { type: 'viewer.contextLost' }
   | { type: 'viewer.contextRestored' }

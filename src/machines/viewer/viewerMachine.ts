@@ -278,6 +278,7 @@ export const viewerMachine = setup({
     flyAfterDraw: null,
     drawn: null,
     selectedId: null,
+    hovered: null,
     element: null,
     elementError: null,
     screenshotSerial: 0,
@@ -291,6 +292,7 @@ export const viewerMachine = setup({
   on: {
     'versions.updated': { actions: assign({ versions: ({ event }) => [...event.versions] }) },
     'theme.set': { actions: assign({ theme: ({ event }) => event.theme }) },
+    'viewer.hoverChanged': { actions: assign({ hovered: ({ event }) => event.hovered }) },
     'panel.toggle': {
       actions: assign({
         panels: ({ context, event }) => ({ ...context.panels, [event.panel]: !context.panels[event.panel] }),

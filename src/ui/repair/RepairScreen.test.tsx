@@ -55,6 +55,7 @@ function createFakeViewer(theme: string | undefined): FakeViewer {
     flyTo: record('flyTo'),
     pick: () => null,
     select: record('select'),
+    setHoverPicking: record('setHoverPicking'),
     resize: record('resize'),
     screenshot: async () => 'data:image/png;base64,iVBORw0KGgo=',
     loadContextGeometry: async () => {},

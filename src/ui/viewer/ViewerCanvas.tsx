@@ -44,6 +44,7 @@ export function ViewerCanvas() {
       viewer.on('selectionChanged', ({ selected }) =>
         report({ type: 'viewer.selectionChanged', ids: selected.map((element) => element.id) }),
       ),
+      viewer.on('hoverChanged', ({ hovered }) => report({ type: 'viewer.hoverChanged', hovered })),
       viewer.on('contextLost', () => report({ type: 'viewer.contextLost' })),
       viewer.on('contextRestored', () => report({ type: 'viewer.contextRestored' })),
     ],
@@ -87,6 +88,8 @@ export function ViewerCanvas() {
   const diagrams = useResultsSelector(selectResultDiagrams, null);
   useEffect(() => {
     ready?.showDiagrams(diagrams?.members ?? null, diagrams?.component ?? '');
+    // A member's diagram is read off under the pointer while diagrams are drawn.
+    ready?.setHoverPicking(diagrams !== null);
   }, [ready, drawnScene, diagrams]);
 
   const reactions = useResultsSelector(selectResultReactions, null);

@@ -6,6 +6,7 @@ import {
   selectViewerStatus,
 } from '../../machines/viewer/selectors';
 import { viewerMessages } from '../../machines/viewer/viewerMachine';
+import { HoverReading } from '../results/MemberReading';
 import { CompareLegend } from './CompareControls';
 import { ViewerCanvas } from './ViewerCanvas';
 import { useViewerEvents, useViewerSelector } from './ViewerContext';
@@ -31,6 +32,7 @@ export function ViewerStage() {
       {/* Kept while versions change, so one viewer (and one WebGL context) serves the whole visit. */}
       <ViewerCanvas />
       <CompareLegend />
+      <HoverReading />
       {status === 'loading' && (
         <p className="viewer-stage__overlay" role="status">
           Loading the model...

@@ -59,6 +59,7 @@ function createFakeViewer(): FakeViewer {
     flyTo: record('flyTo'),
     pick: () => null,
     select: record('select'),
+    setHoverPicking: record('setHoverPicking'),
     resize: record('resize'),
     screenshot: async (options) => {
       calls.push(['screenshot', options]);
