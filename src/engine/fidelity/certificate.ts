@@ -152,6 +152,48 @@ export function buildCertificate(
   };
 }
 
+/**
+ * What the source holds beyond what the canonical model carries, which an export therefore leaves behind (a
+ * version's story drifts: translations carry member forces and joint results only), added as dropped
+ * differences so the certificate says so rather than nothing: one per subject, with the reason.
+ */
+export function withLeftBehind(
+  certificate: FidelityCertificate,
+  concept: FidelityConcept,
+  subjects: readonly string[],
+  reason: string,
+): FidelityCertificate {
+  if (subjects.length === 0) return certificate;
+  const existing = certificate.dropped.find((group) => group.concept === concept);
+  const group: CertificateGroup = existing
+    ? {
+        ...existing,
+        examples: [...existing.examples],
+        reasons: [...existing.reasons],
+        messages: [...existing.messages],
+      }
+    : { concept, label: CONCEPT_WORDS[concept], count: 0, examples: [], reasons: [], messages: [] };
+  group.count += subjects.length;
+  group.examples.push(...subjects);
+  group.reasons.push(reason);
+  group.messages.push(...subjects.map((subject) => `${subject}: present before, absent after`));
+  const dropped = existing
+    ? certificate.dropped.map((entry) => (entry === existing ? group : entry))
+    : [...certificate.dropped, group];
+  return {
+    ...certificate,
+    verdict: certificate.verdict === 'identical' ? 'explained' : certificate.verdict,
+    counts: {
+      ...certificate.counts,
+      differences: certificate.counts.differences + subjects.length,
+      explained: certificate.counts.explained + subjects.length,
+    },
+    dropped: dropped.sort(
+      (x, y) => conceptRank(x.concept) - conceptRank(y.concept) || x.label.localeCompare(y.label),
+    ),
+  };
+}
+
 function groupByConcept(
   entries: readonly { difference: FidelityDifference; item?: ReportItem }[],
   exampleCount: number,

@@ -4,7 +4,7 @@ import { countModel } from '../formats/report';
 import type { Model } from '../schema';
 import { noEndReleases } from '../schema';
 import type { FidelityDifference } from './index';
-import { certify, compareModels, explainDifferences, renderCertificate } from './index';
+import { certify, compareModels, explainDifferences, renderCertificate, withLeftBehind } from './index';
 import { elementOf, nodeOf, pinnedEnds, portalFrame } from './testing/portalFrame';
 
 function differencesBetween(before: Model, after: Model): FidelityDifference[] {
@@ -610,5 +610,32 @@ describe('certify', () => {
 
   it('keeps pinned beams pinned in the portal frame helper', () => {
     expect(elementOf(portalFrame(), 'B3', 'Beam').releases).toEqual(pinnedEnds());
+  });
+});
+
+describe('what an export leaves behind', () => {
+  it('is a dropped difference per subject, with its reason, so an identical certificate says it', () => {
+    const model = portalFrame();
+    const certificate = withLeftBehind(
+      certify(model, model, []),
+      'results',
+      ['story drifts', 'base reactions'],
+      'not carried',
+    );
+    expect(certificate.verdict).toBe('explained');
+    expect(certificate.counts).toMatchObject({ differences: 2, explained: 2, unexplained: 0 });
+    expect(certificate.dropped).toEqual([
+      expect.objectContaining({
+        concept: 'results',
+        count: 2,
+        examples: ['story drifts', 'base reactions'],
+        reasons: ['not carried'],
+        messages: [
+          'story drifts: present before, absent after',
+          'base reactions: present before, absent after',
+        ],
+      }),
+    ]);
+    expect(withLeftBehind(certify(model, model, []), 'results', [], 'not carried').verdict).toBe('identical');
   });
 });

@@ -6,5 +6,5 @@ export * from './types';
 export { compareModels, DEFAULT_POSITION_TOLERANCE, DEFAULT_RELATIVE_TOLERANCE } from './compare';
 export { explainDifferences } from './explain';
 export type { CertificateGroup, CertificateKind, CertifyOptions, FidelityCertificate } from './certificate';
-export { buildCertificate, certify, renderCertificate } from './certificate';
+export { buildCertificate, certify, renderCertificate, withLeftBehind } from './certificate';
 export { ASPECT_WORDS, CONCEPT_WORDS, KIND_WORDS } from './words';

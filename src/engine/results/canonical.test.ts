@@ -112,6 +112,7 @@ END TABLE DATA`,
     expect(results.jointDisplacements).toEqual([
       { nodeId: expect.any(String), caseId: 'DEAD', ux: 1, uy: 0, uz: -12, rx: 0, ry: 0, rz: 0 },
     ]);
+    expect(resultsOf(stored()).leftBehind).toEqual(['story drifts']);
     expect(items.map((item) => item.reason)).toEqual([
       'the results file has no V3, T, M2: written as 0',
       'the results file has no RX, RY, RZ: written as 0',

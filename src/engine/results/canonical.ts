@@ -88,7 +88,12 @@ export function memberForcesOf(set: ResultSet): { memberForces: MemberForce[]; i
  * joints that matched a node (N, N·m, mm, rad, global). The tables the model does not carry are named in a
  * report item, so an export says what stays behind.
  */
-export function resultsOf(set: ResultSet): { results: Results; items: ReportItem[] } {
+export function resultsOf(set: ResultSet): {
+  results: Results;
+  items: ReportItem[];
+  /** What translations leave behind, in words (`story drifts`), for the export's certificate. */
+  leftBehind: string[];
+} {
   const forces = memberForcesOf(set);
   const reactions = rowsOf(
     resultTable(set, 'jointReactions'),
@@ -112,10 +117,10 @@ export function resultsOf(set: ResultSet): { results: Results; items: ReportItem
   );
   const left = set.tables.filter((table) => !CARRIED.includes(table.kind) && table.rowCount > 0);
   const items: ReportItem[] = [...forces.items, ...reactions.items, ...displacements.items];
+  const titles = left.map(
+    (table) => RESULT_TABLES.find((spec) => spec.kind === table.kind)?.title ?? table.kind,
+  );
   if (left.length > 0) {
-    const titles = left.map(
-      (table) => RESULT_TABLES.find((spec) => spec.kind === table.kind)?.title ?? table.kind,
-    );
     items.push({
       severity: 'dropped',
       subject: left.flatMap((table) => table.sources).join(', '),
@@ -130,5 +135,6 @@ export function resultsOf(set: ResultSet): { results: Results; items: ReportItem
       ...(displacements.rows.length > 0 ? { jointDisplacements: displacements.rows } : {}),
     },
     items,
+    leftBehind: titles,
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { ReportItem } from '../../engine/formats/report';
 import type { Results } from '../../engine/schema';
 import type { BlobStore } from '../blobs/blobStore';
 import type { DerivedCache } from '../blobs/derivedCache';
@@ -33,14 +32,14 @@ export interface JobDeps {
 
 /**
  * The results stored on a version as the canonical model carries them (member forces, joint reactions and
- * displacements), the report items of what they leave behind, and a key that changes when they do (undefined:
- * it has none).
+ * displacements), the tables exports leave behind in words (`story drifts`), and a key that changes when they do
+ * (undefined: it has none).
  */
 export interface StoredResults {
   of(
     modelId: string,
     versionId: string,
-  ): Promise<{ results: Results; items: ReportItem[]; key: string } | undefined>;
+  ): Promise<{ results: Results; leftBehind: string[]; key: string } | undefined>;
 }
 
 /** What routes get besides: the job queue, and what sign-in, sessions and analytics were built from. */

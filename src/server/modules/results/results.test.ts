@@ -376,6 +376,24 @@ TABLE:  "STORY DRIFTS"
       case: 'EQX',
       stories: [{ id: expect.any(String), x: 0.0042, y: 0.0006 }],
     });
+    // Exports do not carry story drifts: the export's certificate says they stay behind.
+    const certificate = certificateResponse.parse(
+      (
+        await server.request(
+          'GET',
+          `/api/models/${modelId}/data/versions/${job.versionId}/certificate?format=json`,
+          { token: owner.token },
+        )
+      ).body,
+    );
+    expect(certificate.unexplained).toEqual([]);
+    expect(certificate.dropped).toContainEqual(
+      expect.objectContaining({
+        concept: 'results',
+        examples: ['story drifts'],
+        messages: ['story drifts: present before, absent after'],
+      }),
+    );
   });
 
   it('reads a table printed to a text file and gives each joint its displacements for the deformed shape', async () => {

@@ -137,8 +137,8 @@ export function createStoredResults(context: ServerContext, deps: { blobs: BlobS
     async of(modelId, versionId) {
       const stored = await reader.find(modelId, versionId);
       if (!stored) return undefined;
-      const { results, items } = resultsOf(stored.set);
-      return { results, items, key: stored.blob };
+      const { results, leftBehind } = resultsOf(stored.set);
+      return { results, leftBehind, key: stored.blob };
     },
   };
 }

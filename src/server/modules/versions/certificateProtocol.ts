@@ -1,5 +1,4 @@
 import type { FilterRules } from '../../../engine/filters';
-import type { ReportItem } from '../../../engine/formats/report';
 import type { Results } from '../../../engine/schema';
 import type { VersionManifest } from './manifest';
 
@@ -15,7 +14,7 @@ export interface CertificateRequest {
   organizationFilters: readonly FilterRules[];
   modelFilters: readonly FilterRules[];
   format: string;
-  /** The version's analysis results (issue #25), which the export carries, and what they leave behind. */
+  /** The version's analysis results (issue #25), which the export carries, and the tables it leaves behind. */
   results?: Results;
-  resultItems?: ReportItem[];
+  resultsLeftBehind?: string[];
 }

@@ -1,4 +1,4 @@
-import { certify } from '../../../engine/fidelity/index';
+import { certify, withLeftBehind } from '../../../engine/fidelity/index';
 import { translatorById } from '../../../engine/formats/registry';
 import { certificateWire } from './certificate';
 import { serveTask } from '../../jobs/workerTask';
@@ -26,12 +26,13 @@ async function certifyExport(request: CertificateRequest): Promise<string> {
   });
   const written = await translator.write(filtered);
   const readBack = await translator.read(written.bytes);
-  // The result tables translations do not carry are the writer's to name, with what it drops itself.
-  const writtenReport = {
-    ...written.report,
-    items: [...written.report.items, ...(request.resultItems ?? [])],
-  };
-  const certificate = certify(filtered, readBack.model, [writtenReport, readBack.report]);
+  // The result tables translations do not carry are dropped, and the certificate says which.
+  const certificate = withLeftBehind(
+    certify(filtered, readBack.model, [written.report, readBack.report]),
+    'results',
+    request.resultsLeftBehind ?? [],
+    'translations carry member forces, joint reactions and joint displacements; the other result tables stay with the version in Gusset',
+  );
   return JSON.stringify(certificateWire(translator.id, certificate));
 }
 

@@ -365,7 +365,7 @@ export function createVersionsService(
             organizationFilters: filters.organization,
             modelFilters: filters.model,
             format: translator.id,
-            ...(results ? { results: results.results, resultItems: results.items } : {}),
+            ...(results ? { results: results.results, resultsLeftBehind: results.leftBehind } : {}),
           }).catch((error: unknown) => {
             if (!(error instanceof CertificateComputationError)) throw error;
             log.warn({ err: error, versionId, format }, 'Could not certify an export');
