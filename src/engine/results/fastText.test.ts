@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsiTables } from '../formats/sap2000/tables';
+import { decodeCsiText } from '../formats/sap2000/text';
+import { FIXTURES_SKIP_NOTE, listFixtures, readFixture } from '../testing/fixtures';
 import { parseCsiUnits } from '../units';
 import { readResultsTextFast } from './fastText';
 import { readResultsFromDocument, readResultsText, RESULTS_FORMAT, type ReadResultsOptions } from './read';
@@ -337,4 +339,20 @@ describe('the fused results reader', () => {
     expect(expectSameAsGeneral('END TABLE DATA\n')).toBe('taken');
     expect(expectSameAsGeneral('TABLE:  "JOINT REACTIONS"\n')).toBe('taken');
   });
+});
+
+describe(`the fused results reader on real CSI table files${FIXTURES_SKIP_NOTE}`, () => {
+  // Model files, not results: their tables (continued rows, quoted names, comments) go through the fused
+  // tokenizer's checks, and it must take them as the general reader does, or decline where it fails.
+  const units = { units: parseCsiUnits('KN, m, C') };
+  for (const kind of ['s2k', 'e2k']) {
+    for (const name of listFixtures(kind)) {
+      it(`${kind}/${name}`, () => {
+        const text = decodeCsiText(readFixture(kind, name)).text;
+        const verdict = expectSameAsGeneral(text, units);
+        // The SAP2000, CSiBridge and SAFE table files are all taken; ETABS's .e2k is no table file at all.
+        expect(verdict).toBe(kind === 's2k' ? 'taken' : 'refused by both');
+      });
+    }
+  }
 });

@@ -1,11 +1,12 @@
 /**
- * Reads the analysis result tables SAP2000 and ETABS export, in both forms they write:
+ * Reads the analysis result tables SAP2000 and ETABS export, in every form they write:
  *
  * - text (`File > Export > … .s2k / tables to text`): `TABLE:  "ELEMENT FORCES - FRAMES"` then one `Field=value`
- *   row per line, in the units of `PROGRAM CONTROL`'s `CurrUnits`;
+ *   row per line, in the units of `PROGRAM CONTROL`'s `CurrUnits` (read by the fused fastText.ts, or the general
+ *   path here for what it declines);
  * - Excel (`Export tables to Excel`): one sheet per table, row 1 `TABLE:  Element Forces - Beams`, row 2 the field
- *   names, row 3 each column's unit, data from row 4; the same layout as comma-separated text (csv.ts) or printed
- *   in padded columns (`File > Print Tables` to a text file, printed.ts).
+ *   names, row 3 each column's unit, data from row 4; the same layout as comma-, semicolon- or tab-separated text,
+ *   with or without the title line (csv.ts), or printed in padded columns (`File > Print Tables`, printed.ts).
  *
  * Fields are found by name. Values become canonical units (N, N·m, mm, rad, s, Hz) and are stored column-wise
  * (store.ts). What the reader does not take — a result table it does not know yet, a field it does not keep, a
