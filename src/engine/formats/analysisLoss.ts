@@ -11,11 +11,14 @@ export const ANALYSIS_LOSS_REASONS = {
     `${target} keeps no modal or response spectrum parameters (modes, spectra, scale factors)`,
   function: (target: string) => `spectrum and history functions are not written to ${target}`,
   constraint: (target: string) => `${target} has no body, equal or weld joint constraints`,
+  results: (target: string) =>
+    `analysis results (member forces, joint reactions and displacements) are not written to ${target}`,
 } as const;
 
 /**
  * Reports, once per kind, the analysis data a writer has no counterpart for: section and member modifiers, modal
- * and response spectrum case parameters, and functions (issue #20). `target` names the format in the reason.
+ * and response spectrum case parameters, functions (issue #20) and analysis results (issue #25). `target` names
+ * the format in the reason.
  */
 export function reportAnalysisLoss(report: ReportBuilder, model: Model, target: string): void {
   const modified = [
@@ -48,6 +51,9 @@ export function reportAnalysisLoss(report: ReportBuilder, model: Model, target: 
       ids: functions,
       concept: 'function',
     });
+  }
+  if (model.results !== undefined) {
+    report.dropped('Results', ANALYSIS_LOSS_REASONS.results(target), { concept: 'results' });
   }
 }
 

@@ -150,3 +150,23 @@ END TABLE DATA`,
     expect(messages).toMatch(/Joint displacements of .+ under DEAD: present before, absent after/);
   });
 });
+
+describe('results through a format that cannot hold them', () => {
+  it.each(['e2k', 's2k', 'ifc', 'cis2'])(
+    'are reported dropped by the %s writer, never lost silently',
+    async (format) => {
+      const translator = translatorById(format);
+      if (!translator) throw new Error(`no ${format} translator`);
+      const set = readResultsText(frameForcesText(12), { units: parseCsiUnits('KN, m, C') });
+      const withForces = {
+        ...model,
+        results: resultsOf(withTargets(set, matchResults(set, model), model)).results,
+      };
+      const written = await translator.write(withForces);
+      const read = await translator.read(written.bytes);
+      const certificate = certify(withForces, read.model, [written.report, read.report]);
+      expect(certificate.unexplained).toEqual([]);
+      expect(certificate.dropped.map((group) => group.concept)).toContain('results');
+    },
+  );
+});

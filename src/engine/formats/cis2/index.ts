@@ -128,7 +128,7 @@ export const CIS2_CAPABILITIES: readonly Capability[] = [
   },
   { concept: 'AreaLoad', read: 'none', write: 'none' },
   { concept: 'Group', read: 'none', write: 'none' },
-  { concept: 'Results', read: 'none', write: 'none' },
+  { concept: 'Results', read: 'none', write: 'none', note: ANALYSIS_LOSS_REASONS.results('CIS/2') },
 ];
 
 /** A STEP file whose FILE_SCHEMA names STRUCTURAL_FRAME_SCHEMA, whatever its extension (SDS/2 has written .ifc). */

@@ -171,7 +171,12 @@ export const IFC_CAPABILITIES: readonly Capability[] = [
     note: 'planar force actions, global or local (a surface pressure along local 3)',
   },
   { concept: 'Group', read: 'none', write: 'none', note: 'groups are not written to IFC yet' },
-  { concept: 'Results', read: 'none', write: 'none', note: 'IfcStructuralPointReaction is not read' },
+  {
+    concept: 'Results',
+    read: 'none',
+    write: 'none',
+    note: `IfcStructuralPointReaction is not read; ${ANALYSIS_LOSS_REASONS.results('IFC')}`,
+  },
 ];
 
 export const ifcTranslator: Translator = {

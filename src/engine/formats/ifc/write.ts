@@ -1265,7 +1265,6 @@ class IfcWriter {
         );
       }
     }
-    if (this.model.results) this.report.dropped('Results', 'Analysis results are not written to IFC.');
     reportAnalysisLoss(this.report, this.model, 'IFC');
     // A pattern is an IfcStructuralLoadCase, which reads back as the pattern and, unless a case has its name, a
     // linear static case of its name.

@@ -73,7 +73,12 @@ export const XLSX_CAPABILITIES: readonly Capability[] = [
   { concept: 'LinearLoad', read: 'full', write: 'full' },
   { concept: 'AreaLoad', read: 'full', write: 'full' },
   { concept: 'Group', read: 'full', write: 'full', note: 'members as a JSON list' },
-  { concept: 'Results', read: 'full', write: 'full', note: 'Member Forces sheet (Gusset workbook only)' },
+  {
+    concept: 'Results',
+    read: 'full',
+    write: 'full',
+    note: 'Member Forces, Joint Reactions and Joint Displacements sheets (Gusset workbook only)',
+  },
 ];
 
 const WORKBOOK_PART = utf8Encode('xl/workbook.xml');
