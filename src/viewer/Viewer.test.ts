@@ -27,6 +27,26 @@ afterEach(() => {
   }
 });
 
+/** A 4 m column and a 6 m beam on its top, seen from the front: two members to point at. */
+async function showColumnAndBeamFromTheFront(viewer: BabylonViewer): Promise<void> {
+  await viewer.load(
+    sceneOf(
+      [
+        [0, 0, 0],
+        [0, 0, 4000],
+        [6000, 0, 4000],
+      ],
+      [
+        { id: 'column', type: 'Column', nodes: [0, 1], profile: 0 },
+        { id: 'beam', type: 'Beam', nodes: [1, 2], profile: 0 },
+      ],
+      { profiles: [frameProfile('HEB300', 'i', 300, 300)] },
+    ),
+  );
+  viewer.setView('front');
+  viewer.renderNow();
+}
+
 function newViewer(options: BabylonViewerOptions = {}): BabylonViewer {
   const viewer = new BabylonViewer(
     new NullEngine({
@@ -141,22 +161,7 @@ describe('BabylonViewer', () => {
     let clock = 0;
     const viewer = newViewer({ now: () => clock });
     const api = createViewerTestApi(viewer);
-    await viewer.load(
-      sceneOf(
-        [
-          [0, 0, 0],
-          [0, 0, 4000],
-          [6000, 0, 4000],
-        ],
-        [
-          { id: 'column', type: 'Column', nodes: [0, 1], profile: 0 },
-          { id: 'beam', type: 'Beam', nodes: [1, 2], profile: 0 },
-        ],
-        { profiles: [frameProfile('HEB300', 'i', 300, 300)] },
-      ),
-    );
-    viewer.setView('front');
-    viewer.renderNow();
+    await showColumnAndBeamFromTheFront(viewer);
     const hovered: Array<string | null> = [];
     viewer.on('hoverChanged', ({ hovered: hit }) => hovered.push(hit?.id ?? null));
     const moveTo = (point: { x: number; y: number }) => {
@@ -189,22 +194,7 @@ describe('BabylonViewer', () => {
   it('picks the element under a canvas point, and nothing where there is none', async () => {
     const viewer = newViewer();
     const api = createViewerTestApi(viewer);
-    await viewer.load(
-      sceneOf(
-        [
-          [0, 0, 0],
-          [0, 0, 4000],
-          [6000, 0, 4000],
-        ],
-        [
-          { id: 'column', type: 'Column', nodes: [0, 1], profile: 0 },
-          { id: 'beam', type: 'Beam', nodes: [1, 2], profile: 0 },
-        ],
-        { profiles: [frameProfile('HEB300', 'i', 300, 300)] },
-      ),
-    );
-    viewer.setView('front');
-    viewer.renderNow();
+    await showColumnAndBeamFromTheFront(viewer);
     for (const id of ['column', 'beam']) {
       const point = api.screenPositionOf(id);
       expect(point, id).not.toBeNull();

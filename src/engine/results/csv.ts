@@ -12,7 +12,7 @@
  * by. It is the Excel export's layout in text, so it is read as tables laid out like its sheets (read.ts). Fields
  * are quoted as RFC 4180 does (`"1.2D+1.6L, wind"`, `""` for a quote).
  */
-import { tableTitle as sheetTitle } from '../formats/xlsx/csiExport';
+import { titleOfLine } from '../formats/xlsx/csiExport';
 import { resultTableOfFields } from './catalogue';
 import { classifyUnit } from './quantities';
 import type { ResultSheet } from './reading';
@@ -23,11 +23,6 @@ const SEPARATORS = [',', ';', '\t'] as const;
 type Separator = (typeof SEPARATORS)[number];
 /** How far into a file its form is judged. */
 const SNIFF_CHARACTERS = 64 * 1024;
-
-/** The table name as the Excel reader gives a sheet's title. */
-function tableTitle(titleCell: string): string | undefined {
-  return sheetTitle({ name: '', rows: [[titleCell]], rowElements: 1 });
-}
 
 /** One line's cells (quotes removed, blanks around them trimmed); a quoted cell may hold the separator. */
 export function csvCells(line: string, separator: Separator = ','): string[] {
@@ -198,7 +193,7 @@ export function csvTables(text: string): ResultSheet[] {
       const name = title[1] as string;
       current = {
         name: name.slice(0, 31),
-        title: tableTitle(`TABLE:  ${name}`),
+        title: titleOfLine(`TABLE:  ${name}`),
         separator: ',',
         data: new LineSpans(),
       };

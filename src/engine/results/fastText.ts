@@ -20,6 +20,7 @@ import {
   CLASS_EQUALS,
   CLASS_PLAIN,
   DEFAULT_MAX_LINE_LENGTH,
+  isControl,
   MAX_PREAMBLE_LINES,
 } from '../formats/sap2000/tables';
 import type { UnitSystem } from '../units';
@@ -46,8 +47,6 @@ function decline(): never {
   throw new Declined();
 }
 
-const CH_LF = 10;
-const CH_CR = 13;
 const CH_QUOTE = 34;
 const CH_DOLLAR = 36;
 const CH_SEMICOLON = 59;
@@ -226,11 +225,7 @@ function spanValue(text: string, at: number, lineEnd: number, span: ValueSpan): 
   if (at < lineEnd && text.charCodeAt(at) === CH_QUOTE) {
     const close = text.indexOf('"', at + 1);
     if (close === -1 || close >= lineEnd) decline();
-    for (let index = at + 1; index < close; index++) {
-      const code = text.charCodeAt(index);
-      if (code < 32 && code !== 9 && code !== CH_CR && code !== 12 && code !== 11 && code !== CH_LF)
-        decline();
-    }
+    for (let index = at + 1; index < close; index++) if (isControl(text.charCodeAt(index))) decline();
     if (close + 1 < lineEnd && !isBlankAt(text, close + 1)) decline();
     span.start = at + 1;
     span.end = close;

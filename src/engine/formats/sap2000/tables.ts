@@ -163,7 +163,7 @@ export const CHAR_CLASS: Uint8Array = (() => {
 })();
 
 /** Control characters other than the blanks above never occur in a CSI text file; they mean binary input. */
-function isControl(code: number): boolean {
+export function isControl(code: number): boolean {
   return code < 32 && code !== CH_TAB && code !== CH_CR && code !== CH_FF && code !== CH_VT && code !== CH_LF;
 }
 

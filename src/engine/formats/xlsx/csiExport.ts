@@ -16,12 +16,16 @@ import { utf8Encode } from './utf8';
 
 const TITLE = /^\s*TABLE:\s*(.+?)\s*$/;
 
+/** The table a `TABLE:` title line names (upper case), or undefined for any other text. */
+export function titleOfLine(line: string): string | undefined {
+  const match = TITLE.exec(line);
+  return match ? (match[1] as string).replace(/^"|"$/g, '').toUpperCase() : undefined;
+}
+
 /** The table a sheet holds, from its `TABLE:` title (upper case), or undefined for any other sheet. */
 export function tableTitle(sheet: RawSheet): string | undefined {
   const first = sheet.rows[0]?.[0];
-  if (typeof first !== 'string') return undefined;
-  const match = TITLE.exec(first);
-  return match ? (match[1] as string).replace(/^"|"$/g, '').toUpperCase() : undefined;
+  return typeof first === 'string' ? titleOfLine(first) : undefined;
 }
 
 /** Whether the workbook is a CSI table export: at least one sheet titled `TABLE: …`, one of them PROGRAM CONTROL. */
