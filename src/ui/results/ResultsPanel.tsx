@@ -134,8 +134,8 @@ function ResultsUpload({ replaces, onFile }: { replaces: boolean; onFile: (file:
       />
       <p className="page__note">
         The tables SAP2000 or ETABS export (File &gt; Export, text, Excel or CSV): member forces, reactions,
-        displacements, drifts. Units are for a file that does not say its own, such as a table saved through
-        the API.
+        displacements, drifts. File units are for a file that does not say its own, such as a table saved
+        through the API.
       </p>
     </div>
   );
@@ -343,7 +343,8 @@ function SelectMemberNote() {
   if (!diagrams || selectedId !== null) return null;
   return (
     <p className="page__note">
-      Select a member to read its {diagrams.component.toUpperCase()} at its ends and extremes.
+      Point at a member, or select it, to read its {diagrams.component.toUpperCase()} at its ends and
+      extremes.
     </p>
   );
 }
